@@ -1,0 +1,9 @@
+// Recursion is not supported: UNKNOWN, exit 20.
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+int f(int n) { return n <= 0 ? 0 : 1 + f(n - 1); }
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  if (f(n) < 0) reach_error();
+  return 0;
+}

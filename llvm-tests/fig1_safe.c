@@ -1,0 +1,14 @@
+// UFO paper Fig. 1: function foo; x >= 0 at the loop head proves it.
+// verdict: safe
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  int i = 0, x = 0;
+  while (i < n) {
+    if (i <= 2) x = 0; else x = i;
+    i++;
+  }
+  if (x < 0) reach_error();
+  return 0;
+}

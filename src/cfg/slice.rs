@@ -1,0 +1,67 @@
+//! Slicing: keep only the locations reachable from the entry that can reach the
+//! error location. Sound for `unreach-call`: a path to the error only visits such
+//! locations, so the sliced program reaches the error iff the original does.
+
+use crate::ir::{LocId, Program};
+use std::collections::VecDeque;
+
+fn reach(n: usize, start: usize, adj: &[Vec<usize>]) -> Vec<bool> {
+    let mut seen = vec![false; n];
+    let mut q = VecDeque::from([start]);
+    seen[start] = true;
+    while let Some(u) = q.pop_front() {
+        for &w in &adj[u] {
+            if !seen[w] {
+                seen[w] = true;
+                q.push_back(w);
+            }
+        }
+    }
+    seen
+}
+
+/// Returns the sliced program and, for each new location, its old id.
+pub fn slice(p: &Program) -> (Program, Vec<LocId>) {
+    let n = p.locs.len();
+    let mut fwd = vec![Vec::new(); n];
+    let mut bwd = vec![Vec::new(); n];
+    for e in &p.edges {
+        fwd[e.src.0 as usize].push(e.dst.0 as usize);
+        bwd[e.dst.0 as usize].push(e.src.0 as usize);
+    }
+    let from_entry = reach(n, p.entry.0 as usize, &fwd);
+    let to_error = reach(n, p.error.0 as usize, &bwd);
+    let mut keep: Vec<bool> = (0..n).map(|i| from_entry[i] && to_error[i]).collect();
+    keep[p.entry.0 as usize] = true;
+    keep[p.error.0 as usize] = true;
+    let mut new_id = vec![None; n];
+    let mut old_ids = Vec::new();
+    let mut locs = Vec::new();
+    for i in 0..n {
+        if keep[i] {
+            new_id[i] = Some(LocId(locs.len() as u32));
+            old_ids.push(LocId(i as u32));
+            locs.push(p.locs[i].clone());
+        }
+    }
+    let edges = p
+        .edges
+        .iter()
+        .filter_map(|e| {
+            let s = new_id[e.src.0 as usize]?;
+            let d = new_id[e.dst.0 as usize]?;
+            let mut e = e.clone();
+            e.src = s;
+            e.dst = d;
+            Some(e)
+        })
+        .collect();
+    let out = Program {
+        locs,
+        edges,
+        entry: new_id[p.entry.0 as usize].unwrap_or(LocId(0)),
+        error: new_id[p.error.0 as usize].unwrap_or(LocId(0)),
+        ..p.clone()
+    };
+    (out, old_ids)
+}

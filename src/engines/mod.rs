@@ -1,0 +1,121 @@
+//! Verification engines behind one interface (DESIGN.md "Engines"). An engine
+//! takes a (sliced) program and a deadline and returns an [`Outcome`]: SAFE with
+//! labels, UNSAFE with a trace, or UNKNOWN with a reason, always with
+//! statistics. Engines never print and never exit.
+
+pub mod bmc;
+pub mod ufo;
+
+use crate::ir::{LocId, Program};
+use crate::smt::dag::Trace;
+use crate::smt::{Deadline, IntSemantics};
+use serde::Serialize;
+
+/// The answer of an engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Verdict {
+    #[serde(rename = "SAFE")]
+    Safe,
+    #[serde(rename = "UNSAFE")]
+    Unsafe,
+    #[serde(rename = "UNKNOWN")]
+    Unknown,
+}
+
+impl Verdict {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Safe => "SAFE",
+            Verdict::Unsafe => "UNSAFE",
+            Verdict::Unknown => "UNKNOWN",
+        }
+    }
+}
+
+/// Statistics, as in the UFO paper's Table 2 where they apply.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Stats {
+    /// Rounds of exploration (EXPANDARG) and checking.
+    pub iterations: usize,
+    /// Refinement queries (REFINE).
+    pub refinements: usize,
+    /// Seconds in refinement (interpolation / CHC solving).
+    pub refine_time: f64,
+    /// Seconds in POST.
+    pub post_time: f64,
+    /// Seconds in covering checks.
+    pub cover_time: f64,
+    /// Seconds in the final certificate check.
+    pub check_time: f64,
+    pub arg_nodes: usize,
+    pub covered_heads: usize,
+    /// Largest refinement query: number of ARG nodes in it.
+    pub max_query_nodes: usize,
+    /// BMC: the bound used.
+    pub bound: usize,
+}
+
+/// An inductive invariant per location of the (sliced) program, as SMT-LIB text
+/// over the location's in-scope variables. Only produced after the independent
+/// check accepted it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Certificate {
+    pub invariants: Vec<(LocId, String)>,
+}
+
+/// What an engine answers.
+#[derive(Clone, Debug, Serialize)]
+pub struct Outcome {
+    pub verdict: Verdict,
+    pub reason: Option<String>,
+    pub trace: Option<Trace>,
+    pub certificate: Option<Certificate>,
+    pub stats: Stats,
+}
+
+impl Outcome {
+    pub fn unknown(reason: impl Into<String>, stats: Stats) -> Outcome {
+        Outcome {
+            verdict: Verdict::Unknown,
+            reason: Some(reason.into()),
+            trace: None,
+            certificate: None,
+            stats,
+        }
+    }
+}
+
+/// Which engine runs (`--engine`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, clap::ValueEnum)]
+pub enum EngineKind {
+    /// UFO (papers/ufo-under-over-approximations.txt) with the POST of `--post`.
+    Ufo,
+    /// Bounded model checking: one query for all paths up to `--bound` steps.
+    Bmc,
+}
+
+/// The abstract POST of the UFO engine (`--post`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, clap::ValueEnum)]
+pub enum PostKind {
+    /// uUFO: POST = true.
+    True,
+}
+
+/// Options every engine may use.
+#[derive(Clone, Debug)]
+pub struct EngineOptions {
+    pub sem: IntSemantics,
+    pub bound: usize,
+    pub max_iterations: Option<usize>,
+    pub post: PostKind,
+}
+
+/// Runs the chosen engine on a sliced program.
+pub fn run(kind: EngineKind, p: &Program, opts: &EngineOptions, deadline: &Deadline) -> Outcome {
+    match kind {
+        EngineKind::Bmc => bmc::run(p, opts, deadline),
+        EngineKind::Ufo => match opts.post {
+            PostKind::True => ufo::run(p, opts, deadline, &mut ufo::post::TruePost),
+        },
+    }
+}

@@ -1,0 +1,276 @@
+//! The abstract reachability graph and EXPANDARG of
+//! papers/ufo-under-over-approximations.txt §3–4, Fig. 3.
+//!
+//! The ARG is a DAG: `GETFUTURENODE` keeps one future node per location (FN), so
+//! paths that meet at a location share a node. Exploration follows the WTO with
+//! the recursive iteration strategy: inside a component, `WTONEXT`; at a loop
+//! head, the covering check `ψ(v) ⇒ ⋁ ψ(AH(ν(v)))` (one SMT validity check);
+//! once covered, `WTOEXIT`. Marks make POST recompute the labels of nodes whose
+//! parents changed; refined labels are used where no parent changed.
+//!
+//! Where Fig. 3 leaves a case open this implementation decides as follows, and
+//! the independent certificate check guards the result either way:
+//! - line 51 reads `WTONEXT` (the text repeats `WTOEXIT` by a typesetting slip:
+//!   the iteration must continue inside the component);
+//! - when `FN(l)` is empty (no node reached `l`), the walk continues with the
+//!   next location in WTO order; arriving at a head without a node closes
+//!   its component (`WTOEXIT`);
+//! - on covering, the future nodes of all locations inside the component are
+//!   dropped too (they are children of the covered node and must not be reused
+//!   by a later unrolling of an enclosing loop);
+//! - the error node is unique: `GETFUTURENODE(err)` always returns it.
+
+use super::post::Post;
+use crate::cfg::Wto;
+use crate::engines::Stats;
+use crate::ir::{EdgeId, LocId, Program};
+use crate::smt::canon::Canon;
+use crate::smt::dag::Dag;
+use crate::smt::{solve, Deadline, Formula, FormulaOps, Lowerer};
+use std::collections::HashMap;
+use std::time::Instant;
+
+/// An ARG node `v` with `ν(v)`, `ψ(v)`.
+pub struct Node {
+    pub loc: LocId,
+    pub label: Formula,
+    pub children: Vec<(usize, EdgeId)>,
+    pub parents: Vec<(usize, EdgeId)>,
+    pub marked: bool,
+    /// Covered in the latest expansion (a loop head whose label is implied by
+    /// the active heads of its location).
+    pub covered: bool,
+}
+
+pub struct Arg {
+    pub nodes: Vec<Node>,
+    pub entry: usize,
+    pub error: usize,
+}
+
+impl Arg {
+    pub fn new(p: &Program) -> Arg {
+        let mut a = Arg {
+            nodes: Vec::new(),
+            entry: 0,
+            error: 0,
+        };
+        a.entry = a.add(p.entry);
+        a.nodes[a.entry].marked = true;
+        a.error = a.add(p.error);
+        a
+    }
+
+    fn add(&mut self, loc: LocId) -> usize {
+        self.nodes.push(Node {
+            loc,
+            label: Formula::from_bool(true),
+            children: Vec::new(),
+            parents: Vec::new(),
+            marked: false,
+            covered: false,
+        });
+        self.nodes.len() - 1
+    }
+
+    /// The ARG as a DAG over locations (for the ARG condition and refinement).
+    pub fn dag(&self) -> Dag {
+        let mut d = Dag {
+            loc: self.nodes.iter().map(|n| n.loc).collect(),
+            edges: Vec::new(),
+            entry: self.entry,
+            error: self.error,
+        };
+        for (u, n) in self.nodes.iter().enumerate() {
+            for (w, e) in &n.children {
+                d.edges.push((u, *w, *e));
+            }
+        }
+        d
+    }
+
+    /// Nodes reachable from the entry without passing through a covered node:
+    /// the uncovered part of the ARG, whose labels form the certificate.
+    pub fn uncovered(&self) -> Vec<bool> {
+        let mut seen = vec![false; self.nodes.len()];
+        let mut stack = vec![self.entry];
+        seen[self.entry] = true;
+        while let Some(u) = stack.pop() {
+            for (w, _) in &self.nodes[u].children {
+                if !seen[*w] && !self.nodes[*w].covered {
+                    seen[*w] = true;
+                    stack.push(*w);
+                }
+            }
+        }
+        seen
+    }
+}
+
+/// Why an expansion stopped early.
+pub enum Stop {
+    Timeout,
+}
+
+/// The state of one EXPANDARG call.
+pub struct Expander<'a> {
+    pub p: &'a Program,
+    pub wto: &'a Wto,
+    pub succ: &'a [Vec<EdgeId>],
+    pub canon: &'a Canon,
+    fnodes: HashMap<LocId, usize>,
+    active: HashMap<LocId, Vec<usize>>,
+}
+
+impl<'a> Expander<'a> {
+    pub fn new(p: &'a Program, wto: &'a Wto, succ: &'a [Vec<EdgeId>], canon: &'a Canon) -> Self {
+        Expander {
+            p,
+            wto,
+            succ,
+            canon,
+            fnodes: HashMap::new(),
+            active: HashMap::new(),
+        }
+    }
+
+    fn future_node(&mut self, arg: &mut Arg, l: LocId) -> usize {
+        if l == self.p.error {
+            self.fnodes.insert(l, arg.error);
+            return arg.error;
+        }
+        if let Some(v) = self.fnodes.get(&l) {
+            return *v;
+        }
+        let v = arg.add(l);
+        self.fnodes.insert(l, v);
+        v
+    }
+
+    fn expand_node(&mut self, arg: &mut Arg, v: usize) {
+        if !arg.nodes[v].children.is_empty() {
+            for i in 0..arg.nodes[v].children.len() {
+                let w = arg.nodes[v].children[i].0;
+                self.fnodes.insert(arg.nodes[w].loc, w);
+            }
+            return;
+        }
+        let l = arg.nodes[v].loc;
+        for &e in &self.succ[l.0 as usize] {
+            let w = self.future_node(arg, self.p.edge(e).dst);
+            arg.nodes[v].children.push((w, e));
+            arg.nodes[w].parents.push((v, e));
+        }
+    }
+
+    /// Drops the future nodes of every location of the component headed by `h`.
+    fn close_component(&mut self, h: usize) {
+        self.active.remove(&LocId(h as u32));
+        for &m in self.wto.members(h) {
+            self.fnodes.remove(&LocId(m as u32));
+        }
+    }
+
+    /// `v ← FN(l); erase FN(l)`, continuing in WTO order past locations no node
+    /// reached (see the module docs).
+    fn take(&mut self, mut l: Option<usize>) -> Option<usize> {
+        let mut guard = 0;
+        while let Some(x) = l {
+            if let Some(v) = self.fnodes.remove(&LocId(x as u32)) {
+                return Some(v);
+            }
+            guard += 1;
+            if guard > 4 * self.wto.pos.len() + 4 {
+                return None;
+            }
+            if self.wto.is_head[x] {
+                self.close_component(x);
+                l = self.wto.exit(x);
+            } else {
+                l = self.wto.next(x);
+            }
+        }
+        None
+    }
+
+    fn is_covered(&self, arg: &Arg, l: &mut Lowerer, v: usize, stats: &mut Stats) -> bool {
+        let t = Instant::now();
+        let loc = arg.nodes[v].loc;
+        let heads = self.active.get(&loc).map(Vec::as_slice).unwrap_or(&[]);
+        let disj: Vec<Formula> = heads.iter().map(|u| arg.nodes[*u].label.clone()).collect();
+        let mut hyps = self.canon.ranges(self.p, l, loc);
+        hyps.push(arg.nodes[v].label.clone());
+        let r = solve::implies(&hyps, &Formula::or(&disj)) == Some(true);
+        stats.cover_time += t.elapsed().as_secs_f64();
+        r
+    }
+
+    /// EXPANDARG (Fig. 3 lines 29–52).
+    pub fn expand(
+        &mut self,
+        arg: &mut Arg,
+        post: &mut dyn Post,
+        labels: &HashMap<usize, Formula>,
+        l: &mut Lowerer,
+        stats: &mut Stats,
+        deadline: &Deadline,
+    ) -> Result<(), Stop> {
+        for n in &mut arg.nodes {
+            n.covered = false;
+        }
+        let mut cur = Some(arg.entry);
+        while let Some(v) = cur {
+            if deadline.expired() {
+                return Err(Stop::Timeout);
+            }
+            self.expand_node(arg, v);
+            if arg.nodes[v].marked {
+                arg.nodes[v].marked = false;
+                let t = Instant::now();
+                let label = if v == arg.entry {
+                    Formula::from_bool(true)
+                } else {
+                    let parents = arg.nodes[v].parents.clone();
+                    let posts: Vec<Formula> = parents
+                        .iter()
+                        .map(|(u, e)| {
+                            let pl = arg.nodes[*u].label.clone();
+                            post.post(self.p, l, self.canon, &pl, *e)
+                        })
+                        .collect();
+                    Formula::or(&posts).simplify()
+                };
+                arg.nodes[v].label = label;
+                stats.post_time += t.elapsed().as_secs_f64();
+                for i in 0..arg.nodes[v].children.len() {
+                    let w = arg.nodes[v].children[i].0;
+                    arg.nodes[w].marked = true;
+                }
+            } else if let Some(lab) = labels.get(&v) {
+                arg.nodes[v].label = lab.clone();
+                for i in 0..arg.nodes[v].children.len() {
+                    let w = arg.nodes[v].children[i].0;
+                    if !labels.contains_key(&w) {
+                        arg.nodes[w].marked = true;
+                    }
+                }
+            }
+            if v == arg.error {
+                break;
+            }
+            let loc = arg.nodes[v].loc.0 as usize;
+            if self.wto.is_head[loc] {
+                if self.is_covered(arg, l, v, stats) {
+                    arg.nodes[v].covered = true;
+                    stats.covered_heads += 1;
+                    self.close_component(loc);
+                    cur = self.take(self.wto.exit(loc));
+                    continue;
+                }
+                self.active.entry(LocId(loc as u32)).or_default().push(v);
+            }
+            cur = self.take(self.wto.next(loc));
+        }
+        Ok(())
+    }
+}

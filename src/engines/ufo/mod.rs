@@ -1,0 +1,201 @@
+//! The UFO algorithm (papers/ufo-under-over-approximations.txt, Fig. 2–3):
+//! UFOMAIN alternates EXPANDARG (exploration by POST, [`arg`]) and REFINE (one
+//! CHC query over the ARG condition of the whole unrolling, `smt::chc`) until
+//! the error node's label is unsatisfiable (SAFE) or a feasible path to it is
+//! found (UNSAFE).
+//!
+//! SAFE is answered only after the labels of the uncovered nodes, joined per
+//! location, passed the independent certificate check (`smt::cert`).
+
+pub mod arg;
+pub mod post;
+
+use super::{Certificate, EngineOptions, Outcome, Stats, Verdict};
+use crate::cfg::dot::program_wto;
+use crate::ir::{LocId, Program};
+use crate::smt::canon::Canon;
+use crate::smt::chc::{self, Refinement};
+use crate::smt::{cert, solve, Deadline, Formula, FormulaOps, Lowerer};
+use arg::{Arg, Expander, Stop};
+use post::Post;
+use std::collections::HashMap;
+use std::time::Instant;
+
+/// The result of checking the labels of a safe, complete ARG.
+fn certificate(
+    p: &Program,
+    arg: &Arg,
+    opts: &EngineOptions,
+) -> Result<(Vec<Formula>, Certificate), String> {
+    let uncovered = arg.uncovered();
+    let mut per_loc: Vec<Vec<Formula>> = vec![Vec::new(); p.locs.len()];
+    for (i, n) in arg.nodes.iter().enumerate() {
+        if uncovered[i] && i != arg.error {
+            per_loc[n.loc.0 as usize].push(n.label.clone());
+        }
+    }
+    let inv: Vec<Formula> = per_loc
+        .iter()
+        .map(|ls| Formula::or(ls).simplify())
+        .collect();
+    cert::check(p, opts.sem, &inv).map_err(|r| r.what)?;
+    let invariants = inv
+        .iter()
+        .enumerate()
+        .map(|(l, f)| (LocId(l as u32), f.to_string()))
+        .collect();
+    Ok((inv, Certificate { invariants }))
+}
+
+/// Checks Definition 2 on refined labels (debug builds).
+fn labels_are_hoare_triples(
+    p: &Program,
+    l: &mut Lowerer,
+    canon: &Canon,
+    arg: &Arg,
+    labels: &HashMap<usize, Formula>,
+) -> bool {
+    let sorts = |v| p.var(v).sort;
+    for (u, n) in arg.nodes.iter().enumerate() {
+        let Some(lu) = labels.get(&u) else { continue };
+        for (w, e) in &n.children {
+            let Some(lw) = labels.get(w) else { continue };
+            let pre = canon.state(p, n.loc);
+            let enc = l.body(&p.edge(*e).body, &pre, &sorts);
+            let subst: Vec<_> = p
+                .loc(arg.nodes[*w].loc)
+                .live
+                .iter()
+                .filter_map(|v| {
+                    enc.post
+                        .get(v)
+                        .map(|x| (canon.of(*v).dynamic(), x.dynamic()))
+                })
+                .collect();
+            let pairs: Vec<_> = subst.iter().map(|(a, b)| (a, b)).collect();
+            let goal = lw.substitute(&pairs);
+            let mut hyps = canon.ranges(p, l, n.loc);
+            hyps.push(lu.clone());
+            hyps.push(enc.cond);
+            hyps.extend(l.take_side());
+            if solve::implies(&hyps, &goal) == Some(false) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// UFOMAIN (Fig. 2 / Fig. 3 lines 1–13).
+pub fn run(p: &Program, opts: &EngineOptions, deadline: &Deadline, post: &mut dyn Post) -> Outcome {
+    let _watch = deadline.watch();
+    let mut stats = Stats::default();
+    let wto = program_wto(p);
+    let succ = p.successors();
+    let mut l = Lowerer::new(opts.sem);
+    let canon = Canon::new(p, &l);
+    let mut arg = Arg::new(p);
+    let mut labels: HashMap<usize, Formula> = HashMap::new();
+    loop {
+        stats.iterations += 1;
+        let mut ex = Expander::new(p, &wto, &succ, &canon);
+        let expanded = ex.expand(&mut arg, post, &labels, &mut l, &mut stats, deadline);
+        stats.arg_nodes = arg.nodes.len();
+        if let Err(Stop::Timeout) = expanded {
+            return Outcome::unknown("timeout", stats);
+        }
+        if arg.nodes[arg.error].parents.is_empty() {
+            // ψ(v_err) = ⋁ over no incoming edge (Fig. 3 line 35).
+            arg.nodes[arg.error].label = Formula::from_bool(false);
+        }
+        match solve::is_sat(&[arg.nodes[arg.error].label.clone()]) {
+            Some(false) => {
+                let t = Instant::now();
+                let c = certificate(p, &arg, opts);
+                stats.check_time = t.elapsed().as_secs_f64();
+                return match c {
+                    Ok((_, certificate)) => Outcome {
+                        verdict: Verdict::Safe,
+                        reason: None,
+                        trace: None,
+                        certificate: Some(certificate),
+                        stats,
+                    },
+                    Err(why) => Outcome::unknown(format!("certificate rejected: {why}"), stats),
+                };
+            }
+            None => {
+                return Outcome::unknown(
+                    if deadline.expired() {
+                        "timeout"
+                    } else {
+                        "solver unknown"
+                    },
+                    stats,
+                )
+            }
+            Some(true) => {}
+        }
+        if let Some(max) = opts.max_iterations {
+            if stats.refinements >= max {
+                return Outcome::unknown(
+                    format!("no answer after {max} refinements (--max-iterations)"),
+                    stats,
+                );
+            }
+        }
+        let d = arg.dag();
+        let relevant = d.reaches_error();
+        stats.max_query_nodes = stats
+            .max_query_nodes
+            .max(relevant.iter().filter(|b| **b).count());
+        let t = Instant::now();
+        let r = chc::refine(p, &mut l, &canon, &d);
+        stats.refine_time += t.elapsed().as_secs_f64();
+        stats.refinements += 1;
+        match r {
+            Refinement::Labels(ls) => {
+                labels = ls
+                    .into_iter()
+                    .enumerate()
+                    .filter_map(|(u, f)| f.map(|f| (u, f)))
+                    .collect();
+                // The refined labelling is applied to every node at once (Fig. 3
+                // applies it when a node is next visited; a node that is not
+                // visited again would keep a label inconsistent with its
+                // neighbours' new ones, and the certificate would not be inductive).
+                for (u, f) in &labels {
+                    arg.nodes[*u].label = f.clone();
+                }
+                if cfg!(debug_assertions)
+                    && !labels_are_hoare_triples(p, &mut l, &canon, &arg, &labels)
+                {
+                    return Outcome::unknown(
+                        "refinement produced labels that violate Definition 2",
+                        stats,
+                    );
+                }
+            }
+            Refinement::Reachable(trace) => {
+                return Outcome {
+                    verdict: Verdict::Unsafe,
+                    reason: None,
+                    trace: Some(trace),
+                    certificate: None,
+                    stats,
+                };
+            }
+            Refinement::Unknown(why) => {
+                let why = if deadline.expired() {
+                    "timeout".to_string()
+                } else {
+                    format!("refinement: {why}")
+                };
+                return Outcome::unknown(why, stats);
+            }
+        }
+        if deadline.expired() {
+            return Outcome::unknown("timeout", stats);
+        }
+    }
+}

@@ -1,0 +1,307 @@
+//! Small safe helpers over the LLVM C API for walking instructions, types and
+//! debug locations. inkwell owns the modules; these helpers only read values
+//! inkwell hands out (`as_value_ref`). Every raw pointer passed in comes from a
+//! live module owned by the caller.
+
+use crate::error::SrcLoc;
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+use llvm_sys::{LLVMOpcode, LLVMTypeKind};
+use std::ffi::CStr;
+
+pub type Value = LLVMValueRef;
+
+pub fn name(v: Value) -> String {
+    unsafe {
+        let mut len = 0usize;
+        let p = LLVMGetValueName2(v, &mut len);
+        if p.is_null() || len == 0 {
+            return String::new();
+        }
+        String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len)).into_owned()
+    }
+}
+
+pub fn opcode(inst: Value) -> LLVMOpcode {
+    unsafe { LLVMGetInstructionOpcode(inst) }
+}
+
+pub fn num_operands(v: Value) -> u32 {
+    unsafe { LLVMGetNumOperands(v) as u32 }
+}
+
+pub fn operand(v: Value, i: u32) -> Value {
+    unsafe { LLVMGetOperand(v, i) }
+}
+
+pub fn type_of(v: Value) -> LLVMTypeRef {
+    unsafe { LLVMTypeOf(v) }
+}
+
+/// The kind of a type, simplified for translation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ty {
+    Void,
+    Int(u32),
+    Float,
+    Pointer,
+    Vector,
+    Aggregate,
+    Other,
+}
+
+pub fn ty(t: LLVMTypeRef) -> Ty {
+    unsafe {
+        match LLVMGetTypeKind(t) {
+            LLVMTypeKind::LLVMVoidTypeKind => Ty::Void,
+            LLVMTypeKind::LLVMIntegerTypeKind => Ty::Int(LLVMGetIntTypeWidth(t)),
+            LLVMTypeKind::LLVMHalfTypeKind
+            | LLVMTypeKind::LLVMBFloatTypeKind
+            | LLVMTypeKind::LLVMFloatTypeKind
+            | LLVMTypeKind::LLVMDoubleTypeKind
+            | LLVMTypeKind::LLVMX86_FP80TypeKind
+            | LLVMTypeKind::LLVMFP128TypeKind
+            | LLVMTypeKind::LLVMPPC_FP128TypeKind => Ty::Float,
+            LLVMTypeKind::LLVMPointerTypeKind => Ty::Pointer,
+            LLVMTypeKind::LLVMVectorTypeKind | LLVMTypeKind::LLVMScalableVectorTypeKind => {
+                if ty(LLVMGetElementType(t)) == Ty::Float {
+                    Ty::Float
+                } else {
+                    Ty::Vector
+                }
+            }
+            LLVMTypeKind::LLVMStructTypeKind | LLVMTypeKind::LLVMArrayTypeKind => {
+                if aggregate_has_float(t) {
+                    Ty::Float
+                } else {
+                    Ty::Aggregate
+                }
+            }
+            _ => Ty::Other,
+        }
+    }
+}
+
+fn aggregate_has_float(t: LLVMTypeRef) -> bool {
+    unsafe {
+        match LLVMGetTypeKind(t) {
+            LLVMTypeKind::LLVMStructTypeKind => {
+                let n = LLVMCountStructElementTypes(t);
+                (0..n).any(|i| ty(LLVMStructGetTypeAtIndex(t, i)) == Ty::Float)
+            }
+            LLVMTypeKind::LLVMArrayTypeKind => ty(LLVMGetElementType(t)) == Ty::Float,
+            _ => false,
+        }
+    }
+}
+
+pub fn value_ty(v: Value) -> Ty {
+    ty(type_of(v))
+}
+
+pub fn is_instruction(v: Value) -> bool {
+    unsafe { !LLVMIsAInstruction(v).is_null() }
+}
+pub fn is_undef(v: Value) -> bool {
+    unsafe { LLVMIsUndef(v) != 0 || !LLVMIsAPoisonValue(v).is_null() }
+}
+pub fn is_function(v: Value) -> bool {
+    unsafe { !LLVMIsAFunction(v).is_null() }
+}
+pub fn is_inline_asm(v: Value) -> bool {
+    unsafe { !LLVMIsAInlineAsm(v).is_null() }
+}
+pub fn is_declaration(f: Value) -> bool {
+    unsafe { LLVMIsDeclaration(f) != 0 }
+}
+pub fn is_intrinsic(f: Value) -> bool {
+    unsafe { LLVMGetIntrinsicID(f) != 0 }
+}
+
+/// The signed value of an integer constant of at most 64 bits (including
+/// `ConstantExpr`s that fold, such as zero-initializers); `None` otherwise.
+pub fn const_int(v: Value) -> Option<i128> {
+    unsafe {
+        if !LLVMIsAConstantInt(v).is_null() {
+            let bits = match value_ty(v) {
+                Ty::Int(b) => b,
+                _ => return None,
+            };
+            if bits > 64 {
+                return None;
+            }
+            return Some(LLVMConstIntGetSExtValue(v) as i128);
+        }
+        if !LLVMIsAConstantAggregateZero(v).is_null() || !LLVMIsAConstantPointerNull(v).is_null() {
+            return Some(0);
+        }
+        None
+    }
+}
+
+/// The called value of a call, seen through pointer casts (a call to an
+/// unprototyped C function is a call through a bitcast of the function).
+pub fn called_value(call: Value) -> Value {
+    unsafe {
+        let mut v = LLVMGetCalledValue(call);
+        while !LLVMIsAConstantExpr(v).is_null()
+            && matches!(
+                LLVMGetConstOpcode(v),
+                LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast
+            )
+        {
+            v = LLVMGetOperand(v, 0);
+        }
+        v
+    }
+}
+
+pub fn call_arg_count(call: Value) -> u32 {
+    unsafe { LLVMGetNumArgOperands(call) }
+}
+
+pub fn icmp_predicate(inst: Value) -> llvm_sys::LLVMIntPredicate {
+    unsafe { LLVMGetICmpPredicate(inst) }
+}
+
+/// The instruction as LLVM prints it (LLVM 14's C API has no flag getters).
+fn printed(inst: Value) -> String {
+    unsafe {
+        let p = LLVMPrintValueToString(inst);
+        if p.is_null() {
+            return String::new();
+        }
+        let s = CStr::from_ptr(p).to_string_lossy().into_owned();
+        LLVMDisposeMessage(p);
+        s
+    }
+}
+
+/// The `nsw` and `nuw` flags of an arithmetic instruction.
+pub fn wrap_flags(inst: Value) -> (bool, bool) {
+    let text = printed(inst);
+    let head = text.split('=').nth(1).unwrap_or("");
+    let head = head.split(',').next().unwrap_or("");
+    let words: Vec<&str> = head.split_whitespace().take(4).collect();
+    (words.contains(&"nsw"), words.contains(&"nuw"))
+}
+
+pub fn incoming(phi: Value) -> Vec<(Value, LLVMBasicBlockRef)> {
+    unsafe {
+        let n = LLVMCountIncoming(phi);
+        (0..n)
+            .map(|i| (LLVMGetIncomingValue(phi, i), LLVMGetIncomingBlock(phi, i)))
+            .collect()
+    }
+}
+
+pub fn successors(term: Value) -> Vec<LLVMBasicBlockRef> {
+    unsafe {
+        let n = LLVMGetNumSuccessors(term);
+        (0..n).map(|i| LLVMGetSuccessor(term, i)).collect()
+    }
+}
+
+pub fn instructions(bb: LLVMBasicBlockRef) -> Vec<Value> {
+    let mut out = Vec::new();
+    unsafe {
+        let mut i = LLVMGetFirstInstruction(bb);
+        while !i.is_null() {
+            out.push(i);
+            i = LLVMGetNextInstruction(i);
+        }
+    }
+    out
+}
+
+pub fn blocks(f: Value) -> Vec<LLVMBasicBlockRef> {
+    let mut out = Vec::new();
+    unsafe {
+        let mut b = LLVMGetFirstBasicBlock(f);
+        while !b.is_null() {
+            out.push(b);
+            b = LLVMGetNextBasicBlock(b);
+        }
+    }
+    out
+}
+
+pub fn block_name(bb: LLVMBasicBlockRef) -> String {
+    unsafe {
+        let p = LLVMGetBasicBlockName(bb);
+        if p.is_null() {
+            String::new()
+        } else {
+            CStr::from_ptr(p).to_string_lossy().into_owned()
+        }
+    }
+}
+
+pub fn extract_index(inst: Value) -> Option<u32> {
+    unsafe {
+        if LLVMGetNumIndices(inst) == 1 {
+            Some(*LLVMGetIndices(inst))
+        } else {
+            None
+        }
+    }
+}
+
+/// The debug location of an instruction, with `file` as fallback file name.
+pub fn debug_loc(inst: Value, file: &str) -> SrcLoc {
+    unsafe {
+        let line = LLVMGetDebugLocLine(inst);
+        if line == 0 {
+            return SrcLoc {
+                file: file.to_string(),
+                line: 0,
+                col: 0,
+            };
+        }
+        let col = LLVMGetDebugLocColumn(inst);
+        let mut len = 0u32;
+        let p = LLVMGetDebugLocFilename(inst, &mut len);
+        let f = if p.is_null() || len == 0 {
+            file.to_string()
+        } else {
+            String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len as usize))
+                .into_owned()
+        };
+        SrcLoc { file: f, line, col }
+    }
+}
+
+/// For a call to `llvm.dbg.value`/`llvm.dbg.declare`: the described value and the
+/// source variable's name.
+pub fn dbg_value_name(call: Value) -> Option<(Value, String)> {
+    unsafe {
+        let md_val = operand(call, 0);
+        let md_var = operand(call, 1);
+        if LLVMGetMDNodeNumOperands(md_val) != 1 {
+            return None;
+        }
+        let mut v: Value = std::ptr::null_mut();
+        LLVMGetMDNodeOperands(md_val, &mut v);
+        if v.is_null() {
+            return None;
+        }
+        let n = LLVMGetMDNodeNumOperands(md_var);
+        if n < 2 {
+            return None;
+        }
+        let mut ops: Vec<Value> = vec![std::ptr::null_mut(); n as usize];
+        LLVMGetMDNodeOperands(md_var, ops.as_mut_ptr());
+        let name_md = ops[1];
+        if name_md.is_null() {
+            return None;
+        }
+        let mut len = 0u32;
+        let p = LLVMGetMDString(name_md, &mut len);
+        if p.is_null() || len == 0 {
+            return None;
+        }
+        let s = String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len as usize))
+            .into_owned();
+        Some((v, s))
+    }
+}

@@ -1,0 +1,74 @@
+//! The frontend: from `.c`/`.i`/`.bc`/`.ll` files to a [`Program`] (DESIGN.md
+//! "Pipeline" steps 1–4).
+//!
+//! Architecture invariant: this is the only module that uses inkwell or llvm-sys.
+//! Nothing here knows about Z3 or the engines.
+
+mod llvm;
+mod load;
+mod normalize;
+mod translate;
+
+use crate::error::Result;
+use crate::ir::Program;
+use inkwell::context::Context;
+
+pub use load::{clang, clang_version};
+
+/// Optimization level, a first-class input (DESIGN.md step 3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, clap::ValueEnum)]
+pub enum OptLevel {
+    #[value(name = "O0")]
+    O0,
+    #[value(name = "O1")]
+    O1,
+    #[value(name = "O2")]
+    O2,
+    #[value(name = "O3")]
+    O3,
+    #[value(name = "Os")]
+    Os,
+}
+
+impl OptLevel {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OptLevel::O0 => "O0",
+            OptLevel::O1 => "O1",
+            OptLevel::O2 => "O2",
+            OptLevel::O3 => "O3",
+            OptLevel::Os => "Os",
+        }
+    }
+}
+
+/// Data model of the C program (`-m32` for ILP32).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, clap::ValueEnum)]
+pub enum DataModel {
+    #[value(name = "ILP32")]
+    Ilp32,
+    #[value(name = "LP64")]
+    Lp64,
+}
+
+/// What the frontend needs to know.
+#[derive(Clone, Debug)]
+pub struct FrontendOptions {
+    pub opt: OptLevel,
+    pub data_model: DataModel,
+    pub entry: String,
+}
+
+/// Loads, normalizes, optimizes and translates the given files into one program.
+pub fn build_program(files: &[String], opts: &FrontendOptions) -> Result<Program> {
+    let context = Context::create();
+    let module = load::load_and_link(&context, files, opts.data_model)?;
+    let label = files.join(" ");
+    normalize::normalize(&module, &label, opts)?;
+    translate::translate(&module, &label, &opts.entry)
+}
+
+/// The LLVM version ufo was built against.
+pub fn llvm_version() -> String {
+    env!("UFO_BUILD_LLVM").to_string()
+}

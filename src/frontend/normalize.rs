@@ -1,0 +1,251 @@
+//! Steps 2–3 of the pipeline: verification-specific normalization, then LLVM's
+//! own optimization pipeline for the requested level, run in-process.
+//!
+//! 1. Verifier builtins lose any body the file gives them, so that calls to
+//!    them stay recognizable (DESIGN.md "Builtins").
+//! 2. Everything but the entry function is internalized and marked
+//!    `alwaysinline`; `noinline`/`optnone` are dropped; `always-inline` runs.
+//!    A call to a defined function that survives inlining is recursion: UNKNOWN.
+//! 3. Forward-progress assumptions (`mustprogress`, `llvm.loop` metadata) are
+//!    removed: C11 lets a compiler delete side-effect-free loops, but a loop that
+//!    never terminates makes the code after it unreachable, and deleting it could
+//!    make a safe program look unsafe.
+//! 4. Scalar globals whose only uses are loads and stores in the entry function
+//!    become allocas initialized with the global's initializer, and
+//!    `sroa,mem2reg` turns them (and every other promotable alloca) into SSA values.
+//! 5. `default<On>` runs for O1/O2/O3/Os; O0 stops after step 4.
+
+use super::llvm;
+use super::{FrontendOptions, OptLevel};
+use crate::error::{Error, Result};
+use inkwell::attributes::{Attribute, AttributeLoc};
+use inkwell::module::{Linkage, Module};
+use inkwell::passes::PassBuilderOptions;
+use inkwell::targets::{
+    CodeModel, InitializationConfig, RelocMode, Target, TargetMachine, TargetTriple,
+};
+use inkwell::values::{AsValueRef, FunctionValue};
+use inkwell::OptimizationLevel;
+use llvm_sys::core::*;
+use llvm_sys::LLVMOpcode;
+
+/// Is this the name of a verifier builtin whose body (if any) must be ignored?
+pub fn is_opaque_builtin(name: &str) -> bool {
+    matches!(
+        name,
+        "reach_error" | "__VERIFIER_error" | "__VERIFIER_assume"
+    ) || name.starts_with("__VERIFIER_nondet_")
+}
+
+fn target_machine(module: &Module) -> Result<TargetMachine> {
+    Target::initialize_x86(&InitializationConfig::default());
+    let triple = module.get_triple();
+    let target_triple = if triple.as_str().to_bytes().is_empty() {
+        TargetMachine::get_default_triple()
+    } else {
+        triple
+    };
+    let (target, triple) = match Target::from_triple(&target_triple) {
+        Ok(t) => (t, target_triple),
+        Err(_) => {
+            let d = TargetMachine::get_default_triple();
+            (
+                Target::from_triple(&d).map_err(|e| Error::Tool(e.to_string()))?,
+                d,
+            )
+        }
+    };
+    target
+        .create_target_machine(
+            &triple,
+            "generic",
+            "",
+            OptimizationLevel::Default,
+            RelocMode::Default,
+            CodeModel::Default,
+        )
+        .ok_or_else(|| {
+            Error::Tool(format!(
+                "cannot create a target machine for {}",
+                triple_str(&triple)
+            ))
+        })
+}
+
+fn triple_str(t: &TargetTriple) -> String {
+    t.as_str().to_string_lossy().into_owned()
+}
+
+fn run(module: &Module, tm: &TargetMachine, passes: &str, file: &str) -> Result<()> {
+    module
+        .run_passes(passes, tm, PassBuilderOptions::create())
+        .map_err(|e| Error::input(file, format!("LLVM pass pipeline '{passes}' failed: {e}")))
+}
+
+fn remove_fn_attr(f: FunctionValue, name: &str) {
+    let kind = Attribute::get_named_enum_kind_id(name);
+    if f.get_enum_attribute(AttributeLoc::Function, kind).is_some() {
+        f.remove_enum_attribute(AttributeLoc::Function, kind);
+    }
+}
+
+/// Runs steps 1–5 on `module` in place.
+pub fn normalize(module: &Module, file: &str, opts: &FrontendOptions) -> Result<()> {
+    let entry = match module.get_function(&opts.entry) {
+        Some(f) if f.count_basic_blocks() > 0 => f,
+        _ => {
+            return Err(Error::input(
+                file,
+                format!(
+                    "entry function '{}' not found (use --entry NAME)",
+                    opts.entry
+                ),
+            ));
+        }
+    };
+    let ctx = module.get_context();
+    let loop_md = ctx.get_kind_id("llvm.loop");
+    let always = ctx.create_enum_attribute(Attribute::get_named_enum_kind_id("alwaysinline"), 0);
+    for f in module.get_functions() {
+        let name = f.get_name().to_string_lossy().into_owned();
+        if f.count_basic_blocks() == 0 {
+            continue;
+        }
+        if is_opaque_builtin(&name) {
+            for bb in f.get_basic_blocks() {
+                // Deleting every block turns the function into a declaration.
+                let _ = unsafe { bb.delete() };
+            }
+            f.set_linkage(Linkage::External);
+            continue;
+        }
+        for a in ["noinline", "optnone", "mustprogress", "willreturn"] {
+            remove_fn_attr(f, a);
+        }
+        for bb in llvm::blocks(f.as_value_ref()) {
+            for inst in llvm::instructions(bb) {
+                unsafe {
+                    if !LLVMGetMetadata(inst, loop_md).is_null() {
+                        LLVMSetMetadata(inst, loop_md, std::ptr::null_mut());
+                    }
+                }
+            }
+        }
+        if f != entry {
+            f.set_linkage(Linkage::Internal);
+            f.add_attribute(AttributeLoc::Function, always);
+        }
+    }
+    for g in module.get_globals() {
+        if g.get_initializer().is_some() {
+            g.set_linkage(Linkage::Internal);
+        }
+    }
+    let tm = target_machine(module)?;
+    run(module, &tm, "always-inline,globaldce", file)?;
+    check_no_calls_left(module, entry, file)?;
+    promote_globals(module, entry);
+    run(module, &tm, "function(sroa,mem2reg)", file)?;
+    let pipeline = match opts.opt {
+        OptLevel::O0 => None,
+        OptLevel::O1 => Some("default<O1>"),
+        OptLevel::O2 => Some("default<O2>"),
+        OptLevel::O3 => Some("default<O3>"),
+        OptLevel::Os => Some("default<Os>"),
+    };
+    if let Some(p) = pipeline {
+        run(module, &tm, p, file)?;
+        // The optimizer may infer forward-progress attributes; they carry no
+        // meaning for the translation, but keep the module as described above.
+        remove_fn_attr(entry, "mustprogress");
+    }
+    Ok(())
+}
+
+/// After inlining, a call from the entry function to a function with a body can
+/// only be recursion (or a call the inliner refused): UNKNOWN.
+fn check_no_calls_left(module: &Module, entry: FunctionValue, file: &str) -> Result<()> {
+    let _ = module;
+    for bb in llvm::blocks(entry.as_value_ref()) {
+        for inst in llvm::instructions(bb) {
+            if llvm::opcode(inst) != LLVMOpcode::LLVMCall {
+                continue;
+            }
+            let callee = llvm::called_value(inst);
+            if llvm::is_function(callee) && !llvm::is_declaration(callee) {
+                let name = llvm::name(callee);
+                return Err(Error::unsupported(
+                    file,
+                    Some(llvm::debug_loc(inst, file)),
+                    format!("recursion: call to '{name}' cannot be inlined"),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Step 4: scalar globals used only by loads/stores in `entry` become allocas.
+fn promote_globals(module: &Module, entry: FunctionValue) {
+    let entry_ref = entry.as_value_ref();
+    let Some(first_bb) = entry.get_first_basic_block() else {
+        return;
+    };
+    unsafe {
+        let builder = LLVMCreateBuilderInContext(LLVMGetModuleContext(module.as_mut_ptr()));
+        for g in module.get_globals() {
+            let gv = g.as_value_ref();
+            let Some(init) = g.get_initializer() else {
+                continue;
+            };
+            let vt = LLVMGlobalGetValueType(gv);
+            if !matches!(llvm::ty(vt), llvm::Ty::Int(b) if b <= 64) {
+                continue;
+            }
+            if !only_loads_and_stores_in(gv, entry_ref) {
+                continue;
+            }
+            let first = LLVMGetFirstInstruction(first_bb.as_mut_ptr());
+            if first.is_null() {
+                continue;
+            }
+            LLVMPositionBuilderBefore(builder, first);
+            let name =
+                std::ffi::CString::new(format!("{}.promoted", llvm::name(gv))).unwrap_or_default();
+            let slot = LLVMBuildAlloca(builder, vt, name.as_ptr());
+            LLVMReplaceAllUsesWith(gv, slot);
+            LLVMBuildStore(builder, init.as_value_ref(), slot);
+        }
+        LLVMDisposeBuilder(builder);
+    }
+}
+
+fn only_loads_and_stores_in(gv: llvm::Value, f: llvm::Value) -> bool {
+    unsafe {
+        let mut u = LLVMGetFirstUse(gv);
+        if u.is_null() {
+            return false;
+        }
+        while !u.is_null() {
+            let user = LLVMGetUser(u);
+            if !llvm::is_instruction(user) {
+                return false;
+            }
+            let parent = LLVMGetBasicBlockParent(LLVMGetInstructionParent(user));
+            if parent != f {
+                return false;
+            }
+            match llvm::opcode(user) {
+                LLVMOpcode::LLVMLoad => {}
+                LLVMOpcode::LLVMStore => {
+                    if llvm::operand(user, 0) == gv {
+                        return false; // the address itself is stored: it escapes
+                    }
+                }
+                _ => return false,
+            }
+            u = LLVMGetNextUse(u);
+        }
+        true
+    }
+}

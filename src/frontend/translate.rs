@@ -1,0 +1,838 @@
+//! Step 4 of the pipeline: translate the normalized entry function into the
+//! program model (DESIGN.md "Program model", "Builtins", "Memory").
+//!
+//! One location per basic block plus the error location. An edge's body is the
+//! source block's instructions, the branch condition for this successor, then the
+//! target's phi assignments for this predecessor (one `Parallel` statement).
+//! Every instruction with an integer result is translated: exactly where the
+//! program model can express it, otherwise as a fresh value (`Havoc`) that is
+//! counted in [`TranslationStats`] — never skipped, since a skipped instruction
+//! would freeze a value and could hide a bug. Pointers carry no variables: loads
+//! yield fresh values and stores are dropped (a sound over-approximation).
+
+use super::llvm::{self, Ty, Value};
+use super::normalize::is_opaque_builtin;
+use crate::cfg::liveness;
+use crate::error::{Error, Result, SrcLoc};
+use crate::ir::*;
+use inkwell::module::Module;
+use inkwell::values::AsValueRef;
+use llvm_sys::prelude::LLVMBasicBlockRef;
+use llvm_sys::{LLVMIntPredicate, LLVMOpcode};
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+/// Functions whose call ends the path without an error.
+fn ends_path(name: &str) -> bool {
+    matches!(
+        name,
+        "abort"
+            | "exit"
+            | "_exit"
+            | "_Exit"
+            | "__assert_fail"
+            | "__assert_perror_fail"
+            | "__assert"
+            | "__builtin_trap"
+    )
+}
+
+/// External functions that need no warning: their effect on memory is already
+/// over-approximated by fresh loads.
+fn quiet_external(name: &str) -> bool {
+    matches!(
+        name,
+        "malloc"
+            | "calloc"
+            | "realloc"
+            | "free"
+            | "memset"
+            | "memcpy"
+            | "memmove"
+            | "printf"
+            | "puts"
+    )
+}
+
+struct Tx<'a> {
+    file: &'a str,
+    vars: Vec<Var>,
+    used_names: HashSet<String>,
+    val2var: HashMap<Value, VarId>,
+    src_names: HashMap<Value, String>,
+    overflow_calls: HashMap<Value, (BinOp, bool, u32)>,
+    block_loc: HashMap<LLVMBasicBlockRef, LocId>,
+    edges: Vec<Edge>,
+    error: LocId,
+    stats: TranslationStats,
+    warned: BTreeSet<String>,
+    warnings: Vec<String>,
+}
+
+enum Flow {
+    Continue,
+    End,
+}
+
+pub fn translate(module: &Module, file: &str, entry: &str) -> Result<Program> {
+    let f = module
+        .get_function(entry)
+        .ok_or_else(|| Error::input(file, format!("entry function '{entry}' not found")))?;
+    let fv = f.as_value_ref();
+    let blocks = llvm::blocks(fv);
+    let mut tx = Tx {
+        file,
+        vars: Vec::new(),
+        used_names: HashSet::new(),
+        val2var: HashMap::new(),
+        src_names: HashMap::new(),
+        overflow_calls: HashMap::new(),
+        block_loc: HashMap::new(),
+        edges: Vec::new(),
+        error: LocId(blocks.len() as u32),
+        stats: TranslationStats::default(),
+        warned: BTreeSet::new(),
+        warnings: Vec::new(),
+    };
+    let mut locs = Vec::new();
+    for (i, bb) in blocks.iter().enumerate() {
+        tx.block_loc.insert(*bb, LocId(i as u32));
+        let name = llvm::block_name(*bb);
+        let name = if name.is_empty() {
+            format!("bb{i}")
+        } else {
+            name
+        };
+        let src = llvm::instructions(*bb)
+            .into_iter()
+            .map(|i| llvm::debug_loc(i, file))
+            .find(SrcLoc::is_known)
+            .unwrap_or_else(|| SrcLoc {
+                file: file.to_string(),
+                line: 0,
+                col: 0,
+            });
+        locs.push(Location {
+            name,
+            src,
+            live: Vec::new(),
+        });
+    }
+    locs.push(Location {
+        name: "ERROR".into(),
+        src: SrcLoc::default(),
+        live: Vec::new(),
+    });
+    tx.collect_debug_names(&blocks);
+    tx.declare_vars(fv, &blocks)?;
+    for bb in &blocks {
+        tx.block(*bb)?;
+    }
+    let mut prog = Program {
+        file: file.to_string(),
+        function: entry.to_string(),
+        vars: tx.vars,
+        locs,
+        edges: tx.edges,
+        entry: LocId(0),
+        error: tx.error,
+        stats: tx.stats,
+        warnings: tx.warnings,
+    };
+    liveness::annotate(&mut prog);
+    Ok(prog)
+}
+
+impl Tx<'_> {
+    fn loc_of(&self, inst: Value) -> SrcLoc {
+        llvm::debug_loc(inst, self.file)
+    }
+
+    fn unsupported(&self, inst: Value, msg: impl Into<String>) -> Error {
+        Error::unsupported(self.file, Some(self.loc_of(inst)), msg)
+    }
+
+    fn collect_debug_names(&mut self, blocks: &[LLVMBasicBlockRef]) {
+        for bb in blocks {
+            for inst in llvm::instructions(*bb) {
+                if llvm::opcode(inst) != LLVMOpcode::LLVMCall {
+                    continue;
+                }
+                let callee = llvm::called_value(inst);
+                if llvm::is_function(callee) && llvm::name(callee) == "llvm.dbg.value" {
+                    if let Some((v, name)) = llvm::dbg_value_name(inst) {
+                        self.src_names.entry(v).or_insert(name);
+                    }
+                }
+            }
+        }
+    }
+
+    fn new_var(&mut self, base: &str, sort: Sort, src_name: Option<String>) -> VarId {
+        let base = if base.is_empty() { "t" } else { base };
+        let mut name = base.to_string();
+        let mut k = 1;
+        while self.used_names.contains(&name) {
+            name = format!("{base}.{k}");
+            k += 1;
+        }
+        self.used_names.insert(name.clone());
+        self.vars.push(Var {
+            name,
+            sort,
+            src_name,
+        });
+        VarId(self.vars.len() as u32 - 1)
+    }
+
+    fn sort_of(&self, v: Value, at: Value) -> Result<Option<Sort>> {
+        match llvm::value_ty(v) {
+            Ty::Int(1) => Ok(Some(Sort::Bool)),
+            Ty::Int(b) if b <= 64 => Ok(Some(Sort::Int { bits: b })),
+            Ty::Int(b) => Err(self.unsupported(
+                at,
+                format!("{b}-bit integers (at most 64 bits are supported)"),
+            )),
+            Ty::Float => Err(self.unsupported(at, "floating point")),
+            _ => Ok(None),
+        }
+    }
+
+    fn declare_vars(&mut self, f: Value, blocks: &[LLVMBasicBlockRef]) -> Result<()> {
+        unsafe {
+            let n = llvm_sys::core::LLVMCountParams(f);
+            for i in 0..n {
+                let p = llvm_sys::core::LLVMGetParam(f, i);
+                if let Some(sort) = self.sort_of(p, f)? {
+                    let src = self.src_names.get(&p).cloned();
+                    let v = self.new_var(&llvm::name(p), sort, src);
+                    self.val2var.insert(p, v);
+                }
+            }
+        }
+        for bb in blocks {
+            for inst in llvm::instructions(*bb) {
+                for i in 0..llvm::num_operands(inst) {
+                    let o = llvm::operand(inst, i);
+                    if !o.is_null() && llvm::value_ty(o) == Ty::Float {
+                        return Err(self.unsupported(inst, "floating point"));
+                    }
+                }
+                if let Some(sort) = self.sort_of(inst, inst)? {
+                    let src = self.src_names.get(&inst).cloned();
+                    let v = self.new_var(&llvm::name(inst), sort, src);
+                    self.val2var.insert(inst, v);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn havoc(&mut self, body: &mut Vec<Stmt>, sort: Sort, why: &str, at: SrcLoc) -> Expr {
+        let v = self.new_var("havoc", sort, None);
+        body.push(Stmt::Havoc(
+            v,
+            HavocKind::Unmodelled {
+                why: why.to_string(),
+            },
+            at,
+        ));
+        Expr::Var(v, sort)
+    }
+
+    /// The expression for an integer/boolean operand; `None` for other types.
+    fn opnd(&mut self, v: Value, body: &mut Vec<Stmt>, at: &SrcLoc) -> Option<Expr> {
+        let sort = match llvm::value_ty(v) {
+            Ty::Int(1) => Sort::Bool,
+            Ty::Int(b) if b <= 64 => Sort::Int { bits: b },
+            _ => return None,
+        };
+        if let Some(var) = self.val2var.get(&v) {
+            return Some(Expr::Var(*var, sort));
+        }
+        if let Some(c) = llvm::const_int(v) {
+            return Some(match sort {
+                Sort::Bool => Expr::Bool(c != 0),
+                Sort::Int { bits } => Expr::Int { value: c, bits },
+            });
+        }
+        if llvm::is_undef(v) {
+            self.stats.undef_values += 1;
+            return Some(self.havoc(body, sort, "undef", at.clone()));
+        }
+        // A constant expression over addresses (e.g. ptrtoint of a global).
+        self.stats.other_havocs += 1;
+        Some(self.havoc(body, sort, "constant expression", at.clone()))
+    }
+
+    fn truth(&mut self, v: Value, body: &mut Vec<Stmt>, at: &SrcLoc) -> Expr {
+        match self.opnd(v, body, at) {
+            Some(e @ Expr::Bool(_)) => e,
+            Some(e) if e.sort() == Sort::Bool => e,
+            Some(e) => {
+                let bits = match e.sort() {
+                    Sort::Int { bits } => bits,
+                    Sort::Bool => 1,
+                };
+                Expr::Cmp {
+                    pred: CmpPred::Ne,
+                    bits,
+                    a: Box::new(e),
+                    b: Box::new(Expr::Int { value: 0, bits }),
+                }
+            }
+            None => {
+                self.stats.other_havocs += 1;
+                self.havoc(body, Sort::Bool, "non-integer condition", at.clone())
+            }
+        }
+    }
+
+    fn phis(&mut self, from: LLVMBasicBlockRef, to: LLVMBasicBlockRef, body: &mut Vec<Stmt>) {
+        let mut assigns = Vec::new();
+        for inst in llvm::instructions(to) {
+            if llvm::opcode(inst) != LLVMOpcode::LLVMPHI {
+                break;
+            }
+            let Some(var) = self.val2var.get(&inst).copied() else {
+                continue;
+            };
+            let at = self.loc_of(inst);
+            let incoming = llvm::incoming(inst).into_iter().find(|(_, b)| *b == from);
+            if let Some((val, _)) = incoming {
+                if let Some(e) = self.opnd(val, body, &at) {
+                    assigns.push((var, e));
+                }
+            }
+        }
+        if !assigns.is_empty() {
+            body.push(Stmt::Parallel(assigns));
+        }
+    }
+
+    fn edge(
+        &mut self,
+        from: LLVMBasicBlockRef,
+        to: LLVMBasicBlockRef,
+        mut body: Vec<Stmt>,
+        at: SrcLoc,
+    ) {
+        self.phis(from, to, &mut body);
+        let src = self.block_loc[&from];
+        let dst = self.block_loc[&to];
+        self.edges.push(Edge {
+            src,
+            dst,
+            body,
+            src_loc: at,
+        });
+    }
+
+    fn error_edge(&mut self, from: LLVMBasicBlockRef, body: Vec<Stmt>, at: SrcLoc) {
+        let src = self.block_loc[&from];
+        self.edges.push(Edge {
+            src,
+            dst: self.error,
+            body,
+            src_loc: at,
+        });
+    }
+
+    fn block(&mut self, bb: LLVMBasicBlockRef) -> Result<()> {
+        let mut body = Vec::new();
+        for inst in llvm::instructions(bb) {
+            let at = self.loc_of(inst);
+            match llvm::opcode(inst) {
+                LLVMOpcode::LLVMBr => {
+                    let succ = llvm::successors(inst);
+                    if succ.len() == 1 {
+                        self.edge(bb, succ[0], body, at);
+                    } else {
+                        let c = self.truth(
+                            unsafe { llvm_sys::core::LLVMGetCondition(inst) },
+                            &mut body,
+                            &at,
+                        );
+                        let mut t = body.clone();
+                        t.push(Stmt::Assume(c.clone()));
+                        self.edge(bb, succ[0], t, at.clone());
+                        body.push(Stmt::Assume(Expr::not(c)));
+                        self.edge(bb, succ[1], body, at);
+                    }
+                    return Ok(());
+                }
+                LLVMOpcode::LLVMSwitch => {
+                    self.switch(bb, inst, body, at);
+                    return Ok(());
+                }
+                LLVMOpcode::LLVMRet | LLVMOpcode::LLVMUnreachable => return Ok(()),
+                LLVMOpcode::LLVMIndirectBr => return Err(self.unsupported(inst, "indirect branch")),
+                LLVMOpcode::LLVMInvoke
+                | LLVMOpcode::LLVMCallBr
+                | LLVMOpcode::LLVMResume
+                | LLVMOpcode::LLVMLandingPad
+                | LLVMOpcode::LLVMCatchSwitch
+                | LLVMOpcode::LLVMCatchPad
+                | LLVMOpcode::LLVMCatchRet
+                | LLVMOpcode::LLVMCleanupPad
+                | LLVMOpcode::LLVMCleanupRet => {
+                    return Err(self.unsupported(inst, "exception handling"))
+                }
+                LLVMOpcode::LLVMPHI => {}
+                LLVMOpcode::LLVMCall => {
+                    if let Flow::End = self.call(bb, inst, &mut body, &at)? {
+                        return Ok(());
+                    }
+                }
+                _ => self.instruction(inst, &mut body, &at),
+            }
+        }
+        Ok(())
+    }
+
+    fn switch(&mut self, bb: LLVMBasicBlockRef, inst: Value, mut body: Vec<Stmt>, at: SrcLoc) {
+        let succ = llvm::successors(inst);
+        let cond = llvm::operand(inst, 0);
+        let Some(c) = self.opnd(cond, &mut body, &at) else {
+            return;
+        };
+        let bits = match c.sort() {
+            Sort::Int { bits } => bits,
+            Sort::Bool => 1,
+        };
+        let eq = |value: i128| -> Expr {
+            if bits == 1 {
+                if value != 0 {
+                    c.clone()
+                } else {
+                    Expr::not(c.clone())
+                }
+            } else {
+                Expr::Cmp {
+                    pred: CmpPred::Eq,
+                    bits,
+                    a: Box::new(c.clone()),
+                    b: Box::new(Expr::Int { value, bits }),
+                }
+            }
+        };
+        // Group case values by target block (operands: cond, default, v1, d1, v2, d2, ...).
+        let mut targets: Vec<(LLVMBasicBlockRef, Vec<Expr>)> = Vec::new();
+        let mut all = Vec::new();
+        for (i, dest) in succ.iter().enumerate().skip(1) {
+            let value = llvm::const_int(llvm::operand(inst, 2 * i as u32)).unwrap_or(0);
+            let e = eq(value);
+            all.push(e.clone());
+            match targets.iter_mut().find(|(b, _)| b == dest) {
+                Some((_, es)) => es.push(e),
+                None => targets.push((*dest, vec![e])),
+            }
+        }
+        for (dest, es) in targets {
+            let mut b = body.clone();
+            b.push(Stmt::Assume(if es.len() == 1 {
+                es.into_iter().next().unwrap_or(Expr::Bool(true))
+            } else {
+                Expr::Or(es)
+            }));
+            self.edge(bb, dest, b, at.clone());
+        }
+        let mut b = body;
+        if !all.is_empty() {
+            b.push(Stmt::Assume(Expr::not(Expr::Or(all))));
+        }
+        self.edge(bb, succ[0], b, at);
+    }
+
+    fn result(&self, inst: Value) -> Option<(VarId, Sort)> {
+        self.val2var
+            .get(&inst)
+            .map(|v| (*v, self.vars[v.0 as usize].sort))
+    }
+
+    fn assign_or_havoc(
+        &mut self,
+        inst: Value,
+        e: Option<Expr>,
+        why: &str,
+        body: &mut Vec<Stmt>,
+        at: &SrcLoc,
+    ) {
+        let Some((v, _)) = self.result(inst) else {
+            return;
+        };
+        match e {
+            Some(e) => body.push(Stmt::Assign(v, e)),
+            None => {
+                self.stats.other_havocs += 1;
+                body.push(Stmt::Havoc(
+                    v,
+                    HavocKind::Unmodelled {
+                        why: why.to_string(),
+                    },
+                    at.clone(),
+                ))
+            }
+        }
+    }
+
+    fn instruction(&mut self, inst: Value, body: &mut Vec<Stmt>, at: &SrcLoc) {
+        use LLVMOpcode::*;
+        let Some((v, sort)) = self.result(inst) else {
+            return;
+        };
+        let op = llvm::opcode(inst);
+        let bin = match op {
+            LLVMAdd => Some(BinOp::Add),
+            LLVMSub => Some(BinOp::Sub),
+            LLVMMul => Some(BinOp::Mul),
+            LLVMSDiv => Some(BinOp::SDiv),
+            LLVMUDiv => Some(BinOp::UDiv),
+            LLVMSRem => Some(BinOp::SRem),
+            LLVMURem => Some(BinOp::URem),
+            LLVMShl => Some(BinOp::Shl),
+            LLVMLShr => Some(BinOp::LShr),
+            LLVMAShr => Some(BinOp::AShr),
+            LLVMAnd => Some(BinOp::And),
+            LLVMOr => Some(BinOp::Or),
+            LLVMXor => Some(BinOp::Xor),
+            _ => None,
+        };
+        if let Some(bop) = bin {
+            let a = self.opnd(llvm::operand(inst, 0), body, at);
+            let b = self.opnd(llvm::operand(inst, 1), body, at);
+            let e = match (a, b, sort) {
+                (Some(a), Some(b), Sort::Bool) => match bop {
+                    BinOp::And | BinOp::Mul => Some(Expr::And(vec![a, b])),
+                    BinOp::Or => Some(Expr::Or(vec![a, b])),
+                    BinOp::Xor | BinOp::Add | BinOp::Sub => {
+                        Some(Expr::Xor(Box::new(a), Box::new(b)))
+                    }
+                    _ => None,
+                },
+                (Some(a), Some(b), Sort::Int { bits }) => {
+                    let flagged = matches!(bop, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Shl);
+                    let (nsw, nuw) = if flagged {
+                        llvm::wrap_flags(inst)
+                    } else {
+                        (false, false)
+                    };
+                    Some(Expr::Bin {
+                        op: bop,
+                        bits,
+                        nsw,
+                        nuw,
+                        a: Box::new(a),
+                        b: Box::new(b),
+                    })
+                }
+                _ => None,
+            };
+            self.assign_or_havoc(inst, e, "vector or unsupported operands", body, at);
+            return;
+        }
+        match op {
+            LLVMICmp => {
+                let a = self.opnd(llvm::operand(inst, 0), body, at);
+                let b = self.opnd(llvm::operand(inst, 1), body, at);
+                let e = match (a, b) {
+                    (Some(a), Some(b)) => Some(self.icmp(inst, a, b)),
+                    _ => None,
+                };
+                if e.is_none() {
+                    self.stats.other_havocs += 1;
+                    body.push(Stmt::Havoc(
+                        v,
+                        HavocKind::Unmodelled {
+                            why: "pointer comparison".into(),
+                        },
+                        at.clone(),
+                    ));
+                    return;
+                }
+                self.assign_or_havoc(inst, e, "comparison", body, at);
+            }
+            LLVMSelect => {
+                let c = self.opnd(llvm::operand(inst, 0), body, at);
+                let a = self.opnd(llvm::operand(inst, 1), body, at);
+                let b = self.opnd(llvm::operand(inst, 2), body, at);
+                let e = match (c, a, b) {
+                    (Some(c), Some(a), Some(b)) if c.sort() == Sort::Bool => {
+                        Some(Expr::Ite(Box::new(c), Box::new(a), Box::new(b)))
+                    }
+                    _ => None,
+                };
+                self.assign_or_havoc(inst, e, "vector select", body, at);
+            }
+            LLVMZExt | LLVMSExt | LLVMTrunc => {
+                let src = llvm::operand(inst, 0);
+                let from = match llvm::value_ty(src) {
+                    Ty::Int(b) => b,
+                    _ => 0,
+                };
+                let a = self.opnd(src, body, at);
+                let to = match sort {
+                    Sort::Bool => 1,
+                    Sort::Int { bits } => bits,
+                };
+                let cop = match op {
+                    LLVMZExt => CastOp::Zext,
+                    LLVMSExt => CastOp::Sext,
+                    _ => CastOp::Trunc,
+                };
+                let e = a.filter(|_| from > 0).map(|a| Expr::Cast {
+                    op: cop,
+                    from,
+                    to,
+                    a: Box::new(a),
+                });
+                self.assign_or_havoc(inst, e, "vector cast", body, at);
+            }
+            LLVMFreeze => {
+                let e = self.opnd(llvm::operand(inst, 0), body, at);
+                self.assign_or_havoc(inst, e, "freeze", body, at);
+            }
+            LLVMLoad => {
+                self.stats.memory_loads += 1;
+                body.push(Stmt::Havoc(
+                    v,
+                    HavocKind::Unmodelled {
+                        why: "memory load".into(),
+                    },
+                    at.clone(),
+                ));
+            }
+            LLVMExtractValue => {
+                let agg = llvm::operand(inst, 0);
+                let e = match (
+                    self.overflow_calls.get(&agg).copied(),
+                    llvm::extract_index(inst),
+                ) {
+                    (Some((bop, signed, bits)), Some(idx)) => {
+                        let a = self.opnd(llvm::operand(agg, 0), body, at);
+                        let b = self.opnd(llvm::operand(agg, 1), body, at);
+                        match (a, b, idx) {
+                            (Some(a), Some(b), 0) => Some(Expr::Bin {
+                                op: bop,
+                                bits,
+                                nsw: false,
+                                nuw: false,
+                                a: Box::new(a),
+                                b: Box::new(b),
+                            }),
+                            (Some(a), Some(b), 1) => Some(Expr::Intr {
+                                op: IntrOp::Overflow(bop, signed),
+                                bits,
+                                args: vec![a, b],
+                            }),
+                            _ => None,
+                        }
+                    }
+                    _ => None,
+                };
+                self.assign_or_havoc(inst, e, "aggregate value", body, at);
+            }
+            _ => {
+                let why = format!(
+                    "instruction '{}'",
+                    format!("{op:?}").trim_start_matches("LLVM").to_lowercase()
+                );
+                self.assign_or_havoc(inst, None, &why, body, at);
+            }
+        }
+    }
+
+    fn icmp(&self, inst: Value, a: Expr, b: Expr) -> Expr {
+        use LLVMIntPredicate::*;
+        if a.sort() == Sort::Bool {
+            let eq = Expr::not(Expr::Xor(Box::new(a.clone()), Box::new(b.clone())));
+            // On i1, true is -1 when signed and 1 when unsigned.
+            let na = Expr::not(a.clone());
+            let nb = Expr::not(b.clone());
+            return match llvm::icmp_predicate(inst) {
+                LLVMIntEQ => eq,
+                LLVMIntNE => Expr::Xor(Box::new(a), Box::new(b)),
+                LLVMIntUGT | LLVMIntSLT => Expr::And(vec![a, nb]),
+                LLVMIntUGE | LLVMIntSLE => Expr::Or(vec![a, nb]),
+                LLVMIntULT | LLVMIntSGT => Expr::And(vec![na, b]),
+                LLVMIntULE | LLVMIntSGE => Expr::Or(vec![na, b]),
+            };
+        }
+        let bits = match a.sort() {
+            Sort::Int { bits } => bits,
+            Sort::Bool => 1,
+        };
+        let pred = match llvm::icmp_predicate(inst) {
+            LLVMIntEQ => CmpPred::Eq,
+            LLVMIntNE => CmpPred::Ne,
+            LLVMIntSLT => CmpPred::Slt,
+            LLVMIntSLE => CmpPred::Sle,
+            LLVMIntSGT => CmpPred::Sgt,
+            LLVMIntSGE => CmpPred::Sge,
+            LLVMIntULT => CmpPred::Ult,
+            LLVMIntULE => CmpPred::Ule,
+            LLVMIntUGT => CmpPred::Ugt,
+            LLVMIntUGE => CmpPred::Uge,
+        };
+        Expr::Cmp {
+            pred,
+            bits,
+            a: Box::new(a),
+            b: Box::new(b),
+        }
+    }
+
+    fn warn_external(&mut self, name: &str) {
+        if self.warned.insert(name.to_string()) {
+            self.stats.unknown_functions.push(name.to_string());
+            if !quiet_external(name) {
+                self.warnings.push(format!(
+                    "external function '{name}' is assumed to return any value and to have no side effects"
+                ));
+            }
+        }
+    }
+
+    fn call(
+        &mut self,
+        bb: LLVMBasicBlockRef,
+        inst: Value,
+        body: &mut Vec<Stmt>,
+        at: &SrcLoc,
+    ) -> Result<Flow> {
+        let callee = llvm::called_value(inst);
+        if llvm::is_inline_asm(callee) {
+            return Err(self.unsupported(inst, "inline assembly"));
+        }
+        if !llvm::is_function(callee) {
+            return Err(self.unsupported(inst, "indirect call through a function pointer"));
+        }
+        let name = llvm::name(callee);
+        if llvm::is_intrinsic(callee) {
+            return Ok(self.intrinsic(&name, inst, body, at));
+        }
+        let arg = |i: u32| llvm::operand(inst, i);
+        match name.as_str() {
+            "reach_error" | "__VERIFIER_error" => {
+                self.error_edge(bb, std::mem::take(body), at.clone());
+                return Ok(Flow::End);
+            }
+            "__VERIFIER_assert"
+                if llvm::is_declaration(callee) && llvm::call_arg_count(inst) >= 1 =>
+            {
+                let c = self.truth(arg(0), body, at);
+                let mut err = body.clone();
+                err.push(Stmt::Assume(Expr::not(c.clone())));
+                self.error_edge(bb, err, at.clone());
+                body.push(Stmt::Assume(c));
+                return Ok(Flow::Continue);
+            }
+            "__VERIFIER_assume" if llvm::call_arg_count(inst) >= 1 => {
+                let c = self.truth(arg(0), body, at);
+                body.push(Stmt::Assume(c));
+                return Ok(Flow::Continue);
+            }
+            n if ends_path(n) => return Ok(Flow::End),
+            _ => {}
+        }
+        if !llvm::is_declaration(callee) {
+            return Err(self.unsupported(
+                inst,
+                format!("recursion: call to '{name}' cannot be inlined"),
+            ));
+        }
+        if name.starts_with("__VERIFIER_nondet_") {
+            // Every nondet call is recorded, even one whose result ufo does not
+            // model (a pointer), so that a trace lists the values in call order.
+            let v = match self.result(inst) {
+                Some((v, _)) => v,
+                None => self.new_var("nondet", Sort::Int { bits: 64 }, None),
+            };
+            body.push(Stmt::Havoc(
+                v,
+                HavocKind::Nondet { func: name.clone() },
+                at.clone(),
+            ));
+            return Ok(Flow::Continue);
+        }
+        if let Some((v, _)) = self.result(inst) {
+            self.stats.unknown_calls += 1;
+            body.push(Stmt::Havoc(
+                v,
+                HavocKind::Unmodelled {
+                    why: format!("result of '{name}'"),
+                },
+                at.clone(),
+            ));
+        }
+        if !is_opaque_builtin(&name) {
+            self.warn_external(&name);
+        }
+        Ok(Flow::Continue)
+    }
+
+    fn intrinsic(&mut self, name: &str, inst: Value, body: &mut Vec<Stmt>, at: &SrcLoc) -> Flow {
+        let arg = |i: u32| llvm::operand(inst, i);
+        let base: String = name.split('.').take(2).collect::<Vec<_>>().join(".");
+        let int_bits = self.result(inst).and_then(|(_, s)| match s {
+            Sort::Int { bits } => Some(bits),
+            Sort::Bool => None,
+        });
+        match base.as_str() {
+            "llvm.trap" | "llvm.ubsantrap" => return Flow::End,
+            "llvm.assume" => {
+                let c = self.truth(arg(0), body, at);
+                body.push(Stmt::Assume(c));
+            }
+            "llvm.expect" => {
+                let e = self.opnd(arg(0), body, at);
+                self.assign_or_havoc(inst, e, "llvm.expect", body, at);
+            }
+            "llvm.smax" | "llvm.smin" | "llvm.umax" | "llvm.umin" | "llvm.abs" | "llvm.fshl"
+            | "llvm.fshr" => {
+                let op = match base.as_str() {
+                    "llvm.smax" => IntrOp::SMax,
+                    "llvm.smin" => IntrOp::SMin,
+                    "llvm.umax" => IntrOp::UMax,
+                    "llvm.umin" => IntrOp::UMin,
+                    "llvm.abs" => IntrOp::Abs,
+                    "llvm.fshl" => IntrOp::Fshl,
+                    _ => IntrOp::Fshr,
+                };
+                let n = match op {
+                    IntrOp::Abs => 1,
+                    IntrOp::Fshl | IntrOp::Fshr => 3,
+                    _ => 2,
+                };
+                let args: Vec<Option<Expr>> = (0..n).map(|i| self.opnd(arg(i), body, at)).collect();
+                let e = match (int_bits, args.iter().all(Option::is_some)) {
+                    (Some(bits), true) => Some(Expr::Intr {
+                        op,
+                        bits,
+                        args: args.into_iter().flatten().collect(),
+                    }),
+                    _ => None,
+                };
+                self.assign_or_havoc(inst, e, name, body, at);
+            }
+            "llvm.sadd" | "llvm.uadd" | "llvm.ssub" | "llvm.usub" | "llvm.smul" | "llvm.umul"
+                if name.contains("with.overflow") =>
+            {
+                let bop = match &base[5..] {
+                    "sadd" | "uadd" => BinOp::Add,
+                    "ssub" | "usub" => BinOp::Sub,
+                    _ => BinOp::Mul,
+                };
+                if let Ty::Int(bits) = llvm::value_ty(arg(0)) {
+                    self.overflow_calls
+                        .insert(inst, (bop, base.starts_with("llvm.s"), bits));
+                }
+            }
+            _ => {
+                if self.result(inst).is_some() {
+                    self.assign_or_havoc(inst, None, name, body, at);
+                }
+            }
+        }
+        Flow::Continue
+    }
+}

@@ -1,0 +1,168 @@
+//! Typed expressions of the program model, with LLVM's integer meaning.
+
+use super::{Sort, VarId};
+
+/// Binary integer operations (LLVM `add` ... `xor`). Flags say which results are
+/// exact in the mathematical integers (overflow there is undefined behaviour).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    SDiv,
+    UDiv,
+    SRem,
+    URem,
+    Shl,
+    LShr,
+    AShr,
+    And,
+    Or,
+    Xor,
+}
+
+/// Integer comparison predicates (LLVM `icmp`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CmpPred {
+    Eq,
+    Ne,
+    Slt,
+    Sle,
+    Sgt,
+    Sge,
+    Ult,
+    Ule,
+    Ugt,
+    Uge,
+}
+
+/// Integer casts. Casting from or to `i1` converts between `Bool` and `Int`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CastOp {
+    Zext,
+    Sext,
+    Trunc,
+}
+
+/// Integer intrinsics the translation encodes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IntrOp {
+    SMax,
+    SMin,
+    UMax,
+    UMin,
+    /// `llvm.fshl(a, b, s)`: funnel shift left.
+    Fshl,
+    /// `llvm.fshr(a, b, s)`: funnel shift right.
+    Fshr,
+    /// `llvm.abs(a, _)`.
+    Abs,
+    /// `llvm.*.with.overflow` overflow bit of `Add`/`Sub`/`Mul` (signed if `true`).
+    Overflow(BinOp, bool),
+}
+
+/// An expression. `bits` fields give the width of the integer operands.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Expr {
+    Bool(bool),
+    /// An integer constant as the signed value of its `bits`-bit pattern.
+    Int {
+        value: i128,
+        bits: u32,
+    },
+    Var(VarId, Sort),
+    Not(Box<Expr>),
+    And(Vec<Expr>),
+    Or(Vec<Expr>),
+    /// Boolean exclusive or.
+    Xor(Box<Expr>, Box<Expr>),
+    Ite(Box<Expr>, Box<Expr>, Box<Expr>),
+    Bin {
+        op: BinOp,
+        bits: u32,
+        nsw: bool,
+        nuw: bool,
+        a: Box<Expr>,
+        b: Box<Expr>,
+    },
+    Cmp {
+        pred: CmpPred,
+        bits: u32,
+        a: Box<Expr>,
+        b: Box<Expr>,
+    },
+    Cast {
+        op: CastOp,
+        from: u32,
+        to: u32,
+        a: Box<Expr>,
+    },
+    Intr {
+        op: IntrOp,
+        bits: u32,
+        args: Vec<Expr>,
+    },
+}
+
+impl Expr {
+    pub fn var(v: VarId, sort: Sort) -> Expr {
+        Expr::Var(v, sort)
+    }
+
+    /// The sort of this expression.
+    pub fn sort(&self) -> Sort {
+        match self {
+            Expr::Bool(_)
+            | Expr::Not(_)
+            | Expr::And(_)
+            | Expr::Or(_)
+            | Expr::Xor(..)
+            | Expr::Cmp { .. } => Sort::Bool,
+            Expr::Int { bits, .. } => Sort::Int { bits: *bits },
+            Expr::Var(_, s) => *s,
+            Expr::Ite(_, a, _) => a.sort(),
+            Expr::Bin { bits, .. } => Sort::Int { bits: *bits },
+            Expr::Cast { to, .. } => {
+                if *to == 1 {
+                    Sort::Bool
+                } else {
+                    Sort::Int { bits: *to }
+                }
+            }
+            Expr::Intr {
+                op: IntrOp::Overflow(..),
+                ..
+            } => Sort::Bool,
+            Expr::Intr { bits, .. } => Sort::Int { bits: *bits },
+        }
+    }
+
+    /// Appends every variable occurring in the expression to `out`.
+    pub fn vars(&self, out: &mut Vec<VarId>) {
+        match self {
+            Expr::Bool(_) | Expr::Int { .. } => {}
+            Expr::Var(v, _) => out.push(*v),
+            Expr::Not(a) | Expr::Cast { a, .. } => a.vars(out),
+            Expr::And(xs) | Expr::Or(xs) | Expr::Intr { args: xs, .. } => {
+                xs.iter().for_each(|x| x.vars(out))
+            }
+            Expr::Xor(a, b) | Expr::Bin { a, b, .. } | Expr::Cmp { a, b, .. } => {
+                a.vars(out);
+                b.vars(out)
+            }
+            Expr::Ite(c, a, b) => {
+                c.vars(out);
+                a.vars(out);
+                b.vars(out)
+            }
+        }
+    }
+
+    pub fn not(e: Expr) -> Expr {
+        match e {
+            Expr::Bool(b) => Expr::Bool(!b),
+            Expr::Not(a) => *a,
+            e => Expr::Not(Box::new(e)),
+        }
+    }
+}

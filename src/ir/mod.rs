@@ -1,0 +1,162 @@
+//! The program model: the contract between the frontend and every engine
+//! (DESIGN.md "Program model"; the program tuple `(L, Δ, en, err, Var)` of
+//! papers/ufo-under-over-approximations.txt §3).
+//!
+//! Architecture invariant: this module knows nothing about LLVM or Z3. Integer
+//! operations keep LLVM's meaning exactly (bit width, `nsw`/`nuw`/`exact` flags,
+//! signedness of the operation); how they become formulas is decided by
+//! `smt::lower` under one integer semantics.
+
+mod expr;
+mod print;
+
+pub use expr::{BinOp, CastOp, CmpPred, Expr, IntrOp};
+
+use crate::error::SrcLoc;
+use serde::Serialize;
+
+/// Index of a variable in [`Program::vars`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct VarId(pub u32);
+
+/// Index of a location in [`Program::locs`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct LocId(pub u32);
+
+/// Index of an edge in [`Program::edges`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct EdgeId(pub u32);
+
+/// The sort of a variable or expression. Integers are signedness-agnostic bit
+/// patterns of `bits` bits (LLVM `iN`, N > 1); `i1` is `Bool`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Sort {
+    Bool,
+    Int { bits: u32 },
+}
+
+/// A program variable: an SSA value or a promoted global.
+#[derive(Clone, Debug, Serialize)]
+pub struct Var {
+    /// Unique name (the SSA name, made unique).
+    pub name: String,
+    pub sort: Sort,
+    /// Source variable name from debug info, if any.
+    pub src_name: Option<String>,
+}
+
+/// Why a variable gets an arbitrary value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum HavocKind {
+    /// A call to `__VERIFIER_nondet_*` (or another input function): part of a trace.
+    Nondet { func: String },
+    /// A value ufo does not model (memory load, unknown external result, undef):
+    /// an over-approximation.
+    Unmodelled { why: String },
+}
+
+/// A straight-line statement of an edge body.
+#[derive(Clone, Debug)]
+pub enum Stmt {
+    Assign(VarId, Expr),
+    Assume(Expr),
+    Havoc(VarId, HavocKind, SrcLoc),
+    /// Simultaneous assignment (the phi nodes of the target block).
+    Parallel(Vec<(VarId, Expr)>),
+}
+
+/// A control location (one per basic block, plus the error location).
+#[derive(Clone, Debug)]
+pub struct Location {
+    pub name: String,
+    pub src: SrcLoc,
+    /// The variables live into this location, sorted: labels and invariants at this
+    /// location range over exactly these.
+    pub live: Vec<VarId>,
+}
+
+/// An action `(src, body, dst)`.
+#[derive(Clone, Debug)]
+pub struct Edge {
+    pub src: LocId,
+    pub dst: LocId,
+    pub body: Vec<Stmt>,
+    /// Where the edge's branch (or the error call) is in the source.
+    pub src_loc: SrcLoc,
+}
+
+/// Counts of constructs the translation over-approximated.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct TranslationStats {
+    pub memory_loads: usize,
+    pub unknown_calls: usize,
+    pub undef_values: usize,
+    pub other_havocs: usize,
+    /// Names of unknown external functions whose results were made nondeterministic.
+    pub unknown_functions: Vec<String>,
+}
+
+/// A single-procedure program `(L, Δ, en, err, Var)`.
+#[derive(Clone, Debug)]
+pub struct Program {
+    /// The input file(s) it was built from, for messages.
+    pub file: String,
+    pub function: String,
+    pub vars: Vec<Var>,
+    pub locs: Vec<Location>,
+    pub edges: Vec<Edge>,
+    pub entry: LocId,
+    pub error: LocId,
+    pub stats: TranslationStats,
+    pub warnings: Vec<String>,
+}
+
+impl Program {
+    pub fn var(&self, v: VarId) -> &Var {
+        &self.vars[v.0 as usize]
+    }
+    pub fn loc(&self, l: LocId) -> &Location {
+        &self.locs[l.0 as usize]
+    }
+    pub fn edge(&self, e: EdgeId) -> &Edge {
+        &self.edges[e.0 as usize]
+    }
+    pub fn edge_ids(&self) -> impl Iterator<Item = EdgeId> {
+        (0..self.edges.len() as u32).map(EdgeId)
+    }
+    pub fn loc_ids(&self) -> impl Iterator<Item = LocId> {
+        (0..self.locs.len() as u32).map(LocId)
+    }
+    /// Outgoing edges of every location, indexed by location.
+    pub fn successors(&self) -> Vec<Vec<EdgeId>> {
+        let mut out = vec![Vec::new(); self.locs.len()];
+        for e in self.edge_ids() {
+            out[self.edge(e).src.0 as usize].push(e);
+        }
+        out
+    }
+    /// The name a user reads for a variable: its source name if it has one.
+    pub fn display_name(&self, v: VarId) -> &str {
+        let var = self.var(v);
+        var.src_name.as_deref().unwrap_or(&var.name)
+    }
+}
+
+impl Stmt {
+    /// Variables this statement defines.
+    pub fn defs(&self) -> Vec<VarId> {
+        match self {
+            Stmt::Assign(v, _) | Stmt::Havoc(v, _, _) => vec![*v],
+            Stmt::Assume(_) => vec![],
+            Stmt::Parallel(xs) => xs.iter().map(|(v, _)| *v).collect(),
+        }
+    }
+    /// Variables this statement reads.
+    pub fn uses(&self, out: &mut Vec<VarId>) {
+        match self {
+            Stmt::Assign(_, e) | Stmt::Assume(e) => e.vars(out),
+            Stmt::Havoc(..) => {}
+            Stmt::Parallel(xs) => xs.iter().for_each(|(_, e)| e.vars(out)),
+        }
+    }
+}

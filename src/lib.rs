@@ -1,0 +1,21 @@
+//! ufo: a verifier for C programs at the LLVM-IR level.
+//!
+//! ```text
+//!  .c/.i --clang--> .bc/.ll --load--> normalize --optimize(-O level)--> translate
+//!    --> Program (locations, edges, live variables)   [frontend, ir]
+//!    --> slice, WTO                                   [cfg]
+//!    --> engine (UFO with a POST; BMC; ...)  -- Z3 -- [engines, smt]
+//!    --> report (text, JSON)                          [driver]
+//! ```
+//!
+//! Dependency firewalls: only `frontend` sees LLVM, only `smt` sees Z3, only
+//! `main` sees the command line.
+
+pub mod cfg;
+pub mod driver;
+pub mod engines;
+pub mod error;
+pub mod frontend;
+pub mod ir;
+pub mod replay;
+pub mod smt;

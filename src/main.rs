@@ -1,0 +1,175 @@
+//! The `ufo` command line: parse, call the driver, print, exit with the
+//! documented code (0 SAFE, 10 UNSAFE, 20 UNKNOWN, 2 bad input or usage).
+
+use clap::{Args, Parser, Subcommand};
+use ufo::driver::{self, VerifyOptions};
+use ufo::engines::{EngineKind, EngineOptions, PostKind, Verdict};
+use ufo::error::{Error, EXIT_INPUT, EXIT_SAFE, EXIT_UNKNOWN, EXIT_UNSAFE};
+use ufo::frontend::{self, DataModel, FrontendOptions, OptLevel};
+use ufo::smt::IntSemantics;
+
+#[derive(Parser)]
+#[command(name = "ufo", version = &*Box::leak(version_string().into_boxed_str()), about = "Verifies that a C program never reaches reach_error(), at the LLVM-IR level")]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Verify FILE(s): .c, .i, .bc or .ll (several are linked into one program).
+    Verify(VerifyArgs),
+    /// Print the translated control-flow graph (text, or Graphviz with --dot).
+    Cfg {
+        #[command(flatten)]
+        input: InputArgs,
+        /// Graphviz output.
+        #[arg(long)]
+        dot: bool,
+    },
+}
+
+#[derive(Args, Clone)]
+struct InputArgs {
+    #[arg(required = true)]
+    files: Vec<String>,
+    /// Optimization level applied before verification.
+    #[arg(long, value_enum, default_value = "O2")]
+    opt: OptLevel,
+    /// Data model of the C program (ILP32 compiles with -m32).
+    #[arg(long, value_enum, default_value = "LP64")]
+    data_model: DataModel,
+    /// Entry function.
+    #[arg(long, default_value = "main")]
+    entry: String,
+}
+
+#[derive(Args)]
+struct VerifyArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Verification engine.
+    #[arg(long, value_enum, default_value = "ufo")]
+    engine: EngineKind,
+    /// POST operator of the UFO engine.
+    #[arg(long, value_enum, default_value = "true")]
+    post: PostKind,
+    /// Integer semantics.
+    #[arg(long = "int", value_enum, default_value = "lia")]
+    int: IntSemantics,
+    /// Time limit in seconds for the whole run.
+    #[arg(long)]
+    timeout: Option<f64>,
+    /// BMC bound: number of steps (edges) to unroll.
+    #[arg(long, default_value_t = 50)]
+    bound: usize,
+    /// Maximum number of refinement iterations.
+    #[arg(long)]
+    max_iterations: Option<usize>,
+    /// Write the C harness that replays the counterexample to this file.
+    #[arg(long)]
+    harness: Option<std::path::PathBuf>,
+    /// Print statistics.
+    #[arg(long)]
+    stats: bool,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+fn version_string() -> String {
+    format!(
+        "{} (LLVM {}, Z3 {}, built with {})",
+        env!("CARGO_PKG_VERSION"),
+        frontend::llvm_version(),
+        ufo::smt::z3_version(),
+        env!("UFO_BUILD_CLANG")
+    )
+}
+
+fn frontend_opts(i: &InputArgs) -> FrontendOptions {
+    FrontendOptions {
+        opt: i.opt,
+        data_model: i.data_model,
+        entry: i.entry.clone(),
+    }
+}
+
+fn run(cli: Cli) -> Result<i32, Error> {
+    match cli.cmd {
+        Cmd::Verify(a) => {
+            let opts = VerifyOptions {
+                files: a.input.files.clone(),
+                frontend: frontend_opts(&a.input),
+                engine: a.engine,
+                engine_opts: EngineOptions {
+                    sem: a.int,
+                    bound: a.bound,
+                    max_iterations: a.max_iterations,
+                    post: a.post,
+                },
+                timeout: a.timeout,
+                harness: a.harness.clone(),
+            };
+            let report = driver::verify(&opts)?;
+            if a.json {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&report).unwrap_or_default()
+                );
+            } else {
+                print!("{}", report.to_text(a.stats));
+            }
+            Ok(match report.verdict {
+                Verdict::Safe => EXIT_SAFE,
+                Verdict::Unsafe => EXIT_UNSAFE,
+                Verdict::Unknown => EXIT_UNKNOWN,
+            })
+        }
+        Cmd::Cfg { input, dot } => {
+            let p = frontend::build_program(&input.files, &frontend_opts(&input))?;
+            if dot {
+                print!("{}", ufo::cfg::dot::to_dot(&p));
+            } else {
+                print!("{}", ufo::cfg::dot::to_text(&p));
+            }
+            Ok(0)
+        }
+    }
+}
+
+fn main() {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { EXIT_INPUT } else { 0 };
+            let _ = e.print();
+            std::process::exit(code);
+        }
+    };
+    // Deep recursion (WTO, large expressions) gets a large stack.
+    let worker = std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || run(cli));
+    let result = match worker {
+        Ok(h) => h.join().unwrap_or_else(|_| {
+            Err(Error::Tool(
+                "internal error: the verifier thread panicked".into(),
+            ))
+        }),
+        Err(e) => Err(Error::Tool(format!(
+            "cannot start the verifier thread: {e}"
+        ))),
+    };
+    match result {
+        Ok(code) => std::process::exit(code),
+        Err(e) => {
+            eprintln!("ufo: {e}");
+            let code = e.exit_code();
+            if code == EXIT_UNKNOWN {
+                println!("UNKNOWN ({e})");
+            }
+            std::process::exit(code);
+        }
+    }
+}

@@ -1,0 +1,314 @@
+//! Replays a counterexample on the real program (DESIGN.md "Answers you can
+//! trust"): a generated C harness defines every `__VERIFIER_nondet_*` the
+//! program uses to return the trace's values in call order, and `reach_error`
+//! / `__VERIFIER_error` to print a marker and exit with a fixed code. The harness
+//! is compiled with clang-14 together with the original source (same data
+//! model; the program's own definitions of the error functions are weakened so
+//! the harness's win) and run with a time limit. UNSAFE is reported only if the
+//! marker is reached. `.bc`/`.ll` input is replayed on the IR with `lli-14`.
+//!
+//! Architecture invariant: knows nothing of LLVM's API or Z3; runs tools only.
+
+use crate::frontend::DataModel;
+use crate::smt::dag::Trace;
+use std::fmt::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Exit code of the harness's `reach_error`.
+pub const REACHED_CODE: i32 = 77;
+/// Marker printed by the harness's `reach_error`.
+pub const REACHED_MARKER: &str = "UFO: reach_error() reached";
+
+/// The result of a replay attempt.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Replay {
+    /// The real program reached the error with the trace's inputs.
+    Reached,
+    /// It did not; the reason says what happened instead.
+    NotReached(String),
+    /// Replay was impossible (tools missing, unsupported input).
+    Impossible(String),
+}
+
+fn c_value(v: i128) -> String {
+    if v == i64::MIN as i128 {
+        "(-9223372036854775807LL - 1)".into()
+    } else {
+        format!("{v}LL")
+    }
+}
+
+/// The C harness for a trace. `symbols` are the program's undefined or weakened
+/// `__VERIFIER_*`/`reach_error` symbols the harness must define.
+pub fn harness(trace: &Trace, symbols: &[String]) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "/* ufo counterexample harness: link with the program to replay the bug. */"
+    );
+    let _ = writeln!(s, "#include <stdio.h>\n#include <stdlib.h>\n");
+    let vals: Vec<String> = trace.inputs.iter().map(|i| c_value(i.value)).collect();
+    let _ = writeln!(
+        s,
+        "static const long long ufo_values[] = {{ {} }};",
+        if vals.is_empty() {
+            "0".into()
+        } else {
+            vals.join(", ")
+        }
+    );
+    let _ = writeln!(
+        s,
+        "static const int ufo_count = {};\nstatic int ufo_next_index = 0;\n",
+        trace.inputs.len()
+    );
+    let _ = writeln!(s, "static long long ufo_next(const char *f) {{");
+    let _ = writeln!(
+        s,
+        "  if (ufo_next_index < ufo_count) return ufo_values[ufo_next_index++];"
+    );
+    let _ = writeln!(s, "  fprintf(stderr, \"ufo: more nondet calls than the trace has (%s)\\n\", f);\n  return 0;\n}}\n");
+    let _ = writeln!(s, "static void ufo_reached(void) {{\n  printf(\"{REACHED_MARKER}\\n\");\n  fflush(stdout);\n  exit({REACHED_CODE});\n}}\n");
+    for sym in symbols {
+        match sym.as_str() {
+            "reach_error" | "__VERIFIER_error" => {
+                let _ = writeln!(s, "void {sym}(void) {{ ufo_reached(); }}");
+            }
+            "__VERIFIER_assert" => {
+                let _ = writeln!(
+                    s,
+                    "void __VERIFIER_assert(int c) {{ if (!c) ufo_reached(); }}"
+                );
+            }
+            "__VERIFIER_assume" => {
+                let _ = writeln!(s, "void __VERIFIER_assume(int c) {{ if (!c) exit(0); }}");
+            }
+            n if n.starts_with("__VERIFIER_nondet_") => {
+                // Returned in the integer return register: every integer and
+                // pointer type reads its low bits of a long long on x86.
+                let _ = writeln!(s, "long long {n}(void) {{ return ufo_next(\"{n}\"); }}");
+            }
+            _ => {}
+        }
+    }
+    s
+}
+
+fn tool(name: &str) -> String {
+    match name {
+        "clang" => crate::frontend::clang(),
+        other => format!("{other}-14"),
+    }
+}
+
+fn run(cmd: &mut Command) -> Result<std::process::Output, String> {
+    cmd.output()
+        .map_err(|e| format!("cannot run {:?}: {e}", cmd.get_program()))
+}
+
+fn check(out: std::process::Output, what: &str) -> Result<std::process::Output, String> {
+    if out.status.success() {
+        Ok(out)
+    } else {
+        let err = String::from_utf8_lossy(&out.stderr);
+        Err(format!(
+            "{what} failed: {}",
+            err.lines()
+                .find(|l| l.contains("error"))
+                .unwrap_or("")
+                .trim()
+        ))
+    }
+}
+
+/// Symbols the harness must provide: every `__VERIFIER_*`/`reach_error` symbol
+/// of the object (defined ones are weakened first).
+fn harness_symbols(obj: &Path) -> Result<Vec<String>, String> {
+    let out = check(run(Command::new(tool("llvm-nm")).arg(obj))?, "llvm-nm")?;
+    let mut syms = vec!["reach_error".to_string(), "__VERIFIER_error".to_string()];
+    for line in String::from_utf8_lossy(&out.stdout).lines() {
+        if let Some(name) = line.split_whitespace().last() {
+            if (name.starts_with("__VERIFIER_") || name == "reach_error")
+                && !syms.iter().any(|s| s == name)
+            {
+                syms.push(name.to_string());
+            }
+        }
+    }
+    Ok(syms)
+}
+
+fn weaken_flags(syms: &[String]) -> Vec<String> {
+    syms.iter()
+        .map(|s| format!("--weaken-symbol={s}"))
+        .collect()
+}
+
+/// Runs an executable with a time limit; `Reached` if it hit the marker.
+fn execute(mut cmd: Command, limit: Duration) -> Replay {
+    let child = cmd
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn();
+    let mut child = match child {
+        Ok(c) => c,
+        Err(e) => return Replay::Impossible(format!("cannot run the replay: {e}")),
+    };
+    let start = Instant::now();
+    loop {
+        match child.try_wait() {
+            Ok(Some(status)) => {
+                let out = child
+                    .wait_with_output()
+                    .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+                    .unwrap_or_default();
+                return if status.code() == Some(REACHED_CODE) && out.contains(REACHED_MARKER) {
+                    Replay::Reached
+                } else {
+                    Replay::NotReached(format!(
+                        "the program ended with {status} without reaching the error"
+                    ))
+                };
+            }
+            Ok(None) if start.elapsed() > limit => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Replay::NotReached(format!(
+                    "the program did not reach the error within {}s",
+                    limit.as_secs()
+                ));
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(5)),
+            Err(e) => return Replay::Impossible(e.to_string()),
+        }
+    }
+}
+
+/// Replays `trace` on the program built from `files`. Writes the harness to
+/// `harness_out` if given.
+pub fn replay(
+    files: &[String],
+    dm: DataModel,
+    trace: &Trace,
+    harness_out: Option<&Path>,
+    limit: Duration,
+) -> Replay {
+    match replay_inner(files, dm, trace, harness_out, limit) {
+        Ok(r) => r,
+        Err(e) => Replay::Impossible(e),
+    }
+}
+
+fn replay_inner(
+    files: &[String],
+    dm: DataModel,
+    trace: &Trace,
+    harness_out: Option<&Path>,
+    limit: Duration,
+) -> Result<Replay, String> {
+    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let m32: &[&str] = if dm == DataModel::Ilp32 {
+        &["-m32"]
+    } else {
+        &[]
+    };
+    let is_ir = files
+        .iter()
+        .all(|f| f.ends_with(".bc") || f.ends_with(".ll"));
+    let is_c = files.iter().all(|f| f.ends_with(".c") || f.ends_with(".i"));
+    if is_c {
+        let mut objs = Vec::new();
+        let mut syms = Vec::new();
+        for (i, f) in files.iter().enumerate() {
+            let obj = dir.path().join(format!("p{i}.o"));
+            check(
+                run(Command::new(tool("clang"))
+                    .args(m32)
+                    .args(["-c", "-g", "-O0", "-w", "-fno-builtin", "-o"])
+                    .arg(&obj)
+                    .arg(f))?,
+                "compiling the program",
+            )?;
+            for s in harness_symbols(&obj)? {
+                if !syms.contains(&s) {
+                    syms.push(s);
+                }
+            }
+            objs.push(obj);
+        }
+        for obj in &objs {
+            check(
+                run(Command::new(tool("llvm-objcopy"))
+                    .args(weaken_flags(&syms))
+                    .arg(obj))?,
+                "llvm-objcopy",
+            )?;
+        }
+        let h = harness(trace, &syms);
+        if let Some(out) = harness_out {
+            std::fs::write(out, &h).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+        }
+        let hc = dir.path().join("harness.c");
+        std::fs::write(&hc, &h).map_err(|e| e.to_string())?;
+        let exe = dir.path().join("replay");
+        check(
+            run(Command::new(tool("clang"))
+                .args(m32)
+                .args(["-w", "-o"])
+                .arg(&exe)
+                .arg(&hc)
+                .args(&objs))?,
+            "linking the harness",
+        )?;
+        return Ok(execute(Command::new(&exe), limit));
+    }
+    if is_ir {
+        if dm == DataModel::Ilp32 {
+            return Ok(Replay::Impossible(
+                "replaying ILP32 IR with lli is not supported".into(),
+            ));
+        }
+        let linked = dir.path().join("prog.bc");
+        check(
+            run(Command::new(tool("llvm-link"))
+                .arg("-o")
+                .arg(&linked)
+                .args(files))?,
+            "llvm-link",
+        )?;
+        let syms = harness_symbols(&linked)?;
+        let h = harness(trace, &syms);
+        if let Some(out) = harness_out {
+            std::fs::write(out, &h).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+        }
+        let hc = dir.path().join("harness.c");
+        let hb = dir.path().join("harness.bc");
+        std::fs::write(&hc, &h).map_err(|e| e.to_string())?;
+        check(
+            run(Command::new(tool("clang"))
+                .args(["-c", "-emit-llvm", "-w", "-o"])
+                .arg(&hb)
+                .arg(&hc))?,
+            "compiling the harness",
+        )?;
+        let all = dir.path().join("replay.bc");
+        check(
+            run(Command::new(tool("llvm-link"))
+                .arg("-o")
+                .arg(&all)
+                .arg(&linked)
+                .arg("--override")
+                .arg(&hb))?,
+            "linking the harness",
+        )?;
+        let mut cmd = Command::new(tool("lli"));
+        cmd.arg(&all);
+        return Ok(execute(cmd, limit));
+    }
+    Ok(Replay::Impossible(
+        "mixed C and IR inputs cannot be replayed".into(),
+    ))
+}

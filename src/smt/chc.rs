@@ -1,0 +1,268 @@
+//! REFINE of papers/ufo-under-over-approximations.txt §5, as DESIGN.md "UFO in
+//! detail" prescribes: the sub-DAG of nodes that reach the error node becomes a
+//! non-recursive set of constrained Horn clauses — one predicate per node over
+//! that node's in-scope variables, one clause per edge
+//! (`P_u(x) ∧ encode(u,w) → P_w(x')`), `P_en` true, `P_err → false` — solved by
+//! Z3's Spacer engine run as an interpolating engine (xform slicing and inlining
+//! off). A solution is the new labelling of Definition 2; CLEAN (eq. 3) is built
+//! in because each predicate ranges only over in-scope variables. If the error is
+//! reachable, the counterexample comes from a model of the ARG condition
+//! (eq. 1–2), never from path enumeration.
+
+use super::canon::Canon;
+use super::dag::{self, Dag, Trace};
+use super::lower::{Lowerer, Val};
+use crate::ir::Program;
+use std::collections::HashMap;
+use z3::ast::{Ast, Bool, Dynamic};
+use z3::{FuncDecl, Params, SatResult, Solver, Sort};
+
+/// The answer of one refinement query.
+pub enum Refinement {
+    /// New labels per DAG node (over canonical constants); `None` for nodes
+    /// that do not reach the error.
+    Labels(Vec<Option<Bool>>),
+    /// The error is reachable along this trace.
+    Reachable(Trace),
+    Unknown(String),
+}
+
+fn sort_of(v: &Val) -> Sort {
+    match v {
+        Val::B(_) => Sort::bool(),
+        Val::I(_) => Sort::int(),
+        Val::V(b) => Sort::bitvector(b.get_size()),
+    }
+}
+
+fn forall(bounds: &[Dynamic], body: &Bool) -> Bool {
+    if bounds.is_empty() {
+        return body.clone();
+    }
+    let refs: Vec<&dyn Ast> = bounds.iter().map(|b| b as &dyn Ast).collect();
+    z3::ast::forall_const(&refs, &[], body)
+}
+
+/// Replaces the de Bruijn variables `(:var k)` of `f` by `to[k]`.
+fn substitute_vars(f: &Bool, to: &[Dynamic]) -> Option<Bool> {
+    let ctx = z3::Context::thread_local();
+    let raw: Vec<_> = to.iter().map(|d| d.get_z3_ast()).collect();
+    unsafe {
+        let r = z3_sys::Z3_substitute_vars(
+            ctx.get_z3_context(),
+            f.get_z3_ast(),
+            raw.len() as u32,
+            raw.as_ptr(),
+        )?;
+        Some(Bool::wrap(&ctx, r))
+    }
+}
+
+/// Reads Spacer's answer after an unsatisfiable query: a conjunction of
+/// `P = def` and `∀x. P(x) = def`. Returns, per predicate name, the definition,
+/// the de Bruijn index of each argument, and the number of bound variables.
+fn solution(answer: &Bool) -> HashMap<String, (Bool, Vec<u32>, u32)> {
+    let ctx = z3::Context::thread_local();
+    let c = ctx.get_z3_context();
+    let mut out = HashMap::new();
+    let conjuncts = if answer.is_app() && answer.decl().kind() == z3::DeclKind::And {
+        answer.children()
+    } else {
+        vec![Dynamic::from_ast(answer)]
+    };
+    for conj in conjuncts {
+        let (body, nbound) = unsafe {
+            if conj.kind() == z3::AstKind::Quantifier {
+                let b = z3_sys::Z3_get_quantifier_body(c, conj.get_z3_ast());
+                let n = z3_sys::Z3_get_quantifier_num_bound(c, conj.get_z3_ast());
+                match b {
+                    Some(b) => (Dynamic::wrap(&ctx, b), n),
+                    None => continue,
+                }
+            } else {
+                (conj.clone(), 0)
+            }
+        };
+        if !(body.is_app() && body.decl().kind() == z3::DeclKind::Eq && body.num_children() == 2) {
+            continue;
+        }
+        let (Some(lhs), Some(rhs)) = (body.nth_child(0), body.nth_child(1)) else {
+            continue;
+        };
+        let Some(def) = rhs.as_bool() else { continue };
+        let name = if lhs.is_app() {
+            lhs.decl().name()
+        } else {
+            continue;
+        };
+        let mut positions = Vec::new();
+        let mut ok = true;
+        for a in lhs.children() {
+            if a.kind() == z3::AstKind::Var {
+                positions.push(unsafe { z3_sys::Z3_get_index_value(c, a.get_z3_ast()) });
+            } else {
+                ok = false;
+            }
+        }
+        if ok {
+            out.insert(name, (def, positions, nbound));
+        }
+    }
+    out
+}
+
+/// Spacer configured as an interpolating engine over the DAG.
+fn spacer() -> z3::Fixedpoint {
+    let fp = z3::Fixedpoint::new();
+    let mut params = Params::new();
+    params.set_symbol("engine", "spacer");
+    params.set_bool("xform.slice", false);
+    params.set_bool("xform.inline_linear", false);
+    params.set_bool("xform.inline_eager", false);
+    params.set_bool("xform.tail_simplifier_pve", false);
+    fp.set_params(&params);
+    fp
+}
+
+/// Solves the refinement query for the nodes of `dag` that reach its error node.
+pub fn refine(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag) -> Refinement {
+    let relevant = d.reaches_error();
+    if !relevant[d.entry] {
+        let labels = (0..d.loc.len())
+            .map(|_| Some(Bool::from_bool(false)))
+            .collect();
+        return Refinement::Labels(labels);
+    }
+    let fp = spacer();
+    let preds: Vec<Option<FuncDecl>> = (0..d.loc.len())
+        .map(|u| {
+            relevant[u].then(|| {
+                let live = &p.loc(d.loc[u]).live;
+                let sorts: Vec<Sort> = live.iter().map(|v| sort_of(canon.of(*v))).collect();
+                let refs: Vec<&Sort> = sorts.iter().collect();
+                let f = FuncDecl::new(format!("P{u}"), &refs, &Sort::bool());
+                fp.register_relation(&f);
+                f
+            })
+        })
+        .collect();
+    let apply = |u: usize, args: &[Dynamic]| -> Bool {
+        let refs: Vec<&dyn Ast> = args.iter().map(|a| a as &dyn Ast).collect();
+        preds[u]
+            .as_ref()
+            .map(|f| {
+                f.apply(&refs)
+                    .as_bool()
+                    .unwrap_or_else(|| Bool::from_bool(true))
+            })
+            .unwrap_or_else(|| Bool::from_bool(true))
+    };
+    // P_en(x) for every in-range x.
+    {
+        let st = dag::node_state(p, l, d.loc[d.entry], "en");
+        let live = &p.loc(d.loc[d.entry]).live;
+        let args: Vec<Dynamic> = live.iter().map(|v| st[v].dynamic()).collect();
+        let ranges: Vec<Bool> = live
+            .iter()
+            .filter_map(|v| l.range(&st[v], p.var(*v).sort))
+            .collect();
+        let rule = Bool::and(&ranges).implies(apply(d.entry, &args));
+        fp.add_rule(&forall(&args, &rule), None);
+    }
+    for (i, (s, w, e)) in d.edges.iter().enumerate() {
+        if !(relevant[*s] && relevant[*w]) {
+            continue;
+        }
+        let pre = dag::node_state(p, l, d.loc[*s], &format!("e{i}"));
+        let pre_args: Vec<Dynamic> = p
+            .loc(d.loc[*s])
+            .live
+            .iter()
+            .map(|v| pre[v].dynamic())
+            .collect();
+        let sorts = |v| p.var(v).sort;
+        l.take_fresh();
+        let enc = l.body(&p.edge(*e).body, &pre, &sorts);
+        let post_args: Vec<Dynamic> = p
+            .loc(d.loc[*w])
+            .live
+            .iter()
+            .map(|v| match enc.post.get(v) {
+                Some(x) => x.dynamic(),
+                None => l.fresh("unset", p.var(*v).sort).dynamic(),
+            })
+            .collect();
+        let mut bounds = pre_args.clone();
+        bounds.extend(l.take_fresh());
+        let side = l.take_side();
+        let mut body = vec![apply(*s, &pre_args), enc.cond];
+        body.extend(side);
+        let rule = Bool::and(&body).implies(apply(*w, &post_args));
+        fp.add_rule(&forall(&bounds, &rule), None);
+    }
+    let query = apply(d.error, &[]);
+    match fp.query(&query) {
+        SatResult::Unsat => {
+            let answer = fp.get_answer().map(|a| solution(&a)).unwrap_or_default();
+            let labels = (0..d.loc.len())
+                .map(|u| {
+                    if !relevant[u] {
+                        return None;
+                    }
+                    if u == d.error {
+                        return Some(Bool::from_bool(false));
+                    }
+                    let live = &p.loc(d.loc[u]).live;
+                    let canon_args: Vec<Dynamic> =
+                        live.iter().map(|v| canon.of(*v).dynamic()).collect();
+                    let from_answer =
+                        answer
+                            .get(&format!("P{u}"))
+                            .and_then(|(def, positions, n)| {
+                                // (:var positions[j]) is the j-th argument of P_u.
+                                let mut to: Vec<Dynamic> = (0..*n)
+                                    .map(|_| Dynamic::from_ast(&Bool::from_bool(true)))
+                                    .collect();
+                                for (j, idx) in positions.iter().enumerate() {
+                                    to[*idx as usize] = canon_args.get(j)?.clone();
+                                }
+                                substitute_vars(def, &to)
+                            });
+                    let label = from_answer.or_else(|| {
+                        let f = preds[u].as_ref().and_then(|f| fp.get_cover_delta(-1, f))?;
+                        substitute_vars(&f, &canon_args)
+                    });
+                    Some(
+                        label
+                            .map(|f| f.simplify())
+                            .unwrap_or_else(|| Bool::from_bool(true)),
+                    )
+                })
+                .collect();
+            Refinement::Labels(labels)
+        }
+        SatResult::Sat => counterexample(p, l, d),
+        SatResult::Unknown => Refinement::Unknown(fp.get_reason_unknown()),
+    }
+}
+
+/// The error is reachable in the DAG: a model of its ARG condition gives the path.
+pub fn counterexample(p: &Program, l: &mut Lowerer, d: &Dag) -> Refinement {
+    let enc = dag::encode(p, l, d);
+    let s = Solver::new();
+    for f in &enc.formula {
+        s.assert(f);
+    }
+    match s.check() {
+        SatResult::Sat => match s.get_model().and_then(|m| dag::extract_trace(d, &enc, &m)) {
+            Some(t) => Refinement::Reachable(t),
+            None => Refinement::Unknown("could not extract a path from the model".into()),
+        },
+        SatResult::Unsat => {
+            Refinement::Unknown("Spacer and the ARG condition disagree on reachability".into())
+        }
+        SatResult::Unknown => {
+            Refinement::Unknown(s.get_reason_unknown().unwrap_or_else(|| "unknown".into()))
+        }
+    }
+}

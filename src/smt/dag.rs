@@ -1,0 +1,202 @@
+//! The ARG condition of papers/ufo-under-over-approximations.txt §5 (eq. 1–2)
+//! for any DAG whose nodes are program locations: a Boolean control variable
+//! `c_u` per node, one copy of the in-scope variables per node, and
+//! `μ_u = c_u ⇒ ⋁_{(u,w)} (c_w ∧ encode(u,w))` for every node that can reach the
+//! error node. `c_en ∧ ⋀ μ_u` is satisfiable iff some path of the DAG from the
+//! entry to the error node is feasible (Lemma 1); a model gives the path and the
+//! value of every nondeterministic input along it.
+//!
+//! Used by BMC (the DAG is a K-step unrolling) and by UFO (the DAG is the ARG).
+
+use super::lower::{Lowerer, Val};
+use crate::error::SrcLoc;
+use crate::ir::{EdgeId, HavocKind, LocId, Program, VarId};
+use std::collections::HashMap;
+use z3::ast::Bool;
+
+/// A DAG over program locations.
+#[derive(Clone, Debug, Default)]
+pub struct Dag {
+    /// Location of each node.
+    pub loc: Vec<LocId>,
+    /// Edges `(src node, dst node, program edge)`.
+    pub edges: Vec<(usize, usize, EdgeId)>,
+    pub entry: usize,
+    pub error: usize,
+}
+
+impl Dag {
+    /// Nodes that can reach the error node.
+    pub fn reaches_error(&self) -> Vec<bool> {
+        let n = self.loc.len();
+        let mut preds = vec![Vec::new(); n];
+        for (i, (s, d, _)) in self.edges.iter().enumerate() {
+            preds[*d].push((*s, i));
+        }
+        let mut seen = vec![false; n];
+        let mut stack = vec![self.error];
+        seen[self.error] = true;
+        while let Some(u) = stack.pop() {
+            for &(p, _) in &preds[u] {
+                if !seen[p] {
+                    seen[p] = true;
+                    stack.push(p);
+                }
+            }
+        }
+        seen
+    }
+}
+
+/// One input of a trace: the value a nondeterministic call returned.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Input {
+    pub func: String,
+    pub value: i128,
+    pub at: SrcLoc,
+}
+
+/// A counterexample: the program edges from the entry to the error, and the
+/// nondeterministic inputs in call order.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct Trace {
+    pub edges: Vec<EdgeId>,
+    pub inputs: Vec<Input>,
+}
+
+/// The encoded ARG condition.
+pub struct DagEncoding {
+    /// Per node: the values of its in-scope variables (only for nodes reaching error).
+    pub state: Vec<HashMap<VarId, Val>>,
+    pub ctrl: Vec<Bool>,
+    /// Per DAG edge (same index as `Dag::edges`): `encode(u,w)` including the
+    /// equalities with the target's state, and its inputs. `None` if irrelevant.
+    pub edge: Vec<Option<(Bool, Vec<(VarId, HavocKind, SrcLoc, Val)>)>>,
+    /// `c_en` and every `μ_u`.
+    pub formula: Vec<Bool>,
+}
+
+/// Per node, the state constants of its location's in-scope variables.
+pub fn node_state(p: &Program, l: &Lowerer, loc: LocId, tag: &str) -> HashMap<VarId, Val> {
+    p.loc(loc)
+        .live
+        .iter()
+        .map(|v| {
+            (
+                *v,
+                l.constant(&format!("{}@{tag}", p.var(*v).name), p.var(*v).sort),
+            )
+        })
+        .collect()
+}
+
+/// `encode(u,w)` for a program edge from the given pre-state to the given
+/// post-state: the body's constraints and `x_w = value after body` for every
+/// variable in scope at the target.
+pub fn encode_edge(
+    p: &Program,
+    l: &mut Lowerer,
+    e: EdgeId,
+    pre: &HashMap<VarId, Val>,
+    post: &HashMap<VarId, Val>,
+) -> (Bool, Vec<(VarId, HavocKind, SrcLoc, Val)>) {
+    let sorts = |v: VarId| p.var(v).sort;
+    let enc = l.body(&p.edge(e).body, pre, &sorts);
+    let mut conj = vec![enc.cond];
+    for (v, x) in post {
+        if let Some(y) = enc.post.get(v) {
+            conj.push(x.eq_val(y));
+        }
+    }
+    (Bool::and(&conj), enc.inputs)
+}
+
+/// Builds the ARG condition of the DAG (eq. 1–2).
+pub fn encode(p: &Program, l: &mut Lowerer, dag: &Dag) -> DagEncoding {
+    let n = dag.loc.len();
+    let relevant = dag.reaches_error();
+    let state: Vec<HashMap<VarId, Val>> = (0..n)
+        .map(|u| {
+            if relevant[u] {
+                node_state(p, l, dag.loc[u], &u.to_string())
+            } else {
+                HashMap::new()
+            }
+        })
+        .collect();
+    let ctrl: Vec<Bool> = (0..n).map(|u| Bool::new_const(format!("c!{u}"))).collect();
+    let mut out: Vec<Vec<Bool>> = vec![Vec::new(); n];
+    let mut edge = Vec::with_capacity(dag.edges.len());
+    for (s, d, e) in &dag.edges {
+        if !(relevant[*s] && relevant[*d]) {
+            edge.push(None);
+            continue;
+        }
+        let (t, inputs) = encode_edge(p, l, *e, &state[*s], &state[*d]);
+        out[*s].push(Bool::and(&[ctrl[*d].clone(), t.clone()]));
+        edge.push(Some((t, inputs)));
+    }
+    let mut formula = vec![ctrl[dag.entry].clone()];
+    if !relevant[dag.entry] {
+        formula.push(Bool::from_bool(false));
+    }
+    for (v, x) in &state[dag.entry] {
+        if let Some(r) = l.range(x, p.var(*v).sort) {
+            formula.push(r);
+        }
+    }
+    for u in 0..n {
+        if relevant[u] && u != dag.error {
+            formula.push(ctrl[u].implies(Bool::or(&out[u])));
+        }
+    }
+    formula.extend(l.take_side());
+    DagEncoding {
+        state,
+        ctrl,
+        edge,
+        formula,
+    }
+}
+
+/// Follows a model of the ARG condition from the entry to the error node.
+pub fn extract_trace(dag: &Dag, enc: &DagEncoding, model: &z3::Model) -> Option<Trace> {
+    let mut succ: Vec<Vec<usize>> = vec![Vec::new(); dag.loc.len()];
+    for (i, (s, _, _)) in dag.edges.iter().enumerate() {
+        succ[*s].push(i);
+    }
+    let truth = |b: &Bool| {
+        model
+            .eval(b, true)
+            .and_then(|x| x.as_bool())
+            .unwrap_or(false)
+    };
+    let mut trace = Trace::default();
+    let mut u = dag.entry;
+    let mut steps = 0;
+    while u != dag.error {
+        let next = succ[u].iter().copied().find(|&i| {
+            let (_, d, _) = dag.edges[i];
+            matches!(&enc.edge[i], Some((t, _)) if truth(&enc.ctrl[d]) && truth(t))
+        })?;
+        let (_, d, e) = dag.edges[next];
+        trace.edges.push(e);
+        if let Some((_, inputs)) = &enc.edge[next] {
+            for (_, kind, at, val) in inputs {
+                if let HavocKind::Nondet { func } = kind {
+                    trace.inputs.push(Input {
+                        func: func.clone(),
+                        value: val.eval_i128(model)?,
+                        at: at.clone(),
+                    });
+                }
+            }
+        }
+        u = d;
+        steps += 1;
+        if steps > dag.edges.len() + 1 {
+            return None;
+        }
+    }
+    Some(trace)
+}

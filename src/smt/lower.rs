@@ -1,0 +1,671 @@
+//! Lowering of program-model expressions and edge bodies to Z3 terms, under one
+//! [`IntSemantics`] (DESIGN.md "Integer semantics").
+//!
+//! `lia` keeps every N-bit value as its signed value in `[-2^(N-1), 2^(N-1))`:
+//! `nsw` arithmetic is exact; wrapping `add`/`sub` subtract or add `2^N` once;
+//! other wrapping results go through `mod 2^N`; unsigned operations convert to
+//! `[0, 2^N)`; `and`/`or`/`xor` with a constant are exact (low/high masks with
+//! `mod`, sparse masks bit by bit, `xor x, -1` as `-1 - x`); constant shifts and
+//! funnel shifts are exact. What remains (e.g. `and` of two variables) is a fresh
+//! in-range value, counted in [`Lowerer::approx`]. `math` is `lia` without ranges
+//! and wrap-around. `bv` is bit-precise.
+
+use super::IntSemantics;
+use crate::error::SrcLoc;
+use crate::ir::{BinOp, CastOp, CmpPred, Expr, HavocKind, IntrOp, Sort, Stmt, VarId};
+use std::collections::{BTreeMap, HashMap};
+use z3::ast::{Bool, Dynamic, Int, BV};
+
+/// A Z3 value of some program sort.
+#[derive(Clone, Debug)]
+pub enum Val {
+    B(Bool),
+    I(Int),
+    V(BV),
+}
+
+impl Val {
+    pub fn dynamic(&self) -> Dynamic {
+        match self {
+            Val::B(b) => Dynamic::from_ast(b),
+            Val::I(i) => Dynamic::from_ast(i),
+            Val::V(v) => Dynamic::from_ast(v),
+        }
+    }
+    pub fn eq_val(&self, o: &Val) -> Bool {
+        match (self, o) {
+            (Val::B(a), Val::B(b)) => a.eq(b),
+            (Val::I(a), Val::I(b)) => a.eq(b),
+            (Val::V(a), Val::V(b)) => a.eq(b),
+            _ => Bool::from_bool(false),
+        }
+    }
+    fn b(self) -> Bool {
+        match self {
+            Val::B(b) => b,
+            Val::I(i) => i.eq(Int::from_i64(0)).not(),
+            Val::V(v) => {
+                let z = BV::from_i64(0, v.get_size());
+                v.eq(&z).not()
+            }
+        }
+    }
+    fn i(self) -> Int {
+        match self {
+            Val::I(i) => i,
+            Val::B(b) => b.ite(&Int::from_i64(1), &Int::from_i64(0)),
+            Val::V(v) => v.to_int(true),
+        }
+    }
+    fn v(self, bits: u32) -> BV {
+        match self {
+            Val::V(v) => v,
+            Val::B(b) => b.ite(&BV::from_i64(1, bits), &BV::from_i64(0, bits)),
+            Val::I(i) => BV::from_int(&i, bits),
+        }
+    }
+    /// The value in a model, as the signed integer of its bit pattern.
+    pub fn eval_i128(&self, m: &z3::Model) -> Option<i128> {
+        match self {
+            Val::B(b) => m.eval(b, true)?.as_bool().map(i128::from),
+            Val::I(i) => m.eval(i, true)?.as_i128(),
+            Val::V(v) => {
+                let bits = v.get_size();
+                let u = m.eval(v, true)?.as_u64()? as i128;
+                Some(if bits < 128 && u >= (1i128 << (bits - 1)) {
+                    u - (1i128 << bits)
+                } else {
+                    u
+                })
+            }
+        }
+    }
+}
+
+fn pow2(k: u32) -> i128 {
+    1i128 << k
+}
+fn int(v: i128) -> Int {
+    Int::from_i128(v)
+}
+
+/// The result of encoding an edge body from a pre-state.
+pub struct BodyEnc {
+    /// Assumptions and side constraints of the body.
+    pub cond: Bool,
+    /// Variable values after the body.
+    pub post: HashMap<VarId, Val>,
+    /// Nondeterministic inputs, in execution order.
+    pub inputs: Vec<(VarId, HavocKind, SrcLoc, Val)>,
+}
+
+/// Lowers expressions under one integer semantics.
+pub struct Lowerer {
+    pub sem: IntSemantics,
+    side: Vec<Bool>,
+    /// Over-approximated operations, by kind (a fresh value replaced them).
+    pub approx: BTreeMap<String, usize>,
+    counter: usize,
+    fresh_log: Vec<Dynamic>,
+}
+
+impl Lowerer {
+    pub fn new(sem: IntSemantics) -> Lowerer {
+        Lowerer {
+            sem,
+            side: Vec::new(),
+            approx: BTreeMap::new(),
+            counter: 0,
+            fresh_log: Vec::new(),
+        }
+    }
+
+    /// A named constant of the given sort.
+    pub fn constant(&self, name: &str, sort: Sort) -> Val {
+        match (sort, self.sem) {
+            (Sort::Bool, _) => Val::B(Bool::new_const(name)),
+            (Sort::Int { bits }, IntSemantics::Bv) => Val::V(BV::new_const(name, bits)),
+            (Sort::Int { .. }, _) => Val::I(Int::new_const(name)),
+        }
+    }
+
+    /// The range constraint of a value of the given sort (`lia` only).
+    pub fn range(&self, v: &Val, sort: Sort) -> Option<Bool> {
+        match (v, sort, self.sem) {
+            (Val::I(i), Sort::Int { bits }, IntSemantics::Lia) => Some(Bool::and(&[
+                i.ge(int(-pow2(bits - 1))),
+                i.le(int(pow2(bits - 1) - 1)),
+            ])),
+            _ => None,
+        }
+    }
+
+    /// A fresh value of the given sort; its range goes to the side constraints.
+    pub fn fresh(&mut self, prefix: &str, sort: Sort) -> Val {
+        self.counter += 1;
+        let v = self.constant(&format!("{prefix}!{}", self.counter), sort);
+        self.fresh_log.push(v.dynamic());
+        if let Some(r) = self.range(&v, sort) {
+            self.side.push(r);
+        }
+        v
+    }
+
+    fn approximate(&mut self, what: &str, bits: u32) -> Val {
+        *self.approx.entry(what.to_string()).or_default() += 1;
+        self.fresh("approx", Sort::Int { bits })
+    }
+
+    fn lia(&self) -> bool {
+        self.sem == IntSemantics::Lia
+    }
+
+    /// Signed value -> unsigned value in `[0, 2^N)`.
+    fn unsigned(&self, a: &Int, bits: u32) -> Int {
+        if !self.lia() {
+            return a.clone();
+        }
+        if let Some(c) = a.as_i128() {
+            return int(if c < 0 { c + pow2(bits) } else { c });
+        }
+        a.lt(int(0)).ite(&(a + int(pow2(bits))), a)
+    }
+
+    /// Unsigned value in `[0, 2^N)` -> signed value.
+    fn signed(&self, u: &Int, bits: u32) -> Int {
+        if !self.lia() {
+            return u.clone();
+        }
+        u.gt(int(pow2(bits - 1) - 1)).ite(&(u - int(pow2(bits))), u)
+    }
+
+    /// Wraps a value within one modulus of the range (sums, differences).
+    fn wrap_small(&self, e: Int, bits: u32) -> Int {
+        if !self.lia() {
+            return e;
+        }
+        let max = pow2(bits - 1) - 1;
+        let min = -pow2(bits - 1);
+        let lo = e.lt(int(min)).ite(&(&e + int(pow2(bits))), &e);
+        e.gt(int(max)).ite(&(&e - int(pow2(bits))), &lo)
+    }
+
+    /// Wraps any value into the signed range of `bits` bits.
+    fn wrap(&self, e: Int, bits: u32) -> Int {
+        if !self.lia() {
+            return e;
+        }
+        let min = int(-pow2(bits - 1));
+        (&e - &min).modulo(int(pow2(bits))) + min
+    }
+
+    /// Bit `i` of a signed `bits`-bit value, as 0/1.
+    fn bit(&self, a: &Int, i: u32, bits: u32) -> Int {
+        if i == bits - 1 {
+            a.lt(int(0)).ite(&int(1), &int(0))
+        } else {
+            a.div(int(pow2(i))).modulo(int(2))
+        }
+    }
+
+    /// `a & m` for a constant mask `m`, exactly where cheap, else `None`.
+    fn and_const(&self, a: &Int, m: i128, bits: u32) -> Option<Int> {
+        let mask_all = pow2(bits) - 1;
+        let mu = m & mask_all; // unsigned pattern
+        if mu == mask_all {
+            return Some(a.clone());
+        }
+        if mu == 0 {
+            return Some(int(0));
+        }
+        // low mask 2^k - 1
+        if (mu + 1) & mu == 0 {
+            let k = (mu + 1).trailing_zeros();
+            return Some(a.modulo(int(pow2(k))));
+        }
+        // high mask ~(2^k - 1)
+        let inv = !mu & mask_all;
+        if (inv + 1) & inv == 0 {
+            let k = (inv + 1).trailing_zeros();
+            return Some(a - a.modulo(int(pow2(k))));
+        }
+        let weight = |i: u32| if i == bits - 1 { -pow2(i) } else { pow2(i) };
+        let set: Vec<u32> = (0..bits).filter(|i| mu >> i & 1 == 1).collect();
+        let clear: Vec<u32> = (0..bits).filter(|i| mu >> i & 1 == 0).collect();
+        const LIMIT: usize = 8;
+        if set.len() <= LIMIT {
+            let terms: Vec<Int> = set
+                .iter()
+                .map(|&i| self.bit(a, i, bits) * int(weight(i)))
+                .collect();
+            return Some(Int::add(&terms));
+        }
+        if clear.len() <= LIMIT {
+            let terms: Vec<Int> = clear
+                .iter()
+                .map(|&i| self.bit(a, i, bits) * int(weight(i)))
+                .collect();
+            return Some(a - Int::add(&terms));
+        }
+        None
+    }
+
+    /// Truncating signed division (C semantics).
+    fn tdiv(a: &Int, b: &Int) -> Int {
+        let abs = |x: &Int| x.lt(int(0)).ite(&x.unary_minus(), x);
+        let q = abs(a).div(abs(b));
+        a.lt(int(0)).xor(b.lt(int(0))).ite(&q.unary_minus(), &q)
+    }
+
+    fn bin_int(&mut self, op: BinOp, bits: u32, nsw: bool, a: Int, b: Int) -> Val {
+        let lia = self.lia();
+        let r = match op {
+            BinOp::Add => {
+                let s = &a + &b;
+                if nsw {
+                    s
+                } else {
+                    self.wrap_small(s, bits)
+                }
+            }
+            BinOp::Sub => {
+                let s = &a - &b;
+                if nsw {
+                    s
+                } else {
+                    self.wrap_small(s, bits)
+                }
+            }
+            BinOp::Mul => {
+                let p = &a * &b;
+                if nsw {
+                    p
+                } else {
+                    self.wrap(p, bits)
+                }
+            }
+            BinOp::SDiv => {
+                let q = Self::tdiv(&a, &b);
+                self.wrap_small(q, bits)
+            }
+            BinOp::SRem => &a - &b * Self::tdiv(&a, &b),
+            BinOp::UDiv => {
+                let q = self.unsigned(&a, bits).div(self.unsigned(&b, bits));
+                self.signed(&q, bits)
+            }
+            BinOp::URem => {
+                let r = self.unsigned(&a, bits).modulo(self.unsigned(&b, bits));
+                self.signed(&r, bits)
+            }
+            BinOp::Shl => match b.as_i128() {
+                Some(c) if (0..bits as i128).contains(&c) => {
+                    let p = &a * int(pow2(c as u32));
+                    if nsw || !lia {
+                        p
+                    } else {
+                        self.wrap(p, bits)
+                    }
+                }
+                _ => return self.approximate("shift by a variable amount", bits),
+            },
+            BinOp::LShr => match b.as_i128() {
+                Some(0) => a,
+                Some(c) if (1..bits as i128).contains(&c) => {
+                    self.unsigned(&a, bits).div(int(pow2(c as u32)))
+                }
+                _ => return self.approximate("shift by a variable amount", bits),
+            },
+            BinOp::AShr => match b.as_i128() {
+                Some(c) if (0..bits as i128).contains(&c) => a.div(int(pow2(c as u32))),
+                _ => return self.approximate("shift by a variable amount", bits),
+            },
+            BinOp::And | BinOp::Or | BinOp::Xor => {
+                let (x, m) = match (a.as_i128(), b.as_i128()) {
+                    (_, Some(m)) => (a.clone(), m),
+                    (Some(m), None) => (b.clone(), m),
+                    (None, None) => {
+                        return self.approximate("bit operation on two variables", bits)
+                    }
+                };
+                let mu = m & (pow2(bits) - 1);
+                let res = match op {
+                    BinOp::Xor if mu == pow2(bits) - 1 => Some(int(-1) - &x),
+                    BinOp::And => self.and_const(&x, m, bits),
+                    BinOp::Or => self.and_const(&x, m, bits).map(|n| &x + int(m) - n),
+                    _ => self
+                        .and_const(&x, m, bits)
+                        .map(|n| &x + int(m) - n * int(2)),
+                };
+                match res {
+                    Some(r) => r,
+                    None => return self.approximate("bit operation with a dense mask", bits),
+                }
+            }
+        };
+        Val::I(r)
+    }
+
+    fn bin_bv(op: BinOp, a: BV, b: BV) -> BV {
+        match op {
+            BinOp::Add => a.bvadd(&b),
+            BinOp::Sub => a.bvsub(&b),
+            BinOp::Mul => a.bvmul(&b),
+            BinOp::SDiv => a.bvsdiv(&b),
+            BinOp::UDiv => a.bvudiv(&b),
+            BinOp::SRem => a.bvsrem(&b),
+            BinOp::URem => a.bvurem(&b),
+            BinOp::Shl => a.bvshl(&b),
+            BinOp::LShr => a.bvlshr(&b),
+            BinOp::AShr => a.bvashr(&b),
+            BinOp::And => a.bvand(&b),
+            BinOp::Or => a.bvor(&b),
+            BinOp::Xor => a.bvxor(&b),
+        }
+    }
+
+    fn cmp(&self, pred: CmpPred, bits: u32, a: Val, b: Val) -> Bool {
+        match (a, b) {
+            (Val::V(a), Val::V(b)) => match pred {
+                CmpPred::Eq => a.eq(&b),
+                CmpPred::Ne => a.eq(&b).not(),
+                CmpPred::Slt => a.bvslt(&b),
+                CmpPred::Sle => a.bvsle(&b),
+                CmpPred::Sgt => a.bvsgt(&b),
+                CmpPred::Sge => a.bvsge(&b),
+                CmpPred::Ult => a.bvult(&b),
+                CmpPred::Ule => a.bvule(&b),
+                CmpPred::Ugt => a.bvugt(&b),
+                CmpPred::Uge => a.bvuge(&b),
+            },
+            (a, b) => {
+                let (a, b) = (a.i(), b.i());
+                let (ua, ub) =
+                    || -> (Int, Int) { (self.unsigned(&a, bits), self.unsigned(&b, bits)) }();
+                match pred {
+                    CmpPred::Eq => a.eq(&b),
+                    CmpPred::Ne => a.eq(&b).not(),
+                    CmpPred::Slt => a.lt(&b),
+                    CmpPred::Sle => a.le(&b),
+                    CmpPred::Sgt => a.gt(&b),
+                    CmpPred::Sge => a.ge(&b),
+                    CmpPred::Ult => ua.lt(&ub),
+                    CmpPred::Ule => ua.le(&ub),
+                    CmpPred::Ugt => ua.gt(&ub),
+                    CmpPred::Uge => ua.ge(&ub),
+                }
+            }
+        }
+    }
+
+    /// Lowers an expression; `env` gives the value of every variable.
+    pub fn expr(&mut self, e: &Expr, env: &HashMap<VarId, Val>) -> Val {
+        match e {
+            Expr::Bool(b) => Val::B(Bool::from_bool(*b)),
+            Expr::Int { value, bits } => match self.sem {
+                IntSemantics::Bv => Val::V(BV::from_i64(*value as i64, *bits)),
+                _ => Val::I(int(*value)),
+            },
+            Expr::Var(v, sort) => match env.get(v) {
+                Some(x) => x.clone(),
+                None => self.fresh("undef", *sort),
+            },
+            Expr::Not(a) => Val::B(self.expr(a, env).b().not()),
+            Expr::And(xs) => {
+                let v: Vec<Bool> = xs.iter().map(|x| self.expr(x, env).b()).collect();
+                Val::B(Bool::and(&v))
+            }
+            Expr::Or(xs) => {
+                let v: Vec<Bool> = xs.iter().map(|x| self.expr(x, env).b()).collect();
+                Val::B(Bool::or(&v))
+            }
+            Expr::Xor(a, b) => {
+                let a = self.expr(a, env).b();
+                let b = self.expr(b, env).b();
+                Val::B(a.xor(&b))
+            }
+            Expr::Ite(c, a, b) => {
+                let c = self.expr(c, env).b();
+                match (self.expr(a, env), self.expr(b, env)) {
+                    (Val::B(x), Val::B(y)) => Val::B(c.ite(&x, &y)),
+                    (Val::V(x), Val::V(y)) => Val::V(c.ite(&x, &y)),
+                    (x, y) => Val::I(c.ite(&x.i(), &y.i())),
+                }
+            }
+            Expr::Cmp { pred, bits, a, b } => {
+                let a = self.expr(a, env);
+                let b = self.expr(b, env);
+                Val::B(self.cmp(*pred, *bits, a, b))
+            }
+            Expr::Bin {
+                op,
+                bits,
+                nsw,
+                a,
+                b,
+                ..
+            } => {
+                let a = self.expr(a, env);
+                let b = self.expr(b, env);
+                match self.sem {
+                    IntSemantics::Bv => Val::V(Self::bin_bv(*op, a.v(*bits), b.v(*bits))),
+                    _ => self.bin_int(*op, *bits, *nsw, a.i(), b.i()),
+                }
+            }
+            Expr::Cast { op, from, to, a } => {
+                let a = self.expr(a, env);
+                self.cast(*op, *from, *to, a)
+            }
+            Expr::Intr { op, bits, args } => {
+                let vals: Vec<Val> = args.iter().map(|x| self.expr(x, env)).collect();
+                self.intrinsic(*op, *bits, vals)
+            }
+        }
+    }
+
+    fn cast(&mut self, op: CastOp, from: u32, to: u32, a: Val) -> Val {
+        let bv = self.sem == IntSemantics::Bv;
+        match (op, from, to) {
+            (CastOp::Zext, 1, _) => {
+                let b = a.b();
+                if bv {
+                    Val::V(b.ite(&BV::from_i64(1, to), &BV::from_i64(0, to)))
+                } else {
+                    Val::I(b.ite(&int(1), &int(0)))
+                }
+            }
+            (CastOp::Sext, 1, _) => {
+                let b = a.b();
+                if bv {
+                    Val::V(b.ite(&BV::from_i64(-1, to), &BV::from_i64(0, to)))
+                } else {
+                    Val::I(b.ite(&int(-1), &int(0)))
+                }
+            }
+            (CastOp::Trunc, _, 1) => match a {
+                Val::V(v) => Val::B(v.extract(0, 0).eq(BV::from_i64(1, 1))),
+                a => Val::B(a.i().modulo(int(2)).eq(int(1))),
+            },
+            (CastOp::Zext, _, _) => match a {
+                Val::V(v) => Val::V(v.zero_ext(to - from)),
+                a => Val::I(self.unsigned(&a.i(), from)),
+            },
+            (CastOp::Sext, _, _) => match a {
+                Val::V(v) => Val::V(v.sign_ext(to - from)),
+                a => Val::I(a.i()),
+            },
+            (CastOp::Trunc, _, _) => match a {
+                Val::V(v) => Val::V(v.extract(to - 1, 0)),
+                a => Val::I(self.wrap(a.i(), to)),
+            },
+        }
+    }
+
+    fn intrinsic(&mut self, op: IntrOp, bits: u32, args: Vec<Val>) -> Val {
+        let bv = self.sem == IntSemantics::Bv;
+        let mut it = args.into_iter();
+        let a = it.next().unwrap_or(Val::B(Bool::from_bool(false)));
+        let b = it.next().unwrap_or_else(|| a.clone());
+        let c = it.next();
+        match op {
+            IntrOp::SMax | IntrOp::SMin | IntrOp::UMax | IntrOp::UMin => {
+                let pred = match op {
+                    IntrOp::SMax => CmpPred::Sgt,
+                    IntrOp::SMin => CmpPred::Slt,
+                    IntrOp::UMax => CmpPred::Ugt,
+                    _ => CmpPred::Ult,
+                };
+                let pick_a = self.cmp(pred, bits, a.clone(), b.clone());
+                match (a, b) {
+                    (Val::V(x), Val::V(y)) => Val::V(pick_a.ite(&x, &y)),
+                    (x, y) => Val::I(pick_a.ite(&x.i(), &y.i())),
+                }
+            }
+            IntrOp::Abs => match a {
+                Val::V(x) => {
+                    let neg = x.bvneg();
+                    Val::V(x.bvslt(&BV::from_i64(0, bits)).ite(&neg, &x))
+                }
+                x => {
+                    let x = x.i();
+                    let neg = self.wrap_small(x.unary_minus(), bits);
+                    Val::I(x.lt(int(0)).ite(&neg, &x))
+                }
+            },
+            IntrOp::Fshl | IntrOp::Fshr => {
+                let s = c.unwrap_or(Val::I(int(0)));
+                if bv {
+                    let (a, b, s) = (a.v(bits), b.v(bits), s.v(bits));
+                    let n = BV::from_i64(bits as i64, bits);
+                    let sm = s.bvurem(&n);
+                    let r = if op == IntrOp::Fshl {
+                        a.bvshl(&sm).bvor(&b.bvlshr(&n.bvsub(&sm)))
+                    } else {
+                        a.bvshl(&n.bvsub(&sm)).bvor(&b.bvlshr(&sm))
+                    };
+                    return Val::V(r);
+                }
+                let Some(sc) = s.i().as_i128() else {
+                    return self.approximate("funnel shift by a variable amount", bits);
+                };
+                let k = (sc.rem_euclid(bits as i128)) as u32;
+                let (ua, ub) = (
+                    self.unsigned(&a.clone().i(), bits),
+                    self.unsigned(&b.clone().i(), bits),
+                );
+                let left = if op == IntrOp::Fshl {
+                    k
+                } else {
+                    (bits - k) % bits
+                };
+                if left == 0 {
+                    return Val::I(if op == IntrOp::Fshl { a.i() } else { b.i() });
+                }
+                if !self.lia() {
+                    return self.approximate("funnel shift (math semantics)", bits);
+                }
+                let hi = (ua * int(pow2(left))).modulo(int(pow2(bits)));
+                let lo = ub.div(int(pow2(bits - left)));
+                Val::I(self.signed(&(hi + lo), bits))
+            }
+            IntrOp::Overflow(bop, signed) => {
+                if bv {
+                    let (x, y) = (a.v(bits), b.v(bits));
+                    let ext = |v: &BV, n: u32| if signed { v.sign_ext(n) } else { v.zero_ext(n) };
+                    let w = if bop == BinOp::Mul { bits } else { 1 };
+                    let (xe, ye) = (ext(&x, w), ext(&y, w));
+                    let r = Self::bin_bv(bop, xe, ye);
+                    let back = ext(&r.extract(bits - 1, 0), w);
+                    return Val::B(r.eq(&back).not());
+                }
+                let (x, y) = (a.i(), b.i());
+                let (x, y) = if signed {
+                    (x, y)
+                } else {
+                    (self.unsigned(&x, bits), self.unsigned(&y, bits))
+                };
+                let r = match bop {
+                    BinOp::Add => &x + &y,
+                    BinOp::Sub => &x - &y,
+                    _ => &x * &y,
+                };
+                let (lo, hi) = if signed {
+                    (-pow2(bits - 1), pow2(bits - 1) - 1)
+                } else {
+                    (0, pow2(bits) - 1)
+                };
+                if !self.lia() {
+                    return Val::B(Bool::from_bool(false));
+                }
+                Val::B(Bool::or(&[r.lt(int(lo)), r.gt(int(hi))]))
+            }
+        }
+    }
+
+    /// Encodes a straight-line body from the pre-state `pre`.
+    pub fn body(
+        &mut self,
+        body: &[Stmt],
+        pre: &HashMap<VarId, Val>,
+        sorts: &dyn Fn(VarId) -> Sort,
+    ) -> BodyEnc {
+        let start = self.side.len();
+        let mut env = pre.clone();
+        let mut conds = Vec::new();
+        let mut inputs = Vec::new();
+        for st in body {
+            match st {
+                Stmt::Assign(v, e) => {
+                    let x = self.expr(e, &env);
+                    env.insert(*v, x);
+                }
+                Stmt::Assume(e) => conds.push(self.expr(e, &env).b()),
+                Stmt::Havoc(v, kind, loc) => {
+                    let x = self.fresh("in", sorts(*v));
+                    if matches!(kind, HavocKind::Nondet { .. }) {
+                        inputs.push((*v, kind.clone(), loc.clone(), x.clone()));
+                    }
+                    env.insert(*v, x);
+                }
+                Stmt::Parallel(xs) => {
+                    let vals: Vec<(VarId, Val)> =
+                        xs.iter().map(|(v, e)| (*v, self.expr(e, &env))).collect();
+                    env.extend(vals);
+                }
+            }
+        }
+        conds.extend(self.side.drain(start..));
+        BodyEnc {
+            cond: Bool::and(&conds),
+            post: env,
+            inputs,
+        }
+    }
+
+    /// The fresh constants created since the last call (a CHC rule quantifies them).
+    pub fn take_fresh(&mut self) -> Vec<Dynamic> {
+        std::mem::take(&mut self.fresh_log)
+    }
+
+    /// Side constraints produced outside [`Lowerer::body`] (e.g. by `expr`).
+    pub fn take_side(&mut self) -> Vec<Bool> {
+        std::mem::take(&mut self.side)
+    }
+}
+
+/// Counts, per kind, the operations `sem` over-approximates in a program
+/// (each static occurrence once).
+pub fn static_approximations(p: &crate::ir::Program, sem: IntSemantics) -> BTreeMap<String, usize> {
+    let mut l = Lowerer::new(sem);
+    let sorts = |v: VarId| p.var(v).sort;
+    for e in &p.edges {
+        let pre: HashMap<VarId, Val> = p
+            .loc(e.src)
+            .live
+            .iter()
+            .map(|v| (*v, l.constant(&p.var(*v).name, p.var(*v).sort)))
+            .collect();
+        let _ = l.body(&e.body, &pre, &sorts);
+    }
+    l.approx.retain(|_, n| *n > 0);
+    l.approx
+}

@@ -1,0 +1,52 @@
+//! Everything that talks to Z3: lowering of program-model expressions under one
+//! integer semantics (DESIGN.md "Integer semantics"), the ARG-condition / DAG
+//! encoding (papers/ufo-under-over-approximations.txt §5, eq. 1–2), CHC solving
+//! with Spacer, and deadlines that interrupt Z3.
+//!
+//! Architecture invariant: this is the only module that uses the z3 crate.
+//! Z3 objects live in the calling thread's context; engines run on one thread.
+
+pub mod canon;
+pub mod cert;
+pub mod chc;
+pub mod dag;
+pub mod deadline;
+pub mod lower;
+pub mod solve;
+
+pub use deadline::Deadline;
+pub use lower::{Lowerer, Val};
+/// Operations on formulas (simplify, substitute, printing).
+pub use z3::ast::Ast as FormulaOps;
+/// Formulas (ARG labels, invariants) as the engines see them: Z3 Booleans,
+/// used only through the functions of this module.
+pub use z3::ast::Bool as Formula;
+
+/// How machine integers become SMT terms (`--int`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, clap::ValueEnum)]
+pub enum IntSemantics {
+    /// Mathematical integers with every N-bit value kept in its range; wrapping
+    /// arithmetic and unsigned operations encoded exactly; anything not encodable
+    /// exactly becomes a fresh in-range value (counted).
+    Lia,
+    /// Bit-precise: Z3 bit-vectors.
+    Bv,
+    /// Unbounded integers, no wrap-around: UFO's original semantics. Unsound for
+    /// programs that overflow; every answer says so.
+    Math,
+}
+
+impl IntSemantics {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            IntSemantics::Lia => "lia",
+            IntSemantics::Bv => "bv",
+            IntSemantics::Math => "math",
+        }
+    }
+}
+
+/// The Z3 version string.
+pub fn z3_version() -> String {
+    z3::full_version().to_string()
+}
