@@ -8,10 +8,7 @@ fn first_line(cmd: &str, args: &[&str]) -> Option<String> {
     if !out.status.success() {
         return None;
     }
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .next()
-        .map(|s| s.trim().to_string())
+    String::from_utf8_lossy(&out.stdout).lines().next().map(|s| s.trim().to_string())
 }
 
 fn main() {
@@ -21,16 +18,10 @@ fn main() {
         .find_map(|c| first_line(c, &["--version"]).map(|v| (c.to_string(), v)));
     match &llvm {
         Some((_, v)) if v.starts_with("14.") => {}
-        Some((c, v)) => println!(
-            "cargo:warning={c} reports LLVM {v}; ufo needs LLVM 14 (apt-get install llvm-14-dev)"
-        ),
+        Some((c, v)) => println!("cargo:warning={c} reports LLVM {v}; ufo needs LLVM 14 (apt-get install llvm-14-dev)"),
         None => println!("cargo:warning=llvm-config-14 not found; install llvm-14-dev"),
     }
-    let clang =
-        first_line("clang-14", &["--version"]).unwrap_or_else(|| "clang-14 not found".to_string());
+    let clang = first_line("clang-14", &["--version"]).unwrap_or_else(|| "clang-14 not found".to_string());
     println!("cargo:rustc-env=UFO_BUILD_CLANG={clang}");
-    println!(
-        "cargo:rustc-env=UFO_BUILD_LLVM={}",
-        llvm.map(|(_, v)| v).unwrap_or_default()
-    );
+    println!("cargo:rustc-env=UFO_BUILD_LLVM={}", llvm.map(|(_, v)| v).unwrap_or_default());
 }

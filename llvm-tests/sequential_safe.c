@@ -1,4 +1,5 @@
 // Two loops in sequence: the second relies on what the first established.
+// decided: O2
 // verdict: safe
 extern unsigned int __VERIFIER_nondet_uint(void);
 extern void reach_error(void);

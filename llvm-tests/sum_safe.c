@@ -1,4 +1,5 @@
 // Gauss sum with a nonlinear invariant on a bounded range.
+// decided: O2
 // verdict: safe
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);

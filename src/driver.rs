@@ -70,9 +70,7 @@ pub fn source_line(at: &SrcLoc) -> Option<String> {
         return None;
     }
     let text = std::fs::read_to_string(&at.file).ok()?;
-    text.lines()
-        .nth(at.line as usize - 1)
-        .map(|l| l.trim().to_string())
+    text.lines().nth(at.line as usize - 1).map(|l| l.trim().to_string())
 }
 
 /// The readable path of a trace: the source positions of its branches and calls.
@@ -88,16 +86,8 @@ pub fn render_path(p: &Program, trace: &Trace) -> Vec<PathStep> {
         }
         spots.push(edge.src_loc.clone());
         for at in spots {
-            if at.is_known()
-                && out
-                    .last()
-                    .map(|s| s.at.line != at.line || s.at.file != at.file)
-                    .unwrap_or(true)
-            {
-                out.push(PathStep {
-                    code: source_line(&at),
-                    at,
-                });
+            if at.is_known() && out.last().map(|s| s.at.line != at.line || s.at.file != at.file).unwrap_or(true) {
+                out.push(PathStep { code: source_line(&at), at });
             }
         }
     }
@@ -115,22 +105,14 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
     let t1 = Instant::now();
     let mut warnings = prog.warnings.clone();
     if opts.engine_opts.sem == IntSemantics::Math {
-        warnings.push(
-            "--int math: integers are unbounded; answers ignore wrap-around and may be wrong"
-                .into(),
-        );
+        warnings.push("--int math: integers are unbounded; answers ignore wrap-around and may be wrong".into());
     }
     let mut outcome = engines::run(opts.engine, &sliced, &opts.engine_opts, &deadline);
     let mut replayed = None;
     if let (Verdict::Unsafe, Some(trace)) = (outcome.verdict, &outcome.trace) {
         let limit = std::time::Duration::from_secs(10);
-        let r = replay::replay(
-            &opts.files,
-            opts.frontend.data_model,
-            trace,
-            opts.harness.as_deref(),
-            limit,
-        );
+        let entry = replay::Entry { name: prog.function.clone(), params: prog.entry_params.clone() };
+        let r = replay::replay(&opts.files, opts.frontend.data_model, &entry, trace, opts.harness.as_deref(), limit);
         match &r {
             Replay::Reached => {}
             Replay::NotReached(why) | Replay::Impossible(why) => {
@@ -141,11 +123,7 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
         replayed = Some(r);
     }
     let time_engine = t1.elapsed().as_secs_f64();
-    let path = outcome
-        .trace
-        .as_ref()
-        .map(|t| render_path(&sliced, t))
-        .unwrap_or_default();
+    let path = outcome.trace.as_ref().map(|t| render_path(&sliced, t)).unwrap_or_default();
     Ok(Report {
         file: opts.files.join(" "),
         verdict: outcome.verdict,
@@ -218,10 +196,7 @@ impl Report {
                 tr.unknown_calls,
                 tr.undef_values,
                 tr.other_havocs,
-                self.approximations
-                    .iter()
-                    .map(|(k, v)| format!(" [{k}]={v}"))
-                    .collect::<String>()
+                self.approximations.iter().map(|(k, v)| format!(" [{k}]={v}")).collect::<String>()
             );
         }
         s

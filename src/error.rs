@@ -50,11 +50,7 @@ pub enum Error {
     Usage(String),
     /// The program uses a construct ufo cannot soundly model; the verdict is UNKNOWN.
     #[error("{}: unsupported: {msg}", where_.as_ref().map(|l| l.to_string()).unwrap_or_else(|| file.clone()))]
-    Unsupported {
-        file: String,
-        where_: Option<SrcLoc>,
-        msg: String,
-    },
+    Unsupported { file: String, where_: Option<SrcLoc>, msg: String },
     /// A required external tool (clang-14, lli-14, ...) is missing or failed unexpectedly.
     #[error("{0}")]
     Tool(String),
@@ -62,23 +58,12 @@ pub enum Error {
 
 impl Error {
     pub fn input(file: impl Into<String>, msg: impl Into<String>) -> Self {
-        Error::Input {
-            file: file.into(),
-            msg: msg.into(),
-        }
+        Error::Input { file: file.into(), msg: msg.into() }
     }
 
-    pub fn unsupported(
-        file: impl Into<String>,
-        where_: Option<SrcLoc>,
-        msg: impl Into<String>,
-    ) -> Self {
+    pub fn unsupported(file: impl Into<String>, where_: Option<SrcLoc>, msg: impl Into<String>) -> Self {
         let where_ = where_.filter(SrcLoc::is_known);
-        Error::Unsupported {
-            file: file.into(),
-            where_,
-            msg: msg.into(),
-        }
+        Error::Unsupported { file: file.into(), where_, msg: msg.into() }
     }
 
     /// The documented exit code for this error.

@@ -88,11 +88,7 @@ fn version_string() -> String {
 }
 
 fn frontend_opts(i: &InputArgs) -> FrontendOptions {
-    FrontendOptions {
-        opt: i.opt,
-        data_model: i.data_model,
-        entry: i.entry.clone(),
-    }
+    FrontendOptions { opt: i.opt, data_model: i.data_model, entry: i.entry.clone() }
 }
 
 fn run(cli: Cli) -> Result<i32, Error> {
@@ -113,10 +109,7 @@ fn run(cli: Cli) -> Result<i32, Error> {
             };
             let report = driver::verify(&opts)?;
             if a.json {
-                println!(
-                    "{}",
-                    serde_json::to_string_pretty(&report).unwrap_or_default()
-                );
+                println!("{}", serde_json::to_string_pretty(&report).unwrap_or_default());
             } else {
                 print!("{}", report.to_text(a.stats));
             }
@@ -148,18 +141,10 @@ fn main() {
         }
     };
     // Deep recursion (WTO, large expressions) gets a large stack.
-    let worker = std::thread::Builder::new()
-        .stack_size(1 << 30)
-        .spawn(move || run(cli));
+    let worker = std::thread::Builder::new().stack_size(1 << 30).spawn(move || run(cli));
     let result = match worker {
-        Ok(h) => h.join().unwrap_or_else(|_| {
-            Err(Error::Tool(
-                "internal error: the verifier thread panicked".into(),
-            ))
-        }),
-        Err(e) => Err(Error::Tool(format!(
-            "cannot start the verifier thread: {e}"
-        ))),
+        Ok(h) => h.join().unwrap_or_else(|_| Err(Error::Tool("internal error: the verifier thread panicked".into()))),
+        Err(e) => Err(Error::Tool(format!("cannot start the verifier thread: {e}"))),
     };
     match result {
         Ok(code) => std::process::exit(code),

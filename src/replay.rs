@@ -40,36 +40,32 @@ fn c_value(v: i128) -> String {
     }
 }
 
+/// The function the replay starts in: `main`, or another entry whose integer
+/// parameters (bit widths; 0 for a non-integer, passed as a null pointer) take
+/// the first values of the trace.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    pub name: String,
+    pub params: Vec<u32>,
+}
+
 /// The C harness for a trace. `symbols` are the program's undefined or weakened
 /// `__VERIFIER_*`/`reach_error` symbols the harness must define.
-pub fn harness(trace: &Trace, symbols: &[String]) -> String {
+pub fn harness(trace: &Trace, symbols: &[String], entry: &Entry) -> String {
     let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "/* ufo counterexample harness: link with the program to replay the bug. */"
-    );
+    let _ = writeln!(s, "/* ufo counterexample harness: link with the program to replay the bug. */");
     let _ = writeln!(s, "#include <stdio.h>\n#include <stdlib.h>\n");
     let vals: Vec<String> = trace.inputs.iter().map(|i| c_value(i.value)).collect();
     let _ = writeln!(
         s,
         "static const long long ufo_values[] = {{ {} }};",
-        if vals.is_empty() {
-            "0".into()
-        } else {
-            vals.join(", ")
-        }
+        if vals.is_empty() { "0".into() } else { vals.join(", ") }
     );
-    let _ = writeln!(
-        s,
-        "static const int ufo_count = {};\nstatic int ufo_next_index = 0;\n",
-        trace.inputs.len()
-    );
+    let _ = writeln!(s, "static const int ufo_count = {};\nstatic int ufo_next_index = 0;\n", trace.inputs.len());
     let _ = writeln!(s, "static long long ufo_next(const char *f) {{");
-    let _ = writeln!(
-        s,
-        "  if (ufo_next_index < ufo_count) return ufo_values[ufo_next_index++];"
-    );
-    let _ = writeln!(s, "  fprintf(stderr, \"ufo: more nondet calls than the trace has (%s)\\n\", f);\n  return 0;\n}}\n");
+    let _ = writeln!(s, "  if (ufo_next_index < ufo_count) return ufo_values[ufo_next_index++];");
+    let _ =
+        writeln!(s, "  fprintf(stderr, \"ufo: more nondet calls than the trace has (%s)\\n\", f);\n  return 0;\n}}\n");
     let _ = writeln!(s, "static void ufo_reached(void) {{\n  printf(\"{REACHED_MARKER}\\n\");\n  fflush(stdout);\n  exit({REACHED_CODE});\n}}\n");
     for sym in symbols {
         match sym.as_str() {
@@ -77,10 +73,7 @@ pub fn harness(trace: &Trace, symbols: &[String]) -> String {
                 let _ = writeln!(s, "void {sym}(void) {{ ufo_reached(); }}");
             }
             "__VERIFIER_assert" => {
-                let _ = writeln!(
-                    s,
-                    "void __VERIFIER_assert(int c) {{ if (!c) ufo_reached(); }}"
-                );
+                let _ = writeln!(s, "void __VERIFIER_assert(int c) {{ if (!c) ufo_reached(); }}");
             }
             "__VERIFIER_assume" => {
                 let _ = writeln!(s, "void __VERIFIER_assume(int c) {{ if (!c) exit(0); }}");
@@ -93,6 +86,20 @@ pub fn harness(trace: &Trace, symbols: &[String]) -> String {
             _ => {}
         }
     }
+    if entry.name != "main" {
+        let args: Vec<String> = entry
+            .params
+            .iter()
+            .map(|b| match b {
+                0 => "(void *)0".to_string(),
+                b if *b <= 32 => "(int)ufo_next(\"argument\")".to_string(),
+                _ => "(long long)ufo_next(\"argument\")".to_string(),
+            })
+            .collect();
+        let name = &entry.name;
+        let _ =
+            writeln!(s, "\nextern void {name}();\nint main(void) {{\n  {name}({});\n  return 0;\n}}", args.join(", "));
+    }
     s
 }
 
@@ -104,8 +111,7 @@ fn tool(name: &str) -> String {
 }
 
 fn run(cmd: &mut Command) -> Result<std::process::Output, String> {
-    cmd.output()
-        .map_err(|e| format!("cannot run {:?}: {e}", cmd.get_program()))
+    cmd.output().map_err(|e| format!("cannot run {:?}: {e}", cmd.get_program()))
 }
 
 fn check(out: std::process::Output, what: &str) -> Result<std::process::Output, String> {
@@ -113,13 +119,7 @@ fn check(out: std::process::Output, what: &str) -> Result<std::process::Output, 
         Ok(out)
     } else {
         let err = String::from_utf8_lossy(&out.stderr);
-        Err(format!(
-            "{what} failed: {}",
-            err.lines()
-                .find(|l| l.contains("error"))
-                .unwrap_or("")
-                .trim()
-        ))
+        Err(format!("{what} failed: {}", err.lines().find(|l| l.contains("error")).unwrap_or("").trim()))
     }
 }
 
@@ -130,9 +130,7 @@ fn harness_symbols(obj: &Path) -> Result<Vec<String>, String> {
     let mut syms = vec!["reach_error".to_string(), "__VERIFIER_error".to_string()];
     for line in String::from_utf8_lossy(&out.stdout).lines() {
         if let Some(name) = line.split_whitespace().last() {
-            if (name.starts_with("__VERIFIER_") || name == "reach_error")
-                && !syms.iter().any(|s| s == name)
-            {
+            if (name.starts_with("__VERIFIER_") || name == "reach_error") && !syms.iter().any(|s| s == name) {
                 syms.push(name.to_string());
             }
         }
@@ -141,18 +139,12 @@ fn harness_symbols(obj: &Path) -> Result<Vec<String>, String> {
 }
 
 fn weaken_flags(syms: &[String]) -> Vec<String> {
-    syms.iter()
-        .map(|s| format!("--weaken-symbol={s}"))
-        .collect()
+    syms.iter().map(|s| format!("--weaken-symbol={s}")).collect()
 }
 
 /// Runs an executable with a time limit; `Reached` if it hit the marker.
 fn execute(mut cmd: Command, limit: Duration) -> Replay {
-    let child = cmd
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn();
+    let child = cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn();
     let mut child = match child {
         Ok(c) => c,
         Err(e) => return Replay::Impossible(format!("cannot run the replay: {e}")),
@@ -168,18 +160,13 @@ fn execute(mut cmd: Command, limit: Duration) -> Replay {
                 return if status.code() == Some(REACHED_CODE) && out.contains(REACHED_MARKER) {
                     Replay::Reached
                 } else {
-                    Replay::NotReached(format!(
-                        "the program ended with {status} without reaching the error"
-                    ))
+                    Replay::NotReached(format!("the program ended with {status} without reaching the error"))
                 };
             }
             Ok(None) if start.elapsed() > limit => {
                 let _ = child.kill();
                 let _ = child.wait();
-                return Replay::NotReached(format!(
-                    "the program did not reach the error within {}s",
-                    limit.as_secs()
-                ));
+                return Replay::NotReached(format!("the program did not reach the error within {}s", limit.as_secs()));
             }
             Ok(None) => std::thread::sleep(Duration::from_millis(5)),
             Err(e) => return Replay::Impossible(e.to_string()),
@@ -192,11 +179,12 @@ fn execute(mut cmd: Command, limit: Duration) -> Replay {
 pub fn replay(
     files: &[String],
     dm: DataModel,
+    entry: &Entry,
     trace: &Trace,
     harness_out: Option<&Path>,
     limit: Duration,
 ) -> Replay {
-    match replay_inner(files, dm, trace, harness_out, limit) {
+    match replay_inner(files, dm, entry, trace, harness_out, limit) {
         Ok(r) => r,
         Err(e) => Replay::Impossible(e),
     }
@@ -205,19 +193,14 @@ pub fn replay(
 fn replay_inner(
     files: &[String],
     dm: DataModel,
+    entry: &Entry,
     trace: &Trace,
     harness_out: Option<&Path>,
     limit: Duration,
 ) -> Result<Replay, String> {
     let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
-    let m32: &[&str] = if dm == DataModel::Ilp32 {
-        &["-m32"]
-    } else {
-        &[]
-    };
-    let is_ir = files
-        .iter()
-        .all(|f| f.ends_with(".bc") || f.ends_with(".ll"));
+    let m32: &[&str] = if dm == DataModel::Ilp32 { &["-m32"] } else { &[] };
+    let is_ir = files.iter().all(|f| f.ends_with(".bc") || f.ends_with(".ll"));
     let is_c = files.iter().all(|f| f.ends_with(".c") || f.ends_with(".i"));
     if is_c {
         let mut objs = Vec::new();
@@ -239,15 +222,14 @@ fn replay_inner(
             }
             objs.push(obj);
         }
-        for obj in &objs {
-            check(
-                run(Command::new(tool("llvm-objcopy"))
-                    .args(weaken_flags(&syms))
-                    .arg(obj))?,
-                "llvm-objcopy",
-            )?;
+        let mut weak = syms.clone();
+        if entry.name != "main" {
+            weak.push("main".into());
         }
-        let h = harness(trace, &syms);
+        for obj in &objs {
+            check(run(Command::new(tool("llvm-objcopy")).args(weaken_flags(&weak)).arg(obj))?, "llvm-objcopy")?;
+        }
+        let h = harness(trace, &syms, entry);
         if let Some(out) = harness_out {
             std::fs::write(out, &h).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
         }
@@ -255,32 +237,19 @@ fn replay_inner(
         std::fs::write(&hc, &h).map_err(|e| e.to_string())?;
         let exe = dir.path().join("replay");
         check(
-            run(Command::new(tool("clang"))
-                .args(m32)
-                .args(["-w", "-o"])
-                .arg(&exe)
-                .arg(&hc)
-                .args(&objs))?,
+            run(Command::new(tool("clang")).args(m32).args(["-w", "-o"]).arg(&exe).arg(&hc).args(&objs))?,
             "linking the harness",
         )?;
         return Ok(execute(Command::new(&exe), limit));
     }
     if is_ir {
         if dm == DataModel::Ilp32 {
-            return Ok(Replay::Impossible(
-                "replaying ILP32 IR with lli is not supported".into(),
-            ));
+            return Ok(Replay::Impossible("replaying ILP32 IR with lli is not supported".into()));
         }
         let linked = dir.path().join("prog.bc");
-        check(
-            run(Command::new(tool("llvm-link"))
-                .arg("-o")
-                .arg(&linked)
-                .args(files))?,
-            "llvm-link",
-        )?;
+        check(run(Command::new(tool("llvm-link")).arg("-o").arg(&linked).args(files))?, "llvm-link")?;
         let syms = harness_symbols(&linked)?;
-        let h = harness(trace, &syms);
+        let h = harness(trace, &syms, entry);
         if let Some(out) = harness_out {
             std::fs::write(out, &h).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
         }
@@ -288,27 +257,17 @@ fn replay_inner(
         let hb = dir.path().join("harness.bc");
         std::fs::write(&hc, &h).map_err(|e| e.to_string())?;
         check(
-            run(Command::new(tool("clang"))
-                .args(["-c", "-emit-llvm", "-w", "-o"])
-                .arg(&hb)
-                .arg(&hc))?,
+            run(Command::new(tool("clang")).args(["-c", "-emit-llvm", "-w", "-o"]).arg(&hb).arg(&hc))?,
             "compiling the harness",
         )?;
         let all = dir.path().join("replay.bc");
         check(
-            run(Command::new(tool("llvm-link"))
-                .arg("-o")
-                .arg(&all)
-                .arg(&linked)
-                .arg("--override")
-                .arg(&hb))?,
+            run(Command::new(tool("llvm-link")).arg("-o").arg(&all).arg(&linked).arg("--override").arg(&hb))?,
             "linking the harness",
         )?;
         let mut cmd = Command::new(tool("lli"));
         cmd.arg(&all);
         return Ok(execute(cmd, limit));
     }
-    Ok(Replay::Impossible(
-        "mixed C and IR inputs cannot be replayed".into(),
-    ))
+    Ok(Replay::Impossible("mixed C and IR inputs cannot be replayed".into()))
 }

@@ -23,11 +23,7 @@ pub fn to_dot(p: &Program) -> String {
     let wto = program_wto(p);
     let mut s = String::new();
     let _ = writeln!(s, "digraph \"{}\" {{", escape(&p.function));
-    let _ = writeln!(
-        s,
-        "  label=\"WTO: {}\";",
-        escape(&wto.render(&|v| p.locs[v].name.clone()))
-    );
+    let _ = writeln!(s, "  label=\"WTO: {}\";", escape(&wto.render(&|v| p.locs[v].name.clone())));
     let _ = writeln!(s, "  node [shape=box, fontname=monospace];");
     for (i, l) in p.locs.iter().enumerate() {
         let mut attrs = Vec::new();
@@ -39,16 +35,9 @@ pub fn to_dot(p: &Program) -> String {
         }
         let live: Vec<_> = l.live.iter().map(|v| p.var(*v).name.clone()).collect();
         let head = if wto.is_head[i] { " [loop head]" } else { "" };
-        let src = if l.src.is_known() {
-            format!("\\n{}", l.src)
-        } else {
-            String::new()
-        };
+        let src = if l.src.is_known() { format!("\\n{}", l.src) } else { String::new() };
         let label = format!("{}{}{}\\nlive: {}", l.name, head, src, live.join(", "));
-        attrs.push(format!(
-            "label=\"{}\"",
-            escape(&label).replace("\\\\n", "\\n")
-        ));
+        attrs.push(format!("label=\"{}\"", escape(&label).replace("\\\\n", "\\n")));
         let _ = writeln!(s, "  n{i} [{}];", attrs.join(", "));
     }
     for e in &p.edges {
@@ -58,8 +47,7 @@ pub fn to_dot(p: &Program) -> String {
             "  n{} -> n{} [label=\"{}\"];",
             e.src.0,
             e.dst.0,
-            escape(&body.join("\n")).replace('\n', "\\l")
-                + if body.is_empty() { "" } else { "\\l" }
+            escape(&body.join("\n")).replace('\n', "\\l") + if body.is_empty() { "" } else { "\\l" }
         );
     }
     s.push_str("}\n");

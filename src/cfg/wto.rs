@@ -56,11 +56,7 @@ impl Builder<'_> {
         let mut is_loop = false;
         for i in 0..self.succ[v].len() {
             let w = self.succ[v][i];
-            let min = if self.dfn[w] == 0 {
-                self.visit(w, partition)
-            } else {
-                self.dfn[w]
-            };
+            let min = if self.dfn[w] == 0 { self.visit(w, partition) } else { self.dfn[w] };
             if min <= head {
                 head = min;
                 is_loop = true;
@@ -101,12 +97,7 @@ impl Wto {
     /// top-level vertex, it is moved to the end (UFO assumes `err` comes last).
     pub fn new(succ: &[Vec<usize>], root: usize, last: Option<usize>) -> Wto {
         let n = succ.len();
-        let mut b = Builder {
-            succ,
-            dfn: vec![0; n],
-            num: 0,
-            stack: Vec::new(),
-        };
+        let mut b = Builder { succ, dfn: vec![0; n], num: 0, stack: Vec::new() };
         let mut elements = Vec::new();
         b.visit(root, &mut elements);
         elements.reverse();
@@ -140,13 +131,7 @@ impl Wto {
         w
     }
 
-    fn fill(
-        &mut self,
-        elems: &[Element],
-        enclosing: Option<usize>,
-        after: Option<usize>,
-        counter: &mut usize,
-    ) {
+    fn fill(&mut self, elems: &[Element], enclosing: Option<usize>, after: Option<usize>, counter: &mut usize) {
         for (i, e) in elems.iter().enumerate() {
             let following = elems.get(i + 1).map(Element::first).or(after);
             match e {
@@ -188,11 +173,7 @@ impl Wto {
     /// `ω(v)`: heads of all components containing `v`.
     pub fn heads_containing(&self, v: usize) -> Vec<usize> {
         let mut out = Vec::new();
-        let mut h = if self.is_head[v] {
-            Some(v)
-        } else {
-            self.parent[v]
-        };
+        let mut h = if self.is_head[v] { Some(v) } else { self.parent[v] };
         while let Some(x) = h {
             out.push(x);
             h = self.parent[x];
@@ -259,21 +240,7 @@ mod tests {
     /// The paper's Fig. 1(d): `1 (2 3 4 5 6) 7 8 9`, WTONEXT(2)=3, WTONEXT(6)=2, WTOEXIT(2)=7.
     #[test]
     fn paper_fig1() {
-        let g = graph(
-            9,
-            &[
-                (1, 2),
-                (2, 3),
-                (2, 7),
-                (3, 4),
-                (3, 5),
-                (4, 6),
-                (5, 6),
-                (6, 2),
-                (7, 8),
-                (7, 9),
-            ],
-        );
+        let g = graph(9, &[(1, 2), (2, 3), (2, 7), (3, 4), (3, 5), (4, 6), (5, 6), (6, 2), (7, 8), (7, 9)]);
         let w = Wto::new(&g, 1, Some(8));
         assert_eq!(show(&w), "1 (2 3 5 4 6) 7 9 8");
         w.check(&g).unwrap();
@@ -306,11 +273,7 @@ mod tests {
         w.check(&g).unwrap();
         assert_eq!(w.exit(2), Some(3));
         assert_eq!(w.exit(3), Some(5));
-        assert_eq!(
-            w.next(2),
-            Some(2),
-            "a self-loop component's WTONEXT is its head"
-        );
+        assert_eq!(w.next(2), Some(2), "a self-loop component's WTONEXT is its head");
     }
 
     #[test]
@@ -340,17 +303,15 @@ mod tests {
     fn random_graphs_satisfy_property() {
         let mut seed = 12345u64;
         let mut rnd = move |m: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             (seed >> 33) % m
         };
         for _ in 0..300 {
             let n = 2 + rnd(12) as usize;
             let mut g = vec![Vec::new(); n];
-            for u in 0..n {
+            for succ in g.iter_mut() {
                 for _ in 0..rnd(4) {
-                    g[u].push(rnd(n as u64) as usize);
+                    succ.push(rnd(n as u64) as usize);
                 }
             }
             let w = Wto::new(&g, 0, None);

@@ -44,19 +44,12 @@ pub fn unroll(p: &Program, k: usize) -> Dag {
 }
 
 pub fn run(p: &Program, opts: &EngineOptions, deadline: &Deadline) -> Outcome {
-    let stats = Stats {
-        bound: opts.bound,
-        iterations: 1,
-        ..Stats::default()
-    };
+    let stats = Stats { bound: opts.bound, iterations: 1, ..Stats::default() };
     let _watch = deadline.watch();
     let dag = unroll(p, opts.bound);
     let mut l = Lowerer::new(opts.sem);
     let enc = dag::encode(p, &mut l, &dag);
-    let mut stats = Stats {
-        arg_nodes: dag.loc.len(),
-        ..stats
-    };
+    let mut stats = Stats { arg_nodes: dag.loc.len(), ..stats };
     let solver = Solver::new();
     for f in &enc.formula {
         solver.assert(f);
@@ -65,13 +58,9 @@ pub fn run(p: &Program, opts: &EngineOptions, deadline: &Deadline) -> Outcome {
     let r = solver.check();
     stats.refine_time = t.elapsed().as_secs_f64();
     match r {
-        SatResult::Unsat => Outcome::unknown(
-            format!(
-                "no error within {} steps (bounded model checking)",
-                opts.bound
-            ),
-            stats,
-        ),
+        SatResult::Unsat => {
+            Outcome::unknown(format!("no error within {} steps (bounded model checking)", opts.bound), stats)
+        }
         SatResult::Unknown => {
             let why = if deadline.expired() {
                 "timeout".to_string()
@@ -85,13 +74,9 @@ pub fn run(p: &Program, opts: &EngineOptions, deadline: &Deadline) -> Outcome {
                 return Outcome::unknown("solver gave no model", stats);
             };
             match dag::extract_trace(&dag, &enc, &model) {
-                Some(trace) => Outcome {
-                    verdict: Verdict::Unsafe,
-                    reason: None,
-                    trace: Some(trace),
-                    certificate: None,
-                    stats,
-                },
+                Some(trace) => {
+                    Outcome { verdict: Verdict::Unsafe, reason: None, trace: Some(trace), certificate: None, stats }
+                }
                 None => Outcome::unknown("could not extract a path from the model", stats),
             }
         }

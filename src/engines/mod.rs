@@ -61,6 +61,9 @@ pub struct Stats {
 #[derive(Clone, Debug, Serialize)]
 pub struct Certificate {
     pub invariants: Vec<(LocId, String)>,
+    /// The same invariants as formulas over the canonical constants.
+    #[serde(skip)]
+    pub formulas: Vec<crate::smt::Formula>,
 }
 
 /// What an engine answers.
@@ -75,13 +78,7 @@ pub struct Outcome {
 
 impl Outcome {
     pub fn unknown(reason: impl Into<String>, stats: Stats) -> Outcome {
-        Outcome {
-            verdict: Verdict::Unknown,
-            reason: Some(reason.into()),
-            trace: None,
-            certificate: None,
-            stats,
-        }
+        Outcome { verdict: Verdict::Unknown, reason: Some(reason.into()), trace: None, certificate: None, stats }
     }
 }
 

@@ -145,10 +145,7 @@ pub fn called_value(call: Value) -> Value {
     unsafe {
         let mut v = LLVMGetCalledValue(call);
         while !LLVMIsAConstantExpr(v).is_null()
-            && matches!(
-                LLVMGetConstOpcode(v),
-                LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast
-            )
+            && matches!(LLVMGetConstOpcode(v), LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast)
         {
             v = LLVMGetOperand(v, 0);
         }
@@ -189,9 +186,7 @@ pub fn wrap_flags(inst: Value) -> (bool, bool) {
 pub fn incoming(phi: Value) -> Vec<(Value, LLVMBasicBlockRef)> {
     unsafe {
         let n = LLVMCountIncoming(phi);
-        (0..n)
-            .map(|i| (LLVMGetIncomingValue(phi, i), LLVMGetIncomingBlock(phi, i)))
-            .collect()
+        (0..n).map(|i| (LLVMGetIncomingValue(phi, i), LLVMGetIncomingBlock(phi, i))).collect()
     }
 }
 
@@ -252,11 +247,7 @@ pub fn debug_loc(inst: Value, file: &str) -> SrcLoc {
     unsafe {
         let line = LLVMGetDebugLocLine(inst);
         if line == 0 {
-            return SrcLoc {
-                file: file.to_string(),
-                line: 0,
-                col: 0,
-            };
+            return SrcLoc { file: file.to_string(), line: 0, col: 0 };
         }
         let col = LLVMGetDebugLocColumn(inst);
         let mut len = 0u32;
@@ -264,8 +255,7 @@ pub fn debug_loc(inst: Value, file: &str) -> SrcLoc {
         let f = if p.is_null() || len == 0 {
             file.to_string()
         } else {
-            String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len as usize))
-                .into_owned()
+            String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len as usize)).into_owned()
         };
         SrcLoc { file: f, line, col }
     }
@@ -300,8 +290,7 @@ pub fn dbg_value_name(call: Value) -> Option<(Value, String)> {
         if p.is_null() || len == 0 {
             return None;
         }
-        let s = String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len as usize))
-            .into_owned();
+        let s = String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len as usize)).into_owned();
         Some((v, s))
     }
 }

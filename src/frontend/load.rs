@@ -17,24 +17,13 @@ pub fn clang() -> String {
 /// `clang-14 --version`'s first line, if clang is installed.
 pub fn clang_version() -> Option<String> {
     let out = Command::new(clang()).arg("--version").output().ok()?;
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .next()
-        .map(str::to_string)
+    String::from_utf8_lossy(&out.stdout).lines().next().map(str::to_string)
 }
 
 /// The clang flags DESIGN.md step 1 prescribes.
 pub fn clang_flags(dm: DataModel) -> Vec<&'static str> {
-    let mut v = vec![
-        "-c",
-        "-emit-llvm",
-        "-g",
-        "-O0",
-        "-Xclang",
-        "-disable-O0-optnone",
-        "-fno-discard-value-names",
-        "-w",
-    ];
+    let mut v =
+        vec!["-c", "-emit-llvm", "-g", "-O0", "-Xclang", "-disable-O0-optnone", "-fno-discard-value-names", "-w"];
     if dm == DataModel::Ilp32 {
         v.push("-m32");
     }
@@ -51,12 +40,7 @@ fn compile_c(path: &str, dm: DataModel, out: &Path) -> Result<()> {
         .map_err(|e| Error::Tool(format!("cannot run {}: {e} (install clang-14)", clang())))?;
     if !output.status.success() {
         let stderr = String::from_utf8_lossy(&output.stderr);
-        let first = stderr
-            .lines()
-            .find(|l| l.contains("error"))
-            .unwrap_or("clang failed")
-            .trim()
-            .to_string();
+        let first = stderr.lines().find(|l| l.contains("error")).unwrap_or("clang failed").trim().to_string();
         return Err(Error::input(path, format!("does not compile: {first}")));
     }
     Ok(())
@@ -73,43 +57,23 @@ fn load_one<'c>(ctx: &'c Context, path: &str, dm: DataModel, tmp: &Path) -> Resu
     let ext = p.extension().and_then(|e| e.to_str()).unwrap_or("");
     match ext {
         "c" | "i" => {
-            let out = tmp.join(format!(
-                "{}.bc",
-                p.file_name().and_then(|f| f.to_str()).unwrap_or("input")
-            ));
+            let out = tmp.join(format!("{}.bc", p.file_name().and_then(|f| f.to_str()).unwrap_or("input")));
             compile_c(path, dm, &out)?;
-            Module::parse_bitcode_from_path(&out, ctx)
-                .map_err(|e| Error::input(path, e.to_string().trim().to_string()))
+            Module::parse_bitcode_from_path(&out, ctx).map_err(|e| Error::input(path, e.to_string().trim().to_string()))
         }
-        "bc" => Module::parse_bitcode_from_path(p, ctx).map_err(|e| {
-            Error::input(
-                path,
-                format!("not valid LLVM bitcode: {}", first_line(&e.to_string())),
-            )
-        }),
+        "bc" => Module::parse_bitcode_from_path(p, ctx)
+            .map_err(|e| Error::input(path, format!("not valid LLVM bitcode: {}", first_line(&e.to_string())))),
         "ll" => {
-            let buf =
-                MemoryBuffer::create_from_file(p).map_err(|e| Error::input(path, e.to_string()))?;
-            ctx.create_module_from_ir(buf).map_err(|e| {
-                Error::input(
-                    path,
-                    format!("invalid LLVM IR: {}", first_line(&e.to_string())),
-                )
-            })
+            let buf = MemoryBuffer::create_from_file(p).map_err(|e| Error::input(path, e.to_string()))?;
+            ctx.create_module_from_ir(buf)
+                .map_err(|e| Error::input(path, format!("invalid LLVM IR: {}", first_line(&e.to_string()))))
         }
-        _ => Err(Error::input(
-            path,
-            "unknown file type (expected .c, .i, .bc or .ll)",
-        )),
+        _ => Err(Error::input(path, "unknown file type (expected .c, .i, .bc or .ll)")),
     }
 }
 
 fn first_line(s: &str) -> String {
-    s.lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty())
-        .unwrap_or("")
-        .to_string()
+    s.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("").to_string()
 }
 
 /// Loads every file and links them into the first.
@@ -117,22 +81,18 @@ pub fn load_and_link<'c>(ctx: &'c Context, files: &[String], dm: DataModel) -> R
     if files.is_empty() {
         return Err(Error::Usage("no input files".into()));
     }
-    let tmp = tempfile::tempdir()
-        .map_err(|e| Error::Tool(format!("cannot create a temporary directory: {e}")))?;
+    let tmp = tempfile::tempdir().map_err(|e| Error::Tool(format!("cannot create a temporary directory: {e}")))?;
     let mut main: Option<Module<'c>> = None;
     for f in files {
         let m = load_one(ctx, f, dm, tmp.path())?;
         if let Err(e) = m.verify() {
-            return Err(Error::input(
-                f,
-                format!("invalid module: {}", first_line(&e.to_string())),
-            ));
+            return Err(Error::input(f, format!("invalid module: {}", first_line(&e.to_string()))));
         }
         match &main {
             None => main = Some(m),
-            Some(acc) => acc.link_in_module(m).map_err(|e| {
-                Error::input(f, format!("cannot link: {}", first_line(&e.to_string())))
-            })?,
+            Some(acc) => acc
+                .link_in_module(m)
+                .map_err(|e| Error::input(f, format!("cannot link: {}", first_line(&e.to_string()))))?,
         }
     }
     Ok(main.expect("at least one file"))

@@ -21,9 +21,7 @@ use crate::error::{Error, Result};
 use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::module::{Linkage, Module};
 use inkwell::passes::PassBuilderOptions;
-use inkwell::targets::{
-    CodeModel, InitializationConfig, RelocMode, Target, TargetMachine, TargetTriple,
-};
+use inkwell::targets::{CodeModel, InitializationConfig, RelocMode, Target, TargetMachine, TargetTriple};
 use inkwell::values::{AsValueRef, FunctionValue};
 use inkwell::OptimizationLevel;
 use llvm_sys::core::*;
@@ -31,28 +29,19 @@ use llvm_sys::LLVMOpcode;
 
 /// Is this the name of a verifier builtin whose body (if any) must be ignored?
 pub fn is_opaque_builtin(name: &str) -> bool {
-    matches!(
-        name,
-        "reach_error" | "__VERIFIER_error" | "__VERIFIER_assume"
-    ) || name.starts_with("__VERIFIER_nondet_")
+    matches!(name, "reach_error" | "__VERIFIER_error" | "__VERIFIER_assume") || name.starts_with("__VERIFIER_nondet_")
 }
 
 fn target_machine(module: &Module) -> Result<TargetMachine> {
     Target::initialize_x86(&InitializationConfig::default());
     let triple = module.get_triple();
-    let target_triple = if triple.as_str().to_bytes().is_empty() {
-        TargetMachine::get_default_triple()
-    } else {
-        triple
-    };
+    let target_triple =
+        if triple.as_str().to_bytes().is_empty() { TargetMachine::get_default_triple() } else { triple };
     let (target, triple) = match Target::from_triple(&target_triple) {
         Ok(t) => (t, target_triple),
         Err(_) => {
             let d = TargetMachine::get_default_triple();
-            (
-                Target::from_triple(&d).map_err(|e| Error::Tool(e.to_string()))?,
-                d,
-            )
+            (Target::from_triple(&d).map_err(|e| Error::Tool(e.to_string()))?, d)
         }
     };
     target
@@ -64,12 +53,7 @@ fn target_machine(module: &Module) -> Result<TargetMachine> {
             RelocMode::Default,
             CodeModel::Default,
         )
-        .ok_or_else(|| {
-            Error::Tool(format!(
-                "cannot create a target machine for {}",
-                triple_str(&triple)
-            ))
-        })
+        .ok_or_else(|| Error::Tool(format!("cannot create a target machine for {}", triple_str(&triple))))
 }
 
 fn triple_str(t: &TargetTriple) -> String {
@@ -94,13 +78,7 @@ pub fn normalize(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
     let entry = match module.get_function(&opts.entry) {
         Some(f) if f.count_basic_blocks() > 0 => f,
         _ => {
-            return Err(Error::input(
-                file,
-                format!(
-                    "entry function '{}' not found (use --entry NAME)",
-                    opts.entry
-                ),
-            ));
+            return Err(Error::input(file, format!("entry function '{}' not found (use --entry NAME)", opts.entry)));
         }
     };
     let ctx = module.get_context();
@@ -210,8 +188,7 @@ fn promote_globals(module: &Module, entry: FunctionValue) {
                 continue;
             }
             LLVMPositionBuilderBefore(builder, first);
-            let name =
-                std::ffi::CString::new(format!("{}.promoted", llvm::name(gv))).unwrap_or_default();
+            let name = std::ffi::CString::new(format!("{}.promoted", llvm::name(gv))).unwrap_or_default();
             let slot = LLVMBuildAlloca(builder, vt, name.as_ptr());
             LLVMReplaceAllUsesWith(gv, slot);
             LLVMBuildStore(builder, init.as_value_ref(), slot);

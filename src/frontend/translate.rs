@@ -25,32 +25,14 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 fn ends_path(name: &str) -> bool {
     matches!(
         name,
-        "abort"
-            | "exit"
-            | "_exit"
-            | "_Exit"
-            | "__assert_fail"
-            | "__assert_perror_fail"
-            | "__assert"
-            | "__builtin_trap"
+        "abort" | "exit" | "_exit" | "_Exit" | "__assert_fail" | "__assert_perror_fail" | "__assert" | "__builtin_trap"
     )
 }
 
 /// External functions that need no warning: their effect on memory is already
 /// over-approximated by fresh loads.
 fn quiet_external(name: &str) -> bool {
-    matches!(
-        name,
-        "malloc"
-            | "calloc"
-            | "realloc"
-            | "free"
-            | "memset"
-            | "memcpy"
-            | "memmove"
-            | "printf"
-            | "puts"
-    )
+    matches!(name, "malloc" | "calloc" | "realloc" | "free" | "memset" | "memcpy" | "memmove" | "printf" | "puts")
 }
 
 struct Tx<'a> {
@@ -74,9 +56,8 @@ enum Flow {
 }
 
 pub fn translate(module: &Module, file: &str, entry: &str) -> Result<Program> {
-    let f = module
-        .get_function(entry)
-        .ok_or_else(|| Error::input(file, format!("entry function '{entry}' not found")))?;
+    let f =
+        module.get_function(entry).ok_or_else(|| Error::input(file, format!("entry function '{entry}' not found")))?;
     let fv = f.as_value_ref();
     let blocks = llvm::blocks(fv);
     let mut tx = Tx {
@@ -97,35 +78,33 @@ pub fn translate(module: &Module, file: &str, entry: &str) -> Result<Program> {
     for (i, bb) in blocks.iter().enumerate() {
         tx.block_loc.insert(*bb, LocId(i as u32));
         let name = llvm::block_name(*bb);
-        let name = if name.is_empty() {
-            format!("bb{i}")
-        } else {
-            name
-        };
+        let name = if name.is_empty() { format!("bb{i}") } else { name };
         let src = llvm::instructions(*bb)
             .into_iter()
             .map(|i| llvm::debug_loc(i, file))
             .find(SrcLoc::is_known)
-            .unwrap_or_else(|| SrcLoc {
-                file: file.to_string(),
-                line: 0,
-                col: 0,
-            });
-        locs.push(Location {
-            name,
-            src,
-            live: Vec::new(),
-        });
+            .unwrap_or_else(|| SrcLoc { file: file.to_string(), line: 0, col: 0 });
+        locs.push(Location { name, src, live: Vec::new() });
     }
-    locs.push(Location {
-        name: "ERROR".into(),
-        src: SrcLoc::default(),
-        live: Vec::new(),
-    });
+    locs.push(Location { name: "ERROR".into(), src: SrcLoc::default(), live: Vec::new() });
     tx.collect_debug_names(&blocks);
-    tx.declare_vars(fv, &blocks)?;
+    let params = tx.declare_vars(fv, &blocks)?;
     for bb in &blocks {
         tx.block(*bb)?;
+    }
+    let mut entry_loc = LocId(0);
+    if entry != "main" && params.iter().any(|(v, _)| v.is_some()) {
+        // The parameters of a non-`main` entry are inputs: a first edge havocs
+        // them so that a trace carries their values (replay passes them).
+        let at = locs[0].src.clone();
+        let body = params
+            .iter()
+            .filter_map(|(v, _)| *v)
+            .map(|v| Stmt::Havoc(v, HavocKind::Nondet { func: format!("argument of {entry}") }, at.clone()))
+            .collect();
+        entry_loc = LocId(locs.len() as u32);
+        locs.push(Location { name: "entry.arguments".into(), src: at.clone(), live: Vec::new() });
+        tx.edges.push(Edge { src: entry_loc, dst: LocId(0), body, src_loc: at });
     }
     let mut prog = Program {
         file: file.to_string(),
@@ -133,10 +112,11 @@ pub fn translate(module: &Module, file: &str, entry: &str) -> Result<Program> {
         vars: tx.vars,
         locs,
         edges: tx.edges,
-        entry: LocId(0),
+        entry: entry_loc,
         error: tx.error,
         stats: tx.stats,
         warnings: tx.warnings,
+        entry_params: params.iter().map(|(_, b)| *b).collect(),
     };
     liveness::annotate(&mut prog);
     Ok(prog)
@@ -176,11 +156,7 @@ impl Tx<'_> {
             k += 1;
         }
         self.used_names.insert(name.clone());
-        self.vars.push(Var {
-            name,
-            sort,
-            src_name,
-        });
+        self.vars.push(Var { name, sort, src_name });
         VarId(self.vars.len() as u32 - 1)
     }
 
@@ -188,25 +164,31 @@ impl Tx<'_> {
         match llvm::value_ty(v) {
             Ty::Int(1) => Ok(Some(Sort::Bool)),
             Ty::Int(b) if b <= 64 => Ok(Some(Sort::Int { bits: b })),
-            Ty::Int(b) => Err(self.unsupported(
-                at,
-                format!("{b}-bit integers (at most 64 bits are supported)"),
-            )),
+            Ty::Int(b) => Err(self.unsupported(at, format!("{b}-bit integers (at most 64 bits are supported)"))),
             Ty::Float => Err(self.unsupported(at, "floating point")),
             _ => Ok(None),
         }
     }
 
-    fn declare_vars(&mut self, f: Value, blocks: &[LLVMBasicBlockRef]) -> Result<()> {
-        unsafe {
-            let n = llvm_sys::core::LLVMCountParams(f);
-            for i in 0..n {
-                let p = llvm_sys::core::LLVMGetParam(f, i);
-                if let Some(sort) = self.sort_of(p, f)? {
+    /// Declares variables for the parameters and integer-valued instructions;
+    /// returns each parameter's variable and bit width (0 if not an integer).
+    fn declare_vars(&mut self, f: Value, blocks: &[LLVMBasicBlockRef]) -> Result<Vec<(Option<VarId>, u32)>> {
+        let mut params = Vec::new();
+        let n = unsafe { llvm_sys::core::LLVMCountParams(f) };
+        for i in 0..n {
+            let p = unsafe { llvm_sys::core::LLVMGetParam(f, i) };
+            let bits = match llvm::value_ty(p) {
+                Ty::Int(b) => b,
+                _ => 0,
+            };
+            match self.sort_of(p, f)? {
+                Some(sort) => {
                     let src = self.src_names.get(&p).cloned();
                     let v = self.new_var(&llvm::name(p), sort, src);
                     self.val2var.insert(p, v);
+                    params.push((Some(v), bits));
                 }
+                None => params.push((None, 0)),
             }
         }
         for bb in blocks {
@@ -222,20 +204,40 @@ impl Tx<'_> {
                     let v = self.new_var(&llvm::name(inst), sort, src);
                     self.val2var.insert(inst, v);
                 }
+                if llvm::opcode(inst) == LLVMOpcode::LLVMCall {
+                    self.note_overflow_call(inst);
+                }
             }
         }
-        Ok(())
+        Ok(params)
+    }
+
+    /// Records a call to `llvm.*.with.overflow` so that `extractvalue`s of its
+    /// result, in whatever block, are translated exactly.
+    fn note_overflow_call(&mut self, inst: Value) {
+        let callee = llvm::called_value(inst);
+        if !llvm::is_function(callee) {
+            return;
+        }
+        let name = llvm::name(callee);
+        if !name.contains(".with.overflow.") {
+            return;
+        }
+        let op = name.trim_start_matches("llvm.").split('.').next().unwrap_or("");
+        let bop = match op {
+            "sadd" | "uadd" => BinOp::Add,
+            "ssub" | "usub" => BinOp::Sub,
+            "smul" | "umul" => BinOp::Mul,
+            _ => return,
+        };
+        if let Ty::Int(bits) = llvm::value_ty(llvm::operand(inst, 0)) {
+            self.overflow_calls.insert(inst, (bop, op.starts_with('s'), bits));
+        }
     }
 
     fn havoc(&mut self, body: &mut Vec<Stmt>, sort: Sort, why: &str, at: SrcLoc) -> Expr {
         let v = self.new_var("havoc", sort, None);
-        body.push(Stmt::Havoc(
-            v,
-            HavocKind::Unmodelled {
-                why: why.to_string(),
-            },
-            at,
-        ));
+        body.push(Stmt::Havoc(v, HavocKind::Unmodelled { why: why.to_string() }, at));
         Expr::Var(v, sort)
     }
 
@@ -273,12 +275,7 @@ impl Tx<'_> {
                     Sort::Int { bits } => bits,
                     Sort::Bool => 1,
                 };
-                Expr::Cmp {
-                    pred: CmpPred::Ne,
-                    bits,
-                    a: Box::new(e),
-                    b: Box::new(Expr::Int { value: 0, bits }),
-                }
+                Expr::Cmp { pred: CmpPred::Ne, bits, a: Box::new(e), b: Box::new(Expr::Int { value: 0, bits }) }
             }
             None => {
                 self.stats.other_havocs += 1;
@@ -309,32 +306,16 @@ impl Tx<'_> {
         }
     }
 
-    fn edge(
-        &mut self,
-        from: LLVMBasicBlockRef,
-        to: LLVMBasicBlockRef,
-        mut body: Vec<Stmt>,
-        at: SrcLoc,
-    ) {
+    fn edge(&mut self, from: LLVMBasicBlockRef, to: LLVMBasicBlockRef, mut body: Vec<Stmt>, at: SrcLoc) {
         self.phis(from, to, &mut body);
         let src = self.block_loc[&from];
         let dst = self.block_loc[&to];
-        self.edges.push(Edge {
-            src,
-            dst,
-            body,
-            src_loc: at,
-        });
+        self.edges.push(Edge { src, dst, body, src_loc: at });
     }
 
     fn error_edge(&mut self, from: LLVMBasicBlockRef, body: Vec<Stmt>, at: SrcLoc) {
         let src = self.block_loc[&from];
-        self.edges.push(Edge {
-            src,
-            dst: self.error,
-            body,
-            src_loc: at,
-        });
+        self.edges.push(Edge { src, dst: self.error, body, src_loc: at });
     }
 
     fn block(&mut self, bb: LLVMBasicBlockRef) -> Result<()> {
@@ -347,15 +328,11 @@ impl Tx<'_> {
                     if succ.len() == 1 {
                         self.edge(bb, succ[0], body, at);
                     } else {
-                        let c = self.truth(
-                            unsafe { llvm_sys::core::LLVMGetCondition(inst) },
-                            &mut body,
-                            &at,
-                        );
+                        let c = self.truth(unsafe { llvm_sys::core::LLVMGetCondition(inst) }, &mut body, &at);
                         let mut t = body.clone();
                         t.push(Stmt::Assume(c.clone()));
                         self.edge(bb, succ[0], t, at.clone());
-                        body.push(Stmt::Assume(Expr::not(c)));
+                        body.push(Stmt::Assume(Expr::negate(c)));
                         self.edge(bb, succ[1], body, at);
                     }
                     return Ok(());
@@ -374,9 +351,7 @@ impl Tx<'_> {
                 | LLVMOpcode::LLVMCatchPad
                 | LLVMOpcode::LLVMCatchRet
                 | LLVMOpcode::LLVMCleanupPad
-                | LLVMOpcode::LLVMCleanupRet => {
-                    return Err(self.unsupported(inst, "exception handling"))
-                }
+                | LLVMOpcode::LLVMCleanupRet => return Err(self.unsupported(inst, "exception handling")),
                 LLVMOpcode::LLVMPHI => {}
                 LLVMOpcode::LLVMCall => {
                     if let Flow::End = self.call(bb, inst, &mut body, &at)? {
@@ -404,15 +379,10 @@ impl Tx<'_> {
                 if value != 0 {
                     c.clone()
                 } else {
-                    Expr::not(c.clone())
+                    Expr::negate(c.clone())
                 }
             } else {
-                Expr::Cmp {
-                    pred: CmpPred::Eq,
-                    bits,
-                    a: Box::new(c.clone()),
-                    b: Box::new(Expr::Int { value, bits }),
-                }
+                Expr::Cmp { pred: CmpPred::Eq, bits, a: Box::new(c.clone()), b: Box::new(Expr::Int { value, bits }) }
             }
         };
         // Group case values by target block (operands: cond, default, v1, d1, v2, d2, ...).
@@ -438,25 +408,16 @@ impl Tx<'_> {
         }
         let mut b = body;
         if !all.is_empty() {
-            b.push(Stmt::Assume(Expr::not(Expr::Or(all))));
+            b.push(Stmt::Assume(Expr::negate(Expr::Or(all))));
         }
         self.edge(bb, succ[0], b, at);
     }
 
     fn result(&self, inst: Value) -> Option<(VarId, Sort)> {
-        self.val2var
-            .get(&inst)
-            .map(|v| (*v, self.vars[v.0 as usize].sort))
+        self.val2var.get(&inst).map(|v| (*v, self.vars[v.0 as usize].sort))
     }
 
-    fn assign_or_havoc(
-        &mut self,
-        inst: Value,
-        e: Option<Expr>,
-        why: &str,
-        body: &mut Vec<Stmt>,
-        at: &SrcLoc,
-    ) {
+    fn assign_or_havoc(&mut self, inst: Value, e: Option<Expr>, why: &str, body: &mut Vec<Stmt>, at: &SrcLoc) {
         let Some((v, _)) = self.result(inst) else {
             return;
         };
@@ -464,13 +425,7 @@ impl Tx<'_> {
             Some(e) => body.push(Stmt::Assign(v, e)),
             None => {
                 self.stats.other_havocs += 1;
-                body.push(Stmt::Havoc(
-                    v,
-                    HavocKind::Unmodelled {
-                        why: why.to_string(),
-                    },
-                    at.clone(),
-                ))
+                body.push(Stmt::Havoc(v, HavocKind::Unmodelled { why: why.to_string() }, at.clone()))
             }
         }
     }
@@ -504,26 +459,13 @@ impl Tx<'_> {
                 (Some(a), Some(b), Sort::Bool) => match bop {
                     BinOp::And | BinOp::Mul => Some(Expr::And(vec![a, b])),
                     BinOp::Or => Some(Expr::Or(vec![a, b])),
-                    BinOp::Xor | BinOp::Add | BinOp::Sub => {
-                        Some(Expr::Xor(Box::new(a), Box::new(b)))
-                    }
+                    BinOp::Xor | BinOp::Add | BinOp::Sub => Some(Expr::Xor(Box::new(a), Box::new(b))),
                     _ => None,
                 },
                 (Some(a), Some(b), Sort::Int { bits }) => {
                     let flagged = matches!(bop, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Shl);
-                    let (nsw, nuw) = if flagged {
-                        llvm::wrap_flags(inst)
-                    } else {
-                        (false, false)
-                    };
-                    Some(Expr::Bin {
-                        op: bop,
-                        bits,
-                        nsw,
-                        nuw,
-                        a: Box::new(a),
-                        b: Box::new(b),
-                    })
+                    let (nsw, nuw) = if flagged { llvm::wrap_flags(inst) } else { (false, false) };
+                    Some(Expr::Bin { op: bop, bits, nsw, nuw, a: Box::new(a), b: Box::new(b) })
                 }
                 _ => None,
             };
@@ -540,13 +482,7 @@ impl Tx<'_> {
                 };
                 if e.is_none() {
                     self.stats.other_havocs += 1;
-                    body.push(Stmt::Havoc(
-                        v,
-                        HavocKind::Unmodelled {
-                            why: "pointer comparison".into(),
-                        },
-                        at.clone(),
-                    ));
+                    body.push(Stmt::Havoc(v, HavocKind::Unmodelled { why: "pointer comparison".into() }, at.clone()));
                     return;
                 }
                 self.assign_or_havoc(inst, e, "comparison", body, at);
@@ -579,12 +515,7 @@ impl Tx<'_> {
                     LLVMSExt => CastOp::Sext,
                     _ => CastOp::Trunc,
                 };
-                let e = a.filter(|_| from > 0).map(|a| Expr::Cast {
-                    op: cop,
-                    from,
-                    to,
-                    a: Box::new(a),
-                });
+                let e = a.filter(|_| from > 0).map(|a| Expr::Cast { op: cop, from, to, a: Box::new(a) });
                 self.assign_or_havoc(inst, e, "vector cast", body, at);
             }
             LLVMFreeze => {
@@ -593,20 +524,11 @@ impl Tx<'_> {
             }
             LLVMLoad => {
                 self.stats.memory_loads += 1;
-                body.push(Stmt::Havoc(
-                    v,
-                    HavocKind::Unmodelled {
-                        why: "memory load".into(),
-                    },
-                    at.clone(),
-                ));
+                body.push(Stmt::Havoc(v, HavocKind::Unmodelled { why: "memory load".into() }, at.clone()));
             }
             LLVMExtractValue => {
                 let agg = llvm::operand(inst, 0);
-                let e = match (
-                    self.overflow_calls.get(&agg).copied(),
-                    llvm::extract_index(inst),
-                ) {
+                let e = match (self.overflow_calls.get(&agg).copied(), llvm::extract_index(inst)) {
                     (Some((bop, signed, bits)), Some(idx)) => {
                         let a = self.opnd(llvm::operand(agg, 0), body, at);
                         let b = self.opnd(llvm::operand(agg, 1), body, at);
@@ -619,11 +541,9 @@ impl Tx<'_> {
                                 a: Box::new(a),
                                 b: Box::new(b),
                             }),
-                            (Some(a), Some(b), 1) => Some(Expr::Intr {
-                                op: IntrOp::Overflow(bop, signed),
-                                bits,
-                                args: vec![a, b],
-                            }),
+                            (Some(a), Some(b), 1) => {
+                                Some(Expr::Intr { op: IntrOp::Overflow(bop, signed), bits, args: vec![a, b] })
+                            }
                             _ => None,
                         }
                     }
@@ -632,10 +552,7 @@ impl Tx<'_> {
                 self.assign_or_havoc(inst, e, "aggregate value", body, at);
             }
             _ => {
-                let why = format!(
-                    "instruction '{}'",
-                    format!("{op:?}").trim_start_matches("LLVM").to_lowercase()
-                );
+                let why = format!("instruction '{}'", format!("{op:?}").trim_start_matches("LLVM").to_lowercase());
                 self.assign_or_havoc(inst, None, &why, body, at);
             }
         }
@@ -644,10 +561,10 @@ impl Tx<'_> {
     fn icmp(&self, inst: Value, a: Expr, b: Expr) -> Expr {
         use LLVMIntPredicate::*;
         if a.sort() == Sort::Bool {
-            let eq = Expr::not(Expr::Xor(Box::new(a.clone()), Box::new(b.clone())));
+            let eq = Expr::negate(Expr::Xor(Box::new(a.clone()), Box::new(b.clone())));
             // On i1, true is -1 when signed and 1 when unsigned.
-            let na = Expr::not(a.clone());
-            let nb = Expr::not(b.clone());
+            let na = Expr::negate(a.clone());
+            let nb = Expr::negate(b.clone());
             return match llvm::icmp_predicate(inst) {
                 LLVMIntEQ => eq,
                 LLVMIntNE => Expr::Xor(Box::new(a), Box::new(b)),
@@ -673,12 +590,7 @@ impl Tx<'_> {
             LLVMIntUGT => CmpPred::Ugt,
             LLVMIntUGE => CmpPred::Uge,
         };
-        Expr::Cmp {
-            pred,
-            bits,
-            a: Box::new(a),
-            b: Box::new(b),
-        }
+        Expr::Cmp { pred, bits, a: Box::new(a), b: Box::new(b) }
     }
 
     fn warn_external(&mut self, name: &str) {
@@ -692,13 +604,7 @@ impl Tx<'_> {
         }
     }
 
-    fn call(
-        &mut self,
-        bb: LLVMBasicBlockRef,
-        inst: Value,
-        body: &mut Vec<Stmt>,
-        at: &SrcLoc,
-    ) -> Result<Flow> {
+    fn call(&mut self, bb: LLVMBasicBlockRef, inst: Value, body: &mut Vec<Stmt>, at: &SrcLoc) -> Result<Flow> {
         let callee = llvm::called_value(inst);
         if llvm::is_inline_asm(callee) {
             return Err(self.unsupported(inst, "inline assembly"));
@@ -716,12 +622,10 @@ impl Tx<'_> {
                 self.error_edge(bb, std::mem::take(body), at.clone());
                 return Ok(Flow::End);
             }
-            "__VERIFIER_assert"
-                if llvm::is_declaration(callee) && llvm::call_arg_count(inst) >= 1 =>
-            {
+            "__VERIFIER_assert" if llvm::is_declaration(callee) && llvm::call_arg_count(inst) >= 1 => {
                 let c = self.truth(arg(0), body, at);
                 let mut err = body.clone();
-                err.push(Stmt::Assume(Expr::not(c.clone())));
+                err.push(Stmt::Assume(Expr::negate(c.clone())));
                 self.error_edge(bb, err, at.clone());
                 body.push(Stmt::Assume(c));
                 return Ok(Flow::Continue);
@@ -735,10 +639,7 @@ impl Tx<'_> {
             _ => {}
         }
         if !llvm::is_declaration(callee) {
-            return Err(self.unsupported(
-                inst,
-                format!("recursion: call to '{name}' cannot be inlined"),
-            ));
+            return Err(self.unsupported(inst, format!("recursion: call to '{name}' cannot be inlined")));
         }
         if name.starts_with("__VERIFIER_nondet_") {
             // Every nondet call is recorded, even one whose result ufo does not
@@ -747,22 +648,12 @@ impl Tx<'_> {
                 Some((v, _)) => v,
                 None => self.new_var("nondet", Sort::Int { bits: 64 }, None),
             };
-            body.push(Stmt::Havoc(
-                v,
-                HavocKind::Nondet { func: name.clone() },
-                at.clone(),
-            ));
+            body.push(Stmt::Havoc(v, HavocKind::Nondet { func: name.clone() }, at.clone()));
             return Ok(Flow::Continue);
         }
         if let Some((v, _)) = self.result(inst) {
             self.stats.unknown_calls += 1;
-            body.push(Stmt::Havoc(
-                v,
-                HavocKind::Unmodelled {
-                    why: format!("result of '{name}'"),
-                },
-                at.clone(),
-            ));
+            body.push(Stmt::Havoc(v, HavocKind::Unmodelled { why: format!("result of '{name}'") }, at.clone()));
         }
         if !is_opaque_builtin(&name) {
             self.warn_external(&name);
@@ -787,8 +678,7 @@ impl Tx<'_> {
                 let e = self.opnd(arg(0), body, at);
                 self.assign_or_havoc(inst, e, "llvm.expect", body, at);
             }
-            "llvm.smax" | "llvm.smin" | "llvm.umax" | "llvm.umin" | "llvm.abs" | "llvm.fshl"
-            | "llvm.fshr" => {
+            "llvm.smax" | "llvm.smin" | "llvm.umax" | "llvm.umin" | "llvm.abs" | "llvm.fshl" | "llvm.fshr" => {
                 let op = match base.as_str() {
                     "llvm.smax" => IntrOp::SMax,
                     "llvm.smin" => IntrOp::SMin,
@@ -805,28 +695,12 @@ impl Tx<'_> {
                 };
                 let args: Vec<Option<Expr>> = (0..n).map(|i| self.opnd(arg(i), body, at)).collect();
                 let e = match (int_bits, args.iter().all(Option::is_some)) {
-                    (Some(bits), true) => Some(Expr::Intr {
-                        op,
-                        bits,
-                        args: args.into_iter().flatten().collect(),
-                    }),
+                    (Some(bits), true) => Some(Expr::Intr { op, bits, args: args.into_iter().flatten().collect() }),
                     _ => None,
                 };
                 self.assign_or_havoc(inst, e, name, body, at);
             }
-            "llvm.sadd" | "llvm.uadd" | "llvm.ssub" | "llvm.usub" | "llvm.smul" | "llvm.umul"
-                if name.contains("with.overflow") =>
-            {
-                let bop = match &base[5..] {
-                    "sadd" | "uadd" => BinOp::Add,
-                    "ssub" | "usub" => BinOp::Sub,
-                    _ => BinOp::Mul,
-                };
-                if let Ty::Int(bits) = llvm::value_ty(arg(0)) {
-                    self.overflow_calls
-                        .insert(inst, (bop, base.starts_with("llvm.s"), bits));
-                }
-            }
+            _ if name.contains(".with.overflow.") => {} // see note_overflow_call
             _ => {
                 if self.result(inst).is_some() {
                     self.assign_or_havoc(inst, None, name, body, at);

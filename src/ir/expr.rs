@@ -112,12 +112,7 @@ impl Expr {
     /// The sort of this expression.
     pub fn sort(&self) -> Sort {
         match self {
-            Expr::Bool(_)
-            | Expr::Not(_)
-            | Expr::And(_)
-            | Expr::Or(_)
-            | Expr::Xor(..)
-            | Expr::Cmp { .. } => Sort::Bool,
+            Expr::Bool(_) | Expr::Not(_) | Expr::And(_) | Expr::Or(_) | Expr::Xor(..) | Expr::Cmp { .. } => Sort::Bool,
             Expr::Int { bits, .. } => Sort::Int { bits: *bits },
             Expr::Var(_, s) => *s,
             Expr::Ite(_, a, _) => a.sort(),
@@ -129,10 +124,7 @@ impl Expr {
                     Sort::Int { bits: *to }
                 }
             }
-            Expr::Intr {
-                op: IntrOp::Overflow(..),
-                ..
-            } => Sort::Bool,
+            Expr::Intr { op: IntrOp::Overflow(..), .. } => Sort::Bool,
             Expr::Intr { bits, .. } => Sort::Int { bits: *bits },
         }
     }
@@ -143,9 +135,7 @@ impl Expr {
             Expr::Bool(_) | Expr::Int { .. } => {}
             Expr::Var(v, _) => out.push(*v),
             Expr::Not(a) | Expr::Cast { a, .. } => a.vars(out),
-            Expr::And(xs) | Expr::Or(xs) | Expr::Intr { args: xs, .. } => {
-                xs.iter().for_each(|x| x.vars(out))
-            }
+            Expr::And(xs) | Expr::Or(xs) | Expr::Intr { args: xs, .. } => xs.iter().for_each(|x| x.vars(out)),
             Expr::Xor(a, b) | Expr::Bin { a, b, .. } | Expr::Cmp { a, b, .. } => {
                 a.vars(out);
                 b.vars(out)
@@ -158,7 +148,8 @@ impl Expr {
         }
     }
 
-    pub fn not(e: Expr) -> Expr {
+    /// Logical negation, folding constants and double negation.
+    pub fn negate(e: Expr) -> Expr {
         match e {
             Expr::Bool(b) => Expr::Bool(!b),
             Expr::Not(a) => *a,

@@ -109,6 +109,9 @@ pub struct Program {
     pub error: LocId,
     pub stats: TranslationStats,
     pub warnings: Vec<String>,
+    /// Bit width of each parameter of the entry function (0: not an integer).
+    /// When the entry is not `main`, integer parameters are trace inputs.
+    pub entry_params: Vec<u32>,
 }
 
 impl Program {

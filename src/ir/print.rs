@@ -57,11 +57,7 @@ impl Program {
                 self.write_expr(s, a)
             }
             Expr::And(xs) | Expr::Or(xs) => {
-                let sep = if matches!(e, Expr::And(_)) {
-                    " && "
-                } else {
-                    " || "
-                };
+                let sep = if matches!(e, Expr::And(_)) { " && " } else { " || " };
                 s.push('(');
                 for (i, x) in xs.iter().enumerate() {
                     if i > 0 {
@@ -141,10 +137,6 @@ fn intr_name(op: IntrOp) -> String {
         IntrOp::Fshl => "fshl".into(),
         IntrOp::Fshr => "fshr".into(),
         IntrOp::Abs => "abs".into(),
-        IntrOp::Overflow(op, signed) => format!(
-            "{}{}_overflows",
-            if signed { "s" } else { "u" },
-            bin_sym(op)
-        ),
+        IntrOp::Overflow(op, signed) => format!("{}{}_overflows", if signed { "s" } else { "u" }, bin_sym(op)),
     }
 }

@@ -15,10 +15,8 @@ pub struct Canon {
 
 impl Canon {
     pub fn new(p: &Program, l: &Lowerer) -> Canon {
-        let vals = (0..p.vars.len() as u32)
-            .map(VarId)
-            .map(|v| (v, l.constant(&p.var(v).name, p.var(v).sort)))
-            .collect();
+        let vals =
+            (0..p.vars.len() as u32).map(VarId).map(|v| (v, l.constant(&p.var(v).name, p.var(v).sort))).collect();
         Canon { vals }
     }
     pub fn of(&self, v: VarId) -> &Val {
@@ -26,18 +24,10 @@ impl Canon {
     }
     /// The state of a location: its in-scope variables' canonical constants.
     pub fn state(&self, p: &Program, loc: LocId) -> HashMap<VarId, Val> {
-        p.loc(loc)
-            .live
-            .iter()
-            .map(|v| (*v, self.vals[v].clone()))
-            .collect()
+        p.loc(loc).live.iter().map(|v| (*v, self.vals[v].clone())).collect()
     }
     /// The range constraints of a location's in-scope variables (`lia`).
     pub fn ranges(&self, p: &Program, l: &Lowerer, loc: LocId) -> Vec<Bool> {
-        p.loc(loc)
-            .live
-            .iter()
-            .filter_map(|v| l.range(&self.vals[v], p.var(*v).sort))
-            .collect()
+        p.loc(loc).live.iter().filter_map(|v| l.range(&self.vals[v], p.var(*v).sort)).collect()
     }
 }

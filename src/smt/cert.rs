@@ -25,16 +25,12 @@ pub fn check(p: &Program, sem: IntSemantics, inv: &[Bool]) -> Result<(), Rejecti
     let name = |x: LocId| p.loc(x).name.clone();
     // safety
     if solve::is_sat(&[inv[p.error.0 as usize].clone()]) != Some(false) {
-        return Err(Rejection {
-            what: "the invariant at the error location is not false".into(),
-        });
+        return Err(Rejection { what: "the invariant at the error location is not false".into() });
     }
     // initiation
     let init = canon.ranges(p, &l, p.entry);
     if solve::implies(&init, &inv[p.entry.0 as usize]) != Some(true) {
-        return Err(Rejection {
-            what: format!("initiation fails at {}", name(p.entry)),
-        });
+        return Err(Rejection { what: format!("initiation fails at {}", name(p.entry)) });
     }
     // consecution
     let sorts = |v| p.var(v).sort;

@@ -48,12 +48,7 @@ fn substitute_vars(f: &Bool, to: &[Dynamic]) -> Option<Bool> {
     let ctx = z3::Context::thread_local();
     let raw: Vec<_> = to.iter().map(|d| d.get_z3_ast()).collect();
     unsafe {
-        let r = z3_sys::Z3_substitute_vars(
-            ctx.get_z3_context(),
-            f.get_z3_ast(),
-            raw.len() as u32,
-            raw.as_ptr(),
-        )?;
+        let r = z3_sys::Z3_substitute_vars(ctx.get_z3_context(), f.get_z3_ast(), raw.len() as u32, raw.as_ptr())?;
         Some(Bool::wrap(&ctx, r))
     }
 }
@@ -128,9 +123,7 @@ fn spacer() -> z3::Fixedpoint {
 pub fn refine(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag) -> Refinement {
     let relevant = d.reaches_error();
     if !relevant[d.entry] {
-        let labels = (0..d.loc.len())
-            .map(|_| Some(Bool::from_bool(false)))
-            .collect();
+        let labels = (0..d.loc.len()).map(|_| Some(Bool::from_bool(false))).collect();
         return Refinement::Labels(labels);
     }
     let fp = spacer();
@@ -150,11 +143,7 @@ pub fn refine(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag) -> Refinemen
         let refs: Vec<&dyn Ast> = args.iter().map(|a| a as &dyn Ast).collect();
         preds[u]
             .as_ref()
-            .map(|f| {
-                f.apply(&refs)
-                    .as_bool()
-                    .unwrap_or_else(|| Bool::from_bool(true))
-            })
+            .map(|f| f.apply(&refs).as_bool().unwrap_or_else(|| Bool::from_bool(true)))
             .unwrap_or_else(|| Bool::from_bool(true))
     };
     // P_en(x) for every in-range x.
@@ -162,10 +151,7 @@ pub fn refine(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag) -> Refinemen
         let st = dag::node_state(p, l, d.loc[d.entry], "en");
         let live = &p.loc(d.loc[d.entry]).live;
         let args: Vec<Dynamic> = live.iter().map(|v| st[v].dynamic()).collect();
-        let ranges: Vec<Bool> = live
-            .iter()
-            .filter_map(|v| l.range(&st[v], p.var(*v).sort))
-            .collect();
+        let ranges: Vec<Bool> = live.iter().filter_map(|v| l.range(&st[v], p.var(*v).sort)).collect();
         let rule = Bool::and(&ranges).implies(apply(d.entry, &args));
         fp.add_rule(&forall(&args, &rule), None);
     }
@@ -174,12 +160,7 @@ pub fn refine(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag) -> Refinemen
             continue;
         }
         let pre = dag::node_state(p, l, d.loc[*s], &format!("e{i}"));
-        let pre_args: Vec<Dynamic> = p
-            .loc(d.loc[*s])
-            .live
-            .iter()
-            .map(|v| pre[v].dynamic())
-            .collect();
+        let pre_args: Vec<Dynamic> = p.loc(d.loc[*s]).live.iter().map(|v| pre[v].dynamic()).collect();
         let sorts = |v| p.var(v).sort;
         l.take_fresh();
         let enc = l.body(&p.edge(*e).body, &pre, &sorts);
@@ -213,30 +194,20 @@ pub fn refine(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag) -> Refinemen
                         return Some(Bool::from_bool(false));
                     }
                     let live = &p.loc(d.loc[u]).live;
-                    let canon_args: Vec<Dynamic> =
-                        live.iter().map(|v| canon.of(*v).dynamic()).collect();
-                    let from_answer =
-                        answer
-                            .get(&format!("P{u}"))
-                            .and_then(|(def, positions, n)| {
-                                // (:var positions[j]) is the j-th argument of P_u.
-                                let mut to: Vec<Dynamic> = (0..*n)
-                                    .map(|_| Dynamic::from_ast(&Bool::from_bool(true)))
-                                    .collect();
-                                for (j, idx) in positions.iter().enumerate() {
-                                    to[*idx as usize] = canon_args.get(j)?.clone();
-                                }
-                                substitute_vars(def, &to)
-                            });
+                    let canon_args: Vec<Dynamic> = live.iter().map(|v| canon.of(*v).dynamic()).collect();
+                    let from_answer = answer.get(&format!("P{u}")).and_then(|(def, positions, n)| {
+                        // (:var positions[j]) is the j-th argument of P_u.
+                        let mut to: Vec<Dynamic> = (0..*n).map(|_| Dynamic::from_ast(&Bool::from_bool(true))).collect();
+                        for (j, idx) in positions.iter().enumerate() {
+                            to[*idx as usize] = canon_args.get(j)?.clone();
+                        }
+                        substitute_vars(def, &to)
+                    });
                     let label = from_answer.or_else(|| {
                         let f = preds[u].as_ref().and_then(|f| fp.get_cover_delta(-1, f))?;
                         substitute_vars(&f, &canon_args)
                     });
-                    Some(
-                        label
-                            .map(|f| f.simplify())
-                            .unwrap_or_else(|| Bool::from_bool(true)),
-                    )
+                    Some(label.map(|f| f.simplify()).unwrap_or_else(|| Bool::from_bool(true)))
                 })
                 .collect();
             Refinement::Labels(labels)
@@ -258,11 +229,7 @@ pub fn counterexample(p: &Program, l: &mut Lowerer, d: &Dag) -> Refinement {
             Some(t) => Refinement::Reachable(t),
             None => Refinement::Unknown("could not extract a path from the model".into()),
         },
-        SatResult::Unsat => {
-            Refinement::Unknown("Spacer and the ARG condition disagree on reachability".into())
-        }
-        SatResult::Unknown => {
-            Refinement::Unknown(s.get_reason_unknown().unwrap_or_else(|| "unknown".into()))
-        }
+        SatResult::Unsat => Refinement::Unknown("Spacer and the ARG condition disagree on reachability".into()),
+        SatResult::Unknown => Refinement::Unknown(s.get_reason_unknown().unwrap_or_else(|| "unknown".into())),
     }
 }

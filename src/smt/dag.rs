@@ -64,6 +64,9 @@ pub struct Trace {
     pub inputs: Vec<Input>,
 }
 
+/// A nondeterministic input inside an encoded edge: variable, kind, position, value.
+pub type NondetValue = (VarId, HavocKind, SrcLoc, Val);
+
 /// The encoded ARG condition.
 pub struct DagEncoding {
     /// Per node: the values of its in-scope variables (only for nodes reaching error).
@@ -71,23 +74,14 @@ pub struct DagEncoding {
     pub ctrl: Vec<Bool>,
     /// Per DAG edge (same index as `Dag::edges`): `encode(u,w)` including the
     /// equalities with the target's state, and its inputs. `None` if irrelevant.
-    pub edge: Vec<Option<(Bool, Vec<(VarId, HavocKind, SrcLoc, Val)>)>>,
+    pub edge: Vec<Option<(Bool, Vec<NondetValue>)>>,
     /// `c_en` and every `μ_u`.
     pub formula: Vec<Bool>,
 }
 
 /// Per node, the state constants of its location's in-scope variables.
 pub fn node_state(p: &Program, l: &Lowerer, loc: LocId, tag: &str) -> HashMap<VarId, Val> {
-    p.loc(loc)
-        .live
-        .iter()
-        .map(|v| {
-            (
-                *v,
-                l.constant(&format!("{}@{tag}", p.var(*v).name), p.var(*v).sort),
-            )
-        })
-        .collect()
+    p.loc(loc).live.iter().map(|v| (*v, l.constant(&format!("{}@{tag}", p.var(*v).name), p.var(*v).sort))).collect()
 }
 
 /// `encode(u,w)` for a program edge from the given pre-state to the given
@@ -99,7 +93,7 @@ pub fn encode_edge(
     e: EdgeId,
     pre: &HashMap<VarId, Val>,
     post: &HashMap<VarId, Val>,
-) -> (Bool, Vec<(VarId, HavocKind, SrcLoc, Val)>) {
+) -> (Bool, Vec<NondetValue>) {
     let sorts = |v: VarId| p.var(v).sort;
     let enc = l.body(&p.edge(e).body, pre, &sorts);
     let mut conj = vec![enc.cond];
@@ -116,13 +110,7 @@ pub fn encode(p: &Program, l: &mut Lowerer, dag: &Dag) -> DagEncoding {
     let n = dag.loc.len();
     let relevant = dag.reaches_error();
     let state: Vec<HashMap<VarId, Val>> = (0..n)
-        .map(|u| {
-            if relevant[u] {
-                node_state(p, l, dag.loc[u], &u.to_string())
-            } else {
-                HashMap::new()
-            }
-        })
+        .map(|u| if relevant[u] { node_state(p, l, dag.loc[u], &u.to_string()) } else { HashMap::new() })
         .collect();
     let ctrl: Vec<Bool> = (0..n).map(|u| Bool::new_const(format!("c!{u}"))).collect();
     let mut out: Vec<Vec<Bool>> = vec![Vec::new(); n];
@@ -151,12 +139,7 @@ pub fn encode(p: &Program, l: &mut Lowerer, dag: &Dag) -> DagEncoding {
         }
     }
     formula.extend(l.take_side());
-    DagEncoding {
-        state,
-        ctrl,
-        edge,
-        formula,
-    }
+    DagEncoding { state, ctrl, edge, formula }
 }
 
 /// Follows a model of the ARG condition from the entry to the error node.
@@ -165,12 +148,7 @@ pub fn extract_trace(dag: &Dag, enc: &DagEncoding, model: &z3::Model) -> Option<
     for (i, (s, _, _)) in dag.edges.iter().enumerate() {
         succ[*s].push(i);
     }
-    let truth = |b: &Bool| {
-        model
-            .eval(b, true)
-            .and_then(|x| x.as_bool())
-            .unwrap_or(false)
-    };
+    let truth = |b: &Bool| model.eval(b, true).and_then(|x| x.as_bool()).unwrap_or(false);
     let mut trace = Trace::default();
     let mut u = dag.entry;
     let mut steps = 0;
@@ -184,11 +162,7 @@ pub fn extract_trace(dag: &Dag, enc: &DagEncoding, model: &z3::Model) -> Option<
         if let Some((_, inputs)) = &enc.edge[next] {
             for (_, kind, at, val) in inputs {
                 if let HavocKind::Nondet { func } = kind {
-                    trace.inputs.push(Input {
-                        func: func.clone(),
-                        value: val.eval_i128(model)?,
-                        at: at.clone(),
-                    });
+                    trace.inputs.push(Input { func: func.clone(), value: val.eval_i128(model)?, at: at.clone() });
                 }
             }
         }

@@ -17,16 +17,10 @@ pub struct Deadline {
 
 impl Deadline {
     pub fn none() -> Deadline {
-        Deadline {
-            at: None,
-            cancelled: Arc::new(AtomicBool::new(false)),
-        }
+        Deadline { at: None, cancelled: Arc::new(AtomicBool::new(false)) }
     }
     pub fn after(d: Duration) -> Deadline {
-        Deadline {
-            at: Some(Instant::now() + d),
-            cancelled: Arc::new(AtomicBool::new(false)),
-        }
+        Deadline { at: Some(Instant::now() + d), cancelled: Arc::new(AtomicBool::new(false)) }
     }
     pub fn from_secs(secs: Option<f64>) -> Deadline {
         match secs {
@@ -60,10 +54,7 @@ impl Deadline {
                 std::thread::sleep(Duration::from_millis(20));
             }
         });
-        Watchdog {
-            stop,
-            handle: Some(handle),
-        }
+        Watchdog { stop, handle: Some(handle) }
     }
 }
 

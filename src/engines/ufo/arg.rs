@@ -50,11 +50,7 @@ pub struct Arg {
 
 impl Arg {
     pub fn new(p: &Program) -> Arg {
-        let mut a = Arg {
-            nodes: Vec::new(),
-            entry: 0,
-            error: 0,
-        };
+        let mut a = Arg { nodes: Vec::new(), entry: 0, error: 0 };
         a.entry = a.add(p.entry);
         a.nodes[a.entry].marked = true;
         a.error = a.add(p.error);
@@ -124,14 +120,7 @@ pub struct Expander<'a> {
 
 impl<'a> Expander<'a> {
     pub fn new(p: &'a Program, wto: &'a Wto, succ: &'a [Vec<EdgeId>], canon: &'a Canon) -> Self {
-        Expander {
-            p,
-            wto,
-            succ,
-            canon,
-            fnodes: HashMap::new(),
-            active: HashMap::new(),
-        }
+        Expander { p, wto, succ, canon, fnodes: HashMap::new(), active: HashMap::new() }
     }
 
     fn future_node(&mut self, arg: &mut Arg, l: LocId) -> usize {

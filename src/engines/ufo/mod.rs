@@ -22,11 +22,7 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 /// The result of checking the labels of a safe, complete ARG.
-fn certificate(
-    p: &Program,
-    arg: &Arg,
-    opts: &EngineOptions,
-) -> Result<(Vec<Formula>, Certificate), String> {
+fn certificate(p: &Program, arg: &Arg, opts: &EngineOptions) -> Result<(Vec<Formula>, Certificate), String> {
     let uncovered = arg.uncovered();
     let mut per_loc: Vec<Vec<Formula>> = vec![Vec::new(); p.locs.len()];
     for (i, n) in arg.nodes.iter().enumerate() {
@@ -34,17 +30,10 @@ fn certificate(
             per_loc[n.loc.0 as usize].push(n.label.clone());
         }
     }
-    let inv: Vec<Formula> = per_loc
-        .iter()
-        .map(|ls| Formula::or(ls).simplify())
-        .collect();
+    let inv: Vec<Formula> = per_loc.iter().map(|ls| Formula::or(ls).simplify()).collect();
     cert::check(p, opts.sem, &inv).map_err(|r| r.what)?;
-    let invariants = inv
-        .iter()
-        .enumerate()
-        .map(|(l, f)| (LocId(l as u32), f.to_string()))
-        .collect();
-    Ok((inv, Certificate { invariants }))
+    let invariants = inv.iter().enumerate().map(|(l, f)| (LocId(l as u32), f.to_string())).collect();
+    Ok((inv.clone(), Certificate { invariants, formulas: inv }))
 }
 
 /// Checks Definition 2 on refined labels (debug builds).
@@ -66,11 +55,7 @@ fn labels_are_hoare_triples(
                 .loc(arg.nodes[*w].loc)
                 .live
                 .iter()
-                .filter_map(|v| {
-                    enc.post
-                        .get(v)
-                        .map(|x| (canon.of(*v).dynamic(), x.dynamic()))
-                })
+                .filter_map(|v| enc.post.get(v).map(|x| (canon.of(*v).dynamic(), x.dynamic())))
                 .collect();
             let pairs: Vec<_> = subst.iter().map(|(a, b)| (a, b)).collect();
             let goal = lw.substitute(&pairs);
@@ -124,42 +109,24 @@ pub fn run(p: &Program, opts: &EngineOptions, deadline: &Deadline, post: &mut dy
                     Err(why) => Outcome::unknown(format!("certificate rejected: {why}"), stats),
                 };
             }
-            None => {
-                return Outcome::unknown(
-                    if deadline.expired() {
-                        "timeout"
-                    } else {
-                        "solver unknown"
-                    },
-                    stats,
-                )
-            }
+            None => return Outcome::unknown(if deadline.expired() { "timeout" } else { "solver unknown" }, stats),
             Some(true) => {}
         }
         if let Some(max) = opts.max_iterations {
             if stats.refinements >= max {
-                return Outcome::unknown(
-                    format!("no answer after {max} refinements (--max-iterations)"),
-                    stats,
-                );
+                return Outcome::unknown(format!("no answer after {max} refinements (--max-iterations)"), stats);
             }
         }
         let d = arg.dag();
         let relevant = d.reaches_error();
-        stats.max_query_nodes = stats
-            .max_query_nodes
-            .max(relevant.iter().filter(|b| **b).count());
+        stats.max_query_nodes = stats.max_query_nodes.max(relevant.iter().filter(|b| **b).count());
         let t = Instant::now();
         let r = chc::refine(p, &mut l, &canon, &d);
         stats.refine_time += t.elapsed().as_secs_f64();
         stats.refinements += 1;
         match r {
             Refinement::Labels(ls) => {
-                labels = ls
-                    .into_iter()
-                    .enumerate()
-                    .filter_map(|(u, f)| f.map(|f| (u, f)))
-                    .collect();
+                labels = ls.into_iter().enumerate().filter_map(|(u, f)| f.map(|f| (u, f))).collect();
                 // The refined labelling is applied to every node at once (Fig. 3
                 // applies it when a node is next visited; a node that is not
                 // visited again would keep a label inconsistent with its
@@ -167,13 +134,8 @@ pub fn run(p: &Program, opts: &EngineOptions, deadline: &Deadline, post: &mut dy
                 for (u, f) in &labels {
                     arg.nodes[*u].label = f.clone();
                 }
-                if cfg!(debug_assertions)
-                    && !labels_are_hoare_triples(p, &mut l, &canon, &arg, &labels)
-                {
-                    return Outcome::unknown(
-                        "refinement produced labels that violate Definition 2",
-                        stats,
-                    );
+                if cfg!(debug_assertions) && !labels_are_hoare_triples(p, &mut l, &canon, &arg, &labels) {
+                    return Outcome::unknown("refinement produced labels that violate Definition 2", stats);
                 }
             }
             Refinement::Reachable(trace) => {
@@ -186,11 +148,7 @@ pub fn run(p: &Program, opts: &EngineOptions, deadline: &Deadline, post: &mut dy
                 };
             }
             Refinement::Unknown(why) => {
-                let why = if deadline.expired() {
-                    "timeout".to_string()
-                } else {
-                    format!("refinement: {why}")
-                };
+                let why = if deadline.expired() { "timeout".to_string() } else { format!("refinement: {why}") };
                 return Outcome::unknown(why, stats);
             }
         }

@@ -13,14 +13,7 @@ pub trait Post {
     fn name(&self) -> &'static str;
     /// A label for the target of `edge` (over the canonical constants of its
     /// location) implied by `parent` and the edge's semantics.
-    fn post(
-        &mut self,
-        p: &Program,
-        l: &mut Lowerer,
-        canon: &Canon,
-        parent: &Formula,
-        edge: EdgeId,
-    ) -> Formula;
+    fn post(&mut self, p: &Program, l: &mut Lowerer, canon: &Canon, parent: &Formula, edge: EdgeId) -> Formula;
 }
 
 /// uUFO: POST always returns `true`.

@@ -1,0 +1,72 @@
+//! Helpers shared by the integration tests: running the `ufo` binary and
+//! reading the headers of `llvm-tests/` programs.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs `ufo ARGS`; returns (exit code, stdout, stderr).
+pub fn ufo(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_ufo")).args(args).current_dir(root()).output().expect("ufo runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A test program of `llvm-tests/` and what its header says.
+#[derive(Debug, Clone)]
+pub struct TestProgram {
+    pub files: Vec<String>,
+    pub expected: String,
+    /// Optimization levels at which the UFO engine must decide it.
+    pub decided: Vec<String>,
+}
+
+fn header_value(text: &str, key: &str) -> Option<String> {
+    text.lines()
+        .take_while(|l| l.starts_with("//") || l.starts_with(';'))
+        .find_map(|l| l.trim_start_matches(['/', ';']).trim().strip_prefix(key).map(|v| v.trim().to_string()))
+}
+
+pub fn programs() -> Vec<TestProgram> {
+    let dir = root().join("llvm-tests");
+    let mut out = Vec::new();
+    let mut entries: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        let ext = p.extension().and_then(|e| e.to_str()).unwrap_or("");
+        if !matches!(ext, "c" | "i" | "ll") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&p).unwrap();
+        let Some(expected) = header_value(&text, "verdict:") else { continue };
+        let rel = |q: &Path| q.strip_prefix(root()).unwrap().to_string_lossy().into_owned();
+        let mut files = vec![rel(&p)];
+        if let Some(extra) = header_value(&text, "files:") {
+            files.extend(extra.split_whitespace().map(|f| rel(&dir.join(f))));
+        }
+        let decided = header_value(&text, "decided:")
+            .map(|d| d.split_whitespace().map(str::to_string).collect())
+            .unwrap_or_else(|| vec!["O0".into(), "O2".into()]);
+        out.push(TestProgram { files, expected: expected.to_uppercase(), decided });
+    }
+    out
+}
+
+/// Runs `ufo verify --json` and returns the parsed report and exit code.
+pub fn verify(files: &[String], extra: &[&str]) -> (i32, serde_json::Value) {
+    let mut args: Vec<&str> = vec!["verify", "--json"];
+    args.extend(files.iter().map(String::as_str));
+    args.extend_from_slice(extra);
+    let (code, out, err) = ufo(&args);
+    let json = serde_json::from_str(&out)
+        .unwrap_or_else(|e| panic!("no JSON from {args:?}: {e}\nstdout: {out}\nstderr: {err}"));
+    (code, json)
+}

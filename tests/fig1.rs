@@ -1,0 +1,66 @@
+//! The UFO paper's running example (Fig. 1): `foo` is proved SAFE after exactly
+//! one refinement, with the label `x >= 0` at the loop head (Fig. 1(c)).
+
+use ufo::cfg::{dot::program_wto, slice};
+use ufo::engines::{self, EngineKind, EngineOptions, PostKind, Verdict};
+use ufo::frontend::{build_program, DataModel, FrontendOptions, OptLevel};
+use ufo::smt::{solve, Deadline, IntSemantics};
+use z3::ast::Int;
+
+fn program(file: &str) -> ufo::ir::Program {
+    let opts = FrontendOptions { opt: OptLevel::O0, data_model: DataModel::Lp64, entry: "main".into() };
+    let p = build_program(&[format!("{}/llvm-tests/{file}", env!("CARGO_MANIFEST_DIR"))], &opts).expect("translates");
+    slice::slice(&p).0
+}
+
+fn opts() -> EngineOptions {
+    EngineOptions { sem: IntSemantics::Lia, bound: 50, max_iterations: Some(20), post: PostKind::True }
+}
+
+#[test]
+fn fig1_safe_after_one_refinement_with_paper_label() {
+    let p = program("fig1_safe.c");
+    let out = engines::run(EngineKind::Ufo, &p, &opts(), &Deadline::none());
+    assert_eq!(out.verdict, Verdict::Safe, "{:?}", out.reason);
+    assert_eq!(out.stats.refinements, 1, "the paper needs exactly one refinement");
+    let cert = out.certificate.expect("SAFE carries a checked certificate");
+    let wto = program_wto(&p);
+    let heads: Vec<usize> = (0..p.locs.len()).filter(|l| wto.is_head[*l]).collect();
+    assert_eq!(heads.len(), 1, "one loop");
+    let head = heads[0];
+    let x = p.locs[head]
+        .live
+        .iter()
+        .find(|v| p.var(**v).src_name.as_deref() == Some("x"))
+        .expect("x is in scope at the loop head");
+    let xc = Int::new_const(p.var(*x).name.as_str());
+    let expected = xc.ge(Int::from_i64(0));
+    let label = &cert.formulas[head];
+    // equivalent under the range of an int
+    let range = vec![xc.ge(Int::from_i64(-(1i64 << 31))), xc.le(Int::from_i64((1i64 << 31) - 1))];
+    let mut h1 = range.clone();
+    h1.push(label.clone());
+    assert_eq!(solve::implies(&h1, &expected), Some(true), "label {label} implies x >= 0");
+    let mut h2 = range;
+    h2.push(expected.clone());
+    assert_eq!(solve::implies(&h2, label), Some(true), "x >= 0 implies label {label}");
+    // and the error location's invariant is false
+    assert_eq!(solve::is_sat(&[cert.formulas[p.error.0 as usize].clone()]), Some(false));
+}
+
+#[test]
+fn fig1_unsafe_twin_finds_the_bug() {
+    let p = program("fig1_unsafe.c");
+    let out = engines::run(EngineKind::Ufo, &p, &opts(), &Deadline::none());
+    assert_eq!(out.verdict, Verdict::Unsafe, "{:?}", out.reason);
+    let trace = out.trace.expect("a trace");
+    assert_eq!(trace.inputs.len(), 1);
+    let n = trace.inputs[0].value;
+    // x = i in the last iteration with i >= 3 needs n >= 4; plug it into foo.
+    let (mut i, mut x) = (0i128, 0i128);
+    while i < n && i < 1000 {
+        x = if i <= 2 { 0 } else { i };
+        i += 1;
+    }
+    assert!(x >= 3, "n = {n} must drive foo into the error");
+}

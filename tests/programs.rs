@@ -1,0 +1,84 @@
+//! Data-driven verdict tests over `llvm-tests/`: every program's header gives its
+//! expected verdict. Each SAFE answer must carry a checked certificate, each
+//! UNSAFE answer a trace that replayed on the real program; no answer may
+//! contradict the header, at any level or integer semantics.
+
+mod common;
+use common::{programs, verify};
+
+fn check_answer(p: &common::TestProgram, json: &serde_json::Value, code: i32, what: &str) -> String {
+    let verdict = json["verdict"].as_str().unwrap().to_string();
+    match verdict.as_str() {
+        "SAFE" => {
+            assert_eq!(code, 0, "{what}");
+            assert!(json["outcome"]["certificate"]["invariants"].is_array(), "{what}: SAFE without certificate");
+        }
+        "UNSAFE" => {
+            assert_eq!(code, 10, "{what}");
+            assert_eq!(json["replay"], serde_json::json!("Reached"), "{what}: UNSAFE without replay");
+            assert!(json["outcome"]["trace"]["edges"].as_array().is_some_and(|e| !e.is_empty()), "{what}: empty path");
+        }
+        _ => assert_eq!(code, 20, "{what}"),
+    }
+    assert!(verdict == p.expected || verdict == "UNKNOWN", "{what}: WRONG verdict {verdict}, expected {}", p.expected);
+    verdict
+}
+
+#[test]
+fn ufo_engine_verdicts() {
+    let progs = programs();
+    assert!(progs.len() >= 17, "at least 17 test programs, found {}", progs.len());
+    let mut failures = Vec::new();
+    for p in &progs {
+        for level in ["O0", "O2"] {
+            let (code, json) = verify(&p.files, &["--opt", level, "--timeout", "30"]);
+            let what = format!("{:?} at {level}", p.files);
+            let v = check_answer(p, &json, code, &what);
+            if p.decided.iter().any(|d| d == level) && v != p.expected {
+                failures.push(format!("{what}: {v} ({})", json["reason"]));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "undecided:\n{}", failures.join("\n"));
+}
+
+#[test]
+fn bmc_agrees_on_every_unsafe_program_and_never_reports_a_safe_one() {
+    for p in programs() {
+        for level in ["O0", "O2"] {
+            for int in ["lia", "bv"] {
+                let (code, json) = verify(
+                    &p.files,
+                    &["--engine", "bmc", "--bound", "60", "--opt", level, "--int", int, "--timeout", "60"],
+                );
+                let what = format!("bmc {:?} at {level} --int {int}", p.files);
+                let v = check_answer(&p, &json, code, &what);
+                if p.expected == "UNSAFE" {
+                    assert_eq!(v, "UNSAFE", "{what}: BMC must find the bug ({})", json["reason"]);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn bv_semantics_agrees_with_the_headers() {
+    for p in programs() {
+        let (code, json) = verify(&p.files, &["--opt", "O2", "--int", "bv", "--timeout", "30"]);
+        check_answer(&p, &json, code, &format!("{:?} with --int bv", p.files));
+    }
+}
+
+#[test]
+fn math_semantics_warns_and_replay_rejects_its_spurious_bug() {
+    let file = vec!["llvm-tests/unsigned_sub_safe.c".to_string()];
+    let (code, json) = verify(&file, &["--int", "lia", "--opt", "O0"]);
+    assert_eq!((code, json["verdict"].as_str().unwrap()), (0, "SAFE"));
+    let (code, json) = verify(&file, &["--int", "math", "--opt", "O0"]);
+    assert!(json["warnings"].as_array().unwrap().iter().any(|w| w.as_str().unwrap().contains("--int math")));
+    // Unbounded integers make y = x - 10 negative: the engine finds a "bug"
+    // that the real program does not have, and replay turns it into UNKNOWN.
+    assert_eq!(code, 20, "{json}");
+    assert!(json["reason"].as_str().unwrap().contains("did not replay"), "{}", json["reason"]);
+    assert_eq!(json["outcome"]["verdict"], "UNKNOWN");
+}
