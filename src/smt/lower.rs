@@ -178,26 +178,53 @@ impl Lowerer {
         e.gt(int(max)).ite(&(&e - int(pow2(bits))), &lo)
     }
 
+    /// `a div k` (floor) for a constant `k > 0`, purified for the solvers: a
+    /// fresh `q` with `k·q ≤ a < k·q + k` (Spacer gives up on `div`/`mod` terms).
+    fn div_c(&mut self, a: &Int, k: i128) -> Int {
+        if let Some(c) = a.as_i128() {
+            return int(c.div_euclid(k));
+        }
+        if k == 1 {
+            return a.clone();
+        }
+        self.counter += 1;
+        let q = Int::new_const(format!("q!{}", self.counter));
+        self.fresh_log.push(Dynamic::from_ast(&q));
+        let kq = &q * int(k);
+        self.side.push(kq.le(a));
+        self.side.push(a.lt(&kq + int(k)));
+        q
+    }
+
+    /// `a mod k` for a constant `k > 0` (see [`Lowerer::div_c`]).
+    fn mod_c(&mut self, a: &Int, k: i128) -> Int {
+        if let Some(c) = a.as_i128() {
+            return int(c.rem_euclid(k));
+        }
+        a - self.div_c(a, k) * int(k)
+    }
+
     /// Wraps any value into the signed range of `bits` bits.
-    fn wrap(&self, e: Int, bits: u32) -> Int {
+    fn wrap(&mut self, e: Int, bits: u32) -> Int {
         if !self.lia() {
             return e;
         }
         let min = int(-pow2(bits - 1));
-        (&e - &min).modulo(int(pow2(bits))) + min
+        self.mod_c(&(&e - &min), pow2(bits)) + min
     }
 
     /// Bit `i` of a signed `bits`-bit value, as 0/1.
-    fn bit(&self, a: &Int, i: u32, bits: u32) -> Int {
+    fn bit(&mut self, a: &Int, i: u32, bits: u32) -> Int {
         if i == bits - 1 {
             a.lt(int(0)).ite(&int(1), &int(0))
         } else {
-            a.div(int(pow2(i))).modulo(int(2))
+            let d = self.div_c(a, pow2(i));
+            self.mod_c(&d, 2)
         }
     }
 
     /// `a & m` for a constant mask `m`, exactly where cheap, else `None`.
-    fn and_const(&self, a: &Int, m: i128, bits: u32) -> Option<Int> {
+    fn and_const(&mut self, a: &Int, m: i128, bits: u32) -> Option<Int> {
         let mask_all = pow2(bits) - 1;
         let mu = m & mask_all; // unsigned pattern
         if mu == mask_all {
@@ -209,13 +236,13 @@ impl Lowerer {
         // low mask 2^k - 1
         if (mu + 1) & mu == 0 {
             let k = (mu + 1).trailing_zeros();
-            return Some(a.modulo(int(pow2(k))));
+            return Some(self.mod_c(a, pow2(k)));
         }
         // high mask ~(2^k - 1)
         let inv = !mu & mask_all;
         if (inv + 1) & inv == 0 {
             let k = (inv + 1).trailing_zeros();
-            return Some(a - a.modulo(int(pow2(k))));
+            return Some(a - self.mod_c(a, pow2(k)));
         }
         let weight = |i: u32| if i == bits - 1 { -pow2(i) } else { pow2(i) };
         let set: Vec<u32> = (0..bits).filter(|i| mu >> i & 1 == 1).collect();
@@ -233,7 +260,13 @@ impl Lowerer {
     }
 
     /// Truncating signed division (C semantics).
-    fn tdiv(a: &Int, b: &Int) -> Int {
+    fn tdiv(&mut self, a: &Int, b: &Int) -> Int {
+        if let Some(k) = b.as_i128().filter(|k| *k != 0) {
+            let pos = self.div_c(a, k.abs());
+            let neg = self.div_c(&a.unary_minus(), k.abs()).unary_minus();
+            let q = a.ge(int(0)).ite(&pos, &neg);
+            return if k < 0 { q.unary_minus() } else { q };
+        }
         let abs = |x: &Int| x.lt(int(0)).ite(&x.unary_minus(), x);
         let q = abs(a).div(abs(b));
         a.lt(int(0)).xor(b.lt(int(0))).ite(&q.unary_minus(), &q)
@@ -267,16 +300,24 @@ impl Lowerer {
                 }
             }
             BinOp::SDiv => {
-                let q = Self::tdiv(&a, &b);
+                let q = self.tdiv(&a, &b);
                 self.wrap_small(q, bits)
             }
-            BinOp::SRem => &a - &b * Self::tdiv(&a, &b),
+            BinOp::SRem => &a - &b * self.tdiv(&a, &b),
             BinOp::UDiv => {
-                let q = self.unsigned(&a, bits).div(self.unsigned(&b, bits));
+                let (ua, ub) = (self.unsigned(&a, bits), self.unsigned(&b, bits));
+                let q = match ub.as_i128().filter(|k| *k > 0) {
+                    Some(k) => self.div_c(&ua, k),
+                    None => ua.div(&ub),
+                };
                 self.signed(&q, bits)
             }
             BinOp::URem => {
-                let r = self.unsigned(&a, bits).modulo(self.unsigned(&b, bits));
+                let (ua, ub) = (self.unsigned(&a, bits), self.unsigned(&b, bits));
+                let r = match ub.as_i128().filter(|k| *k > 0) {
+                    Some(k) => self.mod_c(&ua, k),
+                    None => ua.modulo(&ub),
+                };
                 self.signed(&r, bits)
             }
             BinOp::Shl => match b.as_i128() {
@@ -292,11 +333,14 @@ impl Lowerer {
             },
             BinOp::LShr => match b.as_i128() {
                 Some(0) => a,
-                Some(c) if (1..bits as i128).contains(&c) => self.unsigned(&a, bits).div(int(pow2(c as u32))),
+                Some(c) if (1..bits as i128).contains(&c) => {
+                    let ua = self.unsigned(&a, bits);
+                    self.div_c(&ua, pow2(c as u32))
+                }
                 _ => return self.approximate("shift by a variable amount", bits),
             },
             BinOp::AShr => match b.as_i128() {
-                Some(c) if (0..bits as i128).contains(&c) => a.div(int(pow2(c as u32))),
+                Some(c) if (0..bits as i128).contains(&c) => self.div_c(&a, pow2(c as u32)),
                 _ => return self.approximate("shift by a variable amount", bits),
             },
             BinOp::And | BinOp::Or | BinOp::Xor => {
@@ -451,7 +495,7 @@ impl Lowerer {
             }
             (CastOp::Trunc, _, 1) => match a {
                 Val::V(v) => Val::B(v.extract(0, 0).eq(BV::from_i64(1, 1))),
-                a => Val::B(a.i().modulo(int(2)).eq(int(1))),
+                a => Val::B(self.mod_c(&a.i(), 2).eq(int(1))),
             },
             (CastOp::Zext, _, _) => match a {
                 Val::V(v) => Val::V(v.zero_ext(to - from)),
@@ -524,8 +568,8 @@ impl Lowerer {
                 if !self.lia() {
                     return self.approximate("funnel shift (math semantics)", bits);
                 }
-                let hi = (ua * int(pow2(left))).modulo(int(pow2(bits)));
-                let lo = ub.div(int(pow2(bits - left)));
+                let hi = self.mod_c(&(ua * int(pow2(left))), pow2(bits));
+                let lo = self.div_c(&ub, pow2(bits - left));
                 Val::I(self.signed(&(hi + lo), bits))
             }
             IntrOp::Overflow(bop, signed) => {
