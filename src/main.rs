@@ -69,6 +69,9 @@ struct VerifyArgs {
     /// Write the C harness that replays the counterexample to this file.
     #[arg(long)]
     harness: Option<std::path::PathBuf>,
+    /// Check every refinement against Definition 2 of the UFO paper (slower).
+    #[arg(long)]
+    check_labels: bool,
     /// Print statistics.
     #[arg(long)]
     stats: bool,
@@ -103,6 +106,7 @@ fn run(cli: Cli) -> Result<i32, Error> {
                     bound: a.bound,
                     max_iterations: a.max_iterations,
                     post: a.post,
+                    check_labels: a.check_labels,
                 },
                 timeout: a.timeout,
                 harness: a.harness.clone(),

@@ -8,13 +8,23 @@ use ufo::smt::{solve, Deadline, IntSemantics};
 use z3::ast::Int;
 
 fn program(file: &str) -> ufo::ir::Program {
-    let opts = FrontendOptions { opt: OptLevel::O0, data_model: DataModel::Lp64, entry: "main".into() };
+    program_at(file, OptLevel::O0)
+}
+
+fn program_at(file: &str, opt: OptLevel) -> ufo::ir::Program {
+    let opts = FrontendOptions { opt, data_model: DataModel::Lp64, entry: "main".into() };
     let p = build_program(&[format!("{}/llvm-tests/{file}", env!("CARGO_MANIFEST_DIR"))], &opts).expect("translates");
     slice::slice(&p).0
 }
 
 fn opts() -> EngineOptions {
-    EngineOptions { sem: IntSemantics::Lia, bound: 50, max_iterations: Some(20), post: PostKind::True }
+    EngineOptions {
+        sem: IntSemantics::Lia,
+        bound: 50,
+        max_iterations: Some(20),
+        post: PostKind::True,
+        check_labels: true,
+    }
 }
 
 #[test]
@@ -63,4 +73,32 @@ fn fig1_unsafe_twin_finds_the_bug() {
         i += 1;
     }
     assert!(x >= 3, "n = {n} must drive foo into the error");
+}
+
+/// Loops whose invariant needs several refinements: each refinement is checked
+/// against Definition 2 (`check_labels`), and the final certificate is checked.
+#[test]
+fn invariants_needing_several_refinements() {
+    for (file, opt) in
+        [("nested_safe.c", OptLevel::O0), ("globals_safe.c", OptLevel::O0), ("nested_safe.c", OptLevel::O2)]
+    {
+        let p = program_at(file, opt);
+        let out = engines::run(EngineKind::Ufo, &p, &opts(), &Deadline::none());
+        assert_eq!(out.verdict, Verdict::Safe, "{file} {opt:?}: {:?}", out.reason);
+        assert!(out.stats.refinements >= 2, "{file} {opt:?}: {} refinements", out.stats.refinements);
+        assert!(out.certificate.is_some());
+        assert!(out.stats.covered_heads >= 1 && out.stats.arg_nodes > p.locs.len());
+    }
+}
+
+#[test]
+fn max_iterations_gives_unknown_with_statistics() {
+    let p = program("nested_safe.c");
+    let mut o = opts();
+    o.max_iterations = Some(1);
+    let out = engines::run(EngineKind::Ufo, &p, &o, &Deadline::none());
+    assert_eq!(out.verdict, Verdict::Unknown);
+    assert!(out.reason.unwrap().contains("--max-iterations"));
+    assert_eq!(out.stats.refinements, 1);
+    assert!(out.stats.arg_nodes > 0);
 }

@@ -105,6 +105,9 @@ pub struct EngineOptions {
     pub bound: usize,
     pub max_iterations: Option<usize>,
     pub post: PostKind,
+    /// Check that every refinement satisfies Definition 2 of the UFO paper
+    /// (always on in debug builds).
+    pub check_labels: bool,
 }
 
 /// Runs the chosen engine on a sliced program.

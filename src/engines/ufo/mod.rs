@@ -134,7 +134,9 @@ pub fn run(p: &Program, opts: &EngineOptions, deadline: &Deadline, post: &mut dy
                 for (u, f) in &labels {
                     arg.nodes[*u].label = f.clone();
                 }
-                if cfg!(debug_assertions) && !labels_are_hoare_triples(p, &mut l, &canon, &arg, &labels) {
+                if (cfg!(debug_assertions) || opts.check_labels)
+                    && !labels_are_hoare_triples(p, &mut l, &canon, &arg, &labels)
+                {
                     return Outcome::unknown("refinement produced labels that violate Definition 2", stats);
                 }
             }
