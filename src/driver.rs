@@ -99,6 +99,7 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
     let t0 = Instant::now();
     let prog = frontend::build_program(&opts.files, &opts.frontend)?;
     let (sliced, _) = slice::slice(&prog);
+    let sliced = slice::slice_vars(&sliced);
     let approximations = lower::static_approximations(&sliced, opts.engine_opts.sem);
     let time_frontend = t0.elapsed().as_secs_f64();
     let deadline = Deadline::from_secs(opts.timeout.map(|t| (t - time_frontend).max(0.01)));

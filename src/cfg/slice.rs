@@ -65,3 +65,56 @@ pub fn slice(p: &Program) -> (Program, Vec<LocId>) {
     };
     (out, old_ids)
 }
+
+/// Cone-of-influence slicing of variables: the relevant variables are the least
+/// set containing every variable of an `assume` and every variable the
+/// assignment of a relevant variable reads. Assignments to other variables
+/// cannot change whether any path is feasible, so they are dropped (a sound and
+/// complete transformation for reachability). Havocs of nondeterministic inputs
+/// are kept so that traces still list every input in call order. Liveness is
+/// recomputed; the number of variables in scope shrinks accordingly.
+pub fn slice_vars(p: &Program) -> Program {
+    use crate::ir::{HavocKind, Stmt, VarId};
+    let n = p.vars.len();
+    let mut relevant = vec![false; n];
+    let mut deps: Vec<Vec<VarId>> = vec![Vec::new(); n];
+    let mut work: Vec<VarId> = Vec::new();
+    let mut buf = Vec::new();
+    for e in &p.edges {
+        for st in &e.body {
+            match st {
+                Stmt::Assume(x) => {
+                    buf.clear();
+                    x.vars(&mut buf);
+                    work.extend(buf.iter().copied());
+                }
+                Stmt::Assign(v, x) => x.vars(&mut deps[v.0 as usize]),
+                Stmt::Parallel(xs) => xs.iter().for_each(|(v, x)| x.vars(&mut deps[v.0 as usize])),
+                Stmt::Havoc(..) => {}
+            }
+        }
+    }
+    while let Some(v) = work.pop() {
+        if !std::mem::replace(&mut relevant[v.0 as usize], true) {
+            work.extend(deps[v.0 as usize].iter().copied());
+        }
+    }
+    let keep = |v: &VarId| relevant[v.0 as usize];
+    let mut out = p.clone();
+    for e in &mut out.edges {
+        e.body = std::mem::take(&mut e.body)
+            .into_iter()
+            .filter_map(|st| match st {
+                Stmt::Assign(v, _) if !keep(&v) => None,
+                Stmt::Havoc(v, HavocKind::Unmodelled { .. }, _) if !keep(&v) => None,
+                Stmt::Parallel(xs) => {
+                    let xs: Vec<_> = xs.into_iter().filter(|(v, _)| keep(v)).collect();
+                    (!xs.is_empty()).then_some(Stmt::Parallel(xs))
+                }
+                st => Some(st),
+            })
+            .collect();
+    }
+    crate::cfg::liveness::annotate(&mut out);
+    out
+}

@@ -217,8 +217,9 @@ pub fn refine(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag) -> Refinemen
     }
 }
 
-/// The error is reachable in the DAG: a model of its ARG condition gives the path.
-pub fn counterexample(p: &Program, l: &mut Lowerer, d: &Dag) -> Refinement {
+/// Decides the ARG condition of the DAG (eq. 1–2) with one SMT query:
+/// `Ok(Some(trace))` if a path to the error is feasible, `Ok(None)` if none is.
+pub fn argcond(p: &Program, l: &mut Lowerer, d: &Dag) -> Result<Option<Trace>, String> {
     let enc = dag::encode(p, l, d);
     let s = Solver::new();
     for f in &enc.formula {
@@ -226,10 +227,19 @@ pub fn counterexample(p: &Program, l: &mut Lowerer, d: &Dag) -> Refinement {
     }
     match s.check() {
         SatResult::Sat => match s.get_model().and_then(|m| dag::extract_trace(d, &enc, &m)) {
-            Some(t) => Refinement::Reachable(t),
-            None => Refinement::Unknown("could not extract a path from the model".into()),
+            Some(t) => Ok(Some(t)),
+            None => Err("could not extract a path from the model".into()),
         },
-        SatResult::Unsat => Refinement::Unknown("Spacer and the ARG condition disagree on reachability".into()),
-        SatResult::Unknown => Refinement::Unknown(s.get_reason_unknown().unwrap_or_else(|| "unknown".into())),
+        SatResult::Unsat => Ok(None),
+        SatResult::Unknown => Err(s.get_reason_unknown().unwrap_or_else(|| "unknown".into())),
+    }
+}
+
+/// The error is reachable in the DAG: a model of its ARG condition gives the path.
+pub fn counterexample(p: &Program, l: &mut Lowerer, d: &Dag) -> Refinement {
+    match argcond(p, l, d) {
+        Ok(Some(t)) => Refinement::Reachable(t),
+        Ok(None) => Refinement::Unknown("Spacer and the ARG condition disagree on reachability".into()),
+        Err(why) => Refinement::Unknown(why),
     }
 }

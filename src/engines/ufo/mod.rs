@@ -121,7 +121,13 @@ pub fn run(p: &Program, opts: &EngineOptions, deadline: &Deadline, post: &mut dy
         let relevant = d.reaches_error();
         stats.max_query_nodes = stats.max_query_nodes.max(relevant.iter().filter(|b| **b).count());
         let t = Instant::now();
-        let r = chc::refine(p, &mut l, &canon, &d);
+        // §5: the ARG condition decides feasibility of every path to the error in
+        // one SMT query; labels are computed (by Spacer) only if it is unsatisfiable.
+        let r = match chc::argcond(p, &mut l, &d) {
+            Ok(Some(trace)) => Refinement::Reachable(trace),
+            Ok(None) => chc::refine(p, &mut l, &canon, &d),
+            Err(why) => Refinement::Unknown(why),
+        };
         stats.refine_time += t.elapsed().as_secs_f64();
         stats.refinements += 1;
         match r {
