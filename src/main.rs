@@ -144,10 +144,27 @@ fn main() {
             std::process::exit(code);
         }
     };
+    // A bug in ufo is reported as one line and an UNKNOWN answer, not a backtrace.
+    std::panic::set_hook(Box::new(|info| {
+        let msg = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        let at = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
+        eprintln!("ufo: internal error: {msg}{at} (please report this with the input file)");
+    }));
     // Deep recursion (WTO, large expressions) gets a large stack.
     let worker = std::thread::Builder::new().stack_size(1 << 30).spawn(move || run(cli));
     let result = match worker {
-        Ok(h) => h.join().unwrap_or_else(|_| Err(Error::Tool("internal error: the verifier thread panicked".into()))),
+        Ok(h) => match h.join() {
+            Ok(r) => r,
+            Err(_) => {
+                println!("UNKNOWN (internal error)");
+                std::process::exit(EXIT_UNKNOWN);
+            }
+        },
         Err(e) => Err(Error::Tool(format!("cannot start the verifier thread: {e}"))),
     };
     match result {
