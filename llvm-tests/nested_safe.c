@@ -1,4 +1,6 @@
 // Nested loops: the inner counter never exceeds the outer bound.
+// decided: O0
+// (at O2 it takes about 20 s; tests/fig1.rs proves it there without a time limit)
 // verdict: safe
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);

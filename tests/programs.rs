@@ -31,7 +31,7 @@ fn ufo_engine_verdicts() {
     let mut failures = Vec::new();
     for p in &progs {
         for level in ["O0", "O2"] {
-            let (code, json) = verify(&p.files, &["--opt", level, "--timeout", "30"]);
+            let (code, json) = verify(&p.files, &["--opt", level, "--timeout", "60"]);
             let what = format!("{:?} at {level}", p.files);
             let v = check_answer(p, &json, code, &what);
             if p.decided.iter().any(|d| d == level) && v != p.expected {
