@@ -9,7 +9,7 @@ use crate::ir::{LocId, Program};
 use crate::smt::dag::{self, Dag};
 use crate::smt::{Deadline, Lowerer};
 use std::collections::HashMap;
-use z3::{SatResult, Solver};
+use z3::SatResult;
 
 /// The K-step unrolling of a program as a DAG.
 pub fn unroll(p: &Program, k: usize) -> Dag {
@@ -45,12 +45,12 @@ pub fn unroll(p: &Program, k: usize) -> Dag {
 
 pub fn run(p: &Program, opts: &EngineOptions, deadline: &Deadline) -> Outcome {
     let stats = Stats { bound: opts.bound, iterations: 1, ..Stats::default() };
-    let _watch = deadline.watch();
+    let _installed = deadline.install();
     let dag = unroll(p, opts.bound);
     let mut l = Lowerer::new(opts.sem);
     let enc = dag::encode(p, &mut l, &dag);
     let mut stats = Stats { arg_nodes: dag.loc.len(), ..stats };
-    let solver = Solver::new();
+    let solver = crate::smt::solve::solver();
     for f in &enc.formula {
         solver.assert(f);
     }

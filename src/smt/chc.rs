@@ -15,7 +15,7 @@ use super::lower::{Lowerer, Val};
 use crate::ir::Program;
 use std::collections::HashMap;
 use z3::ast::{Ast, Bool, Dynamic};
-use z3::{FuncDecl, Params, SatResult, Solver, Sort};
+use z3::{FuncDecl, Params, SatResult, Sort};
 
 /// The answer of one refinement query.
 pub enum Refinement {
@@ -115,6 +115,9 @@ fn spacer() -> z3::Fixedpoint {
     params.set_bool("xform.inline_linear", false);
     params.set_bool("xform.inline_eager", false);
     params.set_bool("xform.tail_simplifier_pve", false);
+    if let Some(ms) = super::deadline::remaining_ms() {
+        params.set_u32("timeout", ms);
+    }
     fp.set_params(&params);
     fp
 }
@@ -221,7 +224,7 @@ pub fn refine(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag) -> Refinemen
 /// `Ok(Some(trace))` if a path to the error is feasible, `Ok(None)` if none is.
 pub fn argcond(p: &Program, l: &mut Lowerer, d: &Dag) -> Result<Option<Trace>, String> {
     let enc = dag::encode(p, l, d);
-    let s = Solver::new();
+    let s = super::solve::solver();
     for f in &enc.formula {
         s.assert(f);
     }

@@ -1,11 +1,20 @@
-//! Deadlines and cancellation for Z3 calls: a watchdog thread interrupts the
-//! engine thread's Z3 context once the deadline has passed (or on cancel), so
-//! that a long `check` returns `unknown` and the engine reports UNKNOWN with the
-//! statistics gathered so far.
+//! Deadlines and cancellation for Z3 calls. An engine installs its deadline on
+//! its thread; every solver check and Spacer query this module's users create
+//! then gets the remaining time as Z3's own `timeout` parameter, so Z3 stops by
+//! itself and answers `unknown`, and the engine reports UNKNOWN with the
+//! statistics gathered so far. (Z3's scoped timeouts are used instead of
+//! `Z3_interrupt`: an interrupt is context-wide and sticky, and a later call
+//! without an exception guard, such as a rewrite, then aborts the process.)
+//! Cancellation by another thread is a flag engines check between steps.
 
+use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+thread_local! {
+    static CURRENT: Cell<Option<Instant>> = const { Cell::new(None) };
+}
 
 /// A point in time after which work must stop, plus a cancellation flag that
 /// another thread may set.
@@ -35,40 +44,29 @@ impl Deadline {
     pub fn expired(&self) -> bool {
         self.cancelled.load(Ordering::SeqCst) || self.at.is_some_and(|t| Instant::now() >= t)
     }
-    /// Starts a watchdog that interrupts the current thread's Z3 context once
-    /// expired. It stops when the returned guard is dropped.
-    pub fn watch(&self) -> Watchdog {
-        let stop = Arc::new(AtomicBool::new(false));
-        let ctx = z3::Context::thread_local().get_z3_context().as_ptr() as usize;
-        let me = self.clone();
-        let stop2 = stop.clone();
-        let handle = std::thread::spawn(move || {
-            while !stop2.load(Ordering::SeqCst) {
-                if me.expired() {
-                    // SAFETY: the context belongs to the engine thread, which keeps it
-                    // alive until it drops the Watchdog, which joins this thread first.
-                    if let Some(c) = std::ptr::NonNull::new(ctx as *mut z3_sys::_Z3_context) {
-                        unsafe { z3_sys::Z3_interrupt(c) };
-                    }
-                }
-                std::thread::sleep(Duration::from_millis(20));
-            }
-        });
-        Watchdog { stop, handle: Some(handle) }
+    /// Makes this the deadline of the Z3 calls on the current thread until the
+    /// returned guard is dropped.
+    pub fn install(&self) -> Installed {
+        let previous = CURRENT.with(|c| c.replace(self.at));
+        Installed { previous }
     }
 }
 
-/// Guard of a running watchdog thread.
-pub struct Watchdog {
-    stop: Arc<AtomicBool>,
-    handle: Option<std::thread::JoinHandle<()>>,
+/// Guard of an installed deadline; restores the previous one when dropped.
+pub struct Installed {
+    previous: Option<Instant>,
 }
 
-impl Drop for Watchdog {
+impl Drop for Installed {
     fn drop(&mut self) {
-        self.stop.store(true, Ordering::SeqCst);
-        if let Some(h) = self.handle.take() {
-            let _ = h.join();
-        }
+        CURRENT.with(|c| c.set(self.previous));
     }
+}
+
+/// Milliseconds left before the installed deadline (at least 1), if any.
+pub fn remaining_ms() -> Option<u32> {
+    CURRENT.with(|c| c.get()).map(|t| {
+        let left = t.saturating_duration_since(Instant::now()).as_millis();
+        left.clamp(1, u32::MAX as u128) as u32
+    })
 }

@@ -4,9 +4,20 @@
 use z3::ast::Bool;
 use z3::{SatResult, Solver};
 
-/// Is `f` satisfiable? `None` if Z3 does not know (e.g. interrupted).
-pub fn is_sat(f: &[Bool]) -> Option<bool> {
+/// A fresh solver whose checks stop at the installed deadline.
+pub fn solver() -> Solver {
     let s = Solver::new();
+    if let Some(ms) = super::deadline::remaining_ms() {
+        let mut p = z3::Params::new();
+        p.set_u32("timeout", ms);
+        s.set_params(&p);
+    }
+    s
+}
+
+/// Is `f` satisfiable? `None` if Z3 does not know (e.g. timed out).
+pub fn is_sat(f: &[Bool]) -> Option<bool> {
+    let s = solver();
     for x in f {
         s.assert(x);
     }

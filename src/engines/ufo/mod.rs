@@ -73,7 +73,7 @@ fn labels_are_hoare_triples(
 
 /// UFOMAIN (Fig. 2 / Fig. 3 lines 1–13).
 pub fn run(p: &Program, opts: &EngineOptions, deadline: &Deadline, post: &mut dyn Post) -> Outcome {
-    let _watch = deadline.watch();
+    let _installed = deadline.install();
     let mut stats = Stats::default();
     let wto = program_wto(p);
     let succ = p.successors();
