@@ -8,7 +8,7 @@ use super::canon::Canon;
 use super::lower::Lowerer;
 use super::solve;
 use super::IntSemantics;
-use crate::ir::{LocId, Program};
+use crate::ir::{EdgeId, LocId, Program};
 use z3::ast::{Ast, Bool, Dynamic};
 
 /// Why a certificate was rejected.
@@ -33,26 +33,10 @@ pub fn check(p: &Program, sem: IntSemantics, inv: &[Bool]) -> Result<(), Rejecti
         return Err(Rejection { what: format!("initiation fails at {}", name(p.entry)) });
     }
     // consecution
-    let sorts = |v| p.var(v).sort;
     for e in p.edge_ids() {
         let edge = p.edge(e);
-        let pre = canon.state(p, edge.src);
-        let enc = l.body(&edge.body, &pre, &sorts);
-        let mut subst: Vec<(Dynamic, Dynamic)> = Vec::new();
-        for v in &p.loc(edge.dst).live {
-            let to = match enc.post.get(v) {
-                Some(x) => x.dynamic(),
-                None => l.fresh("unset", p.var(*v).sort).dynamic(),
-            };
-            subst.push((canon.of(*v).dynamic(), to));
-        }
-        let pairs: Vec<(&Dynamic, &Dynamic)> = subst.iter().map(|(a, b)| (a, b)).collect();
-        let goal = inv[edge.dst.0 as usize].substitute(&pairs);
-        let mut hyps = canon.ranges(p, &l, edge.src);
-        hyps.push(inv[edge.src.0 as usize].clone());
-        hyps.push(enc.cond);
-        hyps.extend(l.take_side());
-        match solve::implies(&hyps, &goal) {
+        let (pre, post) = (&inv[edge.src.0 as usize], &inv[edge.dst.0 as usize]);
+        match hoare_triple(p, &mut l, &canon, pre, e, post) {
             Some(true) => {}
             Some(false) => {
                 return Err(Rejection {
@@ -76,4 +60,28 @@ pub fn check(p: &Program, sem: IntSemantics, inv: &[Bool]) -> Result<(), Rejecti
         }
     }
     Ok(())
+}
+
+/// Is `{pre} e {post}` a valid Hoare triple? `pre` and `post` are over the
+/// canonical constants of the edge's source and target; values are assumed in
+/// range at the source. `None` if Z3 does not know.
+pub fn hoare_triple(p: &Program, l: &mut Lowerer, canon: &Canon, pre: &Bool, e: EdgeId, post: &Bool) -> Option<bool> {
+    let edge = p.edge(e);
+    let sorts = |v| p.var(v).sort;
+    let enc = l.body(&edge.body, &canon.state(p, edge.src), &sorts);
+    let mut subst: Vec<(Dynamic, Dynamic)> = Vec::new();
+    for v in &p.loc(edge.dst).live {
+        let to = match enc.post.get(v) {
+            Some(x) => x.dynamic(),
+            None => l.fresh("unset", p.var(*v).sort).dynamic(),
+        };
+        subst.push((canon.of(*v).dynamic(), to));
+    }
+    let pairs: Vec<(&Dynamic, &Dynamic)> = subst.iter().map(|(a, b)| (a, b)).collect();
+    let goal = post.substitute(&pairs);
+    let mut hyps = canon.ranges(p, l, edge.src);
+    hyps.push(pre.clone());
+    hyps.push(enc.cond);
+    hyps.extend(l.take_side());
+    solve::implies(&hyps, &goal)
 }
