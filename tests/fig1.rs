@@ -1,7 +1,7 @@
 //! The UFO paper's running example (Fig. 1): `foo` is proved SAFE after exactly
 //! one refinement, with the label `x >= 0` at the loop head (Fig. 1(c)).
 
-use ufo::cfg::{dot::program_wto, slice};
+use ufo::cfg::{slice, Wto};
 use ufo::engines::{self, EngineKind, EngineOptions, PostKind, Verdict};
 use ufo::frontend::{build_program, DataModel, FrontendOptions, OptLevel};
 use ufo::smt::{solve, Deadline, IntSemantics};
@@ -34,7 +34,7 @@ fn fig1_safe_after_one_refinement_with_paper_label() {
     assert_eq!(out.verdict, Verdict::Safe, "{:?}", out.reason);
     assert_eq!(out.stats.refinements, 1, "the paper needs exactly one refinement");
     let cert = out.certificate.expect("SAFE carries a checked certificate");
-    let wto = program_wto(&p);
+    let wto = Wto::of_program(&p);
     let heads: Vec<usize> = (0..p.locs.len()).filter(|l| wto.is_head[*l]).collect();
     assert_eq!(heads.len(), 1, "one loop");
     let head = heads[0];

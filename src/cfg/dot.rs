@@ -5,22 +5,13 @@ use super::wto::Wto;
 use crate::ir::Program;
 use std::fmt::Write;
 
-/// The WTO of a program's locations (error location last).
-pub fn program_wto(p: &Program) -> Wto {
-    let mut succ = vec![Vec::new(); p.locs.len()];
-    for e in &p.edges {
-        succ[e.src.0 as usize].push(e.dst.0 as usize);
-    }
-    Wto::new(&succ, p.entry.0 as usize, Some(p.error.0 as usize))
-}
-
 fn escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
 /// Graphviz text of the program.
 pub fn to_dot(p: &Program) -> String {
-    let wto = program_wto(p);
+    let wto = Wto::of_program(p);
     let mut s = String::new();
     let _ = writeln!(s, "digraph \"{}\" {{", escape(&p.function));
     let _ = writeln!(s, "  label=\"WTO: {}\";", escape(&wto.render(&|v| p.locs[v].name.clone())));
@@ -56,7 +47,7 @@ pub fn to_dot(p: &Program) -> String {
 
 /// Plain-text listing of the program.
 pub fn to_text(p: &Program) -> String {
-    let wto = program_wto(p);
+    let wto = Wto::of_program(p);
     let mut s = String::new();
     let _ = writeln!(
         s,

@@ -93,6 +93,15 @@ impl Builder<'_> {
 }
 
 impl Wto {
+    /// The WTO of a program's locations from its entry, error location last.
+    pub fn of_program(p: &crate::ir::Program) -> Wto {
+        let mut succ = vec![Vec::new(); p.locs.len()];
+        for e in &p.edges {
+            succ[e.src.0 as usize].push(e.dst.0 as usize);
+        }
+        Wto::new(&succ, p.entry.0 as usize, Some(p.error.0 as usize))
+    }
+
     /// Computes a WTO of the graph from `root`. If `last` is given and is a
     /// top-level vertex, it is moved to the end (UFO assumes `err` comes last).
     pub fn new(succ: &[Vec<usize>], root: usize, last: Option<usize>) -> Wto {

@@ -11,7 +11,7 @@ pub mod arg;
 pub mod post;
 
 use super::{Certificate, EngineOptions, Outcome, Stats, Verdict};
-use crate::cfg::dot::program_wto;
+use crate::cfg::Wto;
 use crate::ir::{LocId, Program};
 use crate::smt::canon::Canon;
 use crate::smt::chc::{self, Refinement};
@@ -22,7 +22,7 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 /// The result of checking the labels of a safe, complete ARG.
-fn certificate(p: &Program, arg: &Arg, opts: &EngineOptions) -> Result<(Vec<Formula>, Certificate), String> {
+fn certificate(p: &Program, arg: &Arg, opts: &EngineOptions) -> Result<Certificate, String> {
     let uncovered = arg.uncovered();
     let mut per_loc: Vec<Vec<Formula>> = vec![Vec::new(); p.locs.len()];
     for (i, n) in arg.nodes.iter().enumerate() {
@@ -33,7 +33,7 @@ fn certificate(p: &Program, arg: &Arg, opts: &EngineOptions) -> Result<(Vec<Form
     let inv: Vec<Formula> = per_loc.iter().map(|ls| Formula::or(ls).simplify()).collect();
     cert::check(p, opts.sem, &inv).map_err(|r| r.what)?;
     let invariants = inv.iter().enumerate().map(|(l, f)| (LocId(l as u32), f.to_string())).collect();
-    Ok((inv.clone(), Certificate { invariants, formulas: inv }))
+    Ok(Certificate { invariants, formulas: inv })
 }
 
 /// Checks Definition 2 on refined labels (debug builds).
@@ -57,7 +57,7 @@ fn labels_are_hoare_triples(
 pub fn run(p: &Program, opts: &EngineOptions, deadline: &Deadline, post: &mut dyn Post) -> Outcome {
     let _installed = deadline.install();
     let mut stats = Stats::default();
-    let wto = program_wto(p);
+    let wto = Wto::of_program(p);
     let succ = p.successors();
     let mut l = Lowerer::new(opts.sem);
     let canon = Canon::new(p, &l);
@@ -81,7 +81,7 @@ pub fn run(p: &Program, opts: &EngineOptions, deadline: &Deadline, post: &mut dy
                 let c = certificate(p, &arg, opts);
                 stats.check_time = t.elapsed().as_secs_f64();
                 return match c {
-                    Ok((_, certificate)) => Outcome {
+                    Ok(certificate) => Outcome {
                         verdict: Verdict::Safe,
                         reason: None,
                         trace: None,
