@@ -12,10 +12,13 @@
 //! `main` sees the command line.
 
 pub mod cfg;
+pub mod check;
 pub mod driver;
 pub mod engines;
 pub mod error;
+pub mod explain;
 pub mod frontend;
 pub mod ir;
 pub mod replay;
+pub mod report;
 pub mod smt;

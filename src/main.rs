@@ -3,9 +3,10 @@
 
 use clap::{Args, Parser, Subcommand};
 use ufo::driver::{self, VerifyOptions};
-use ufo::engines::{EngineKind, EngineOptions, PostKind, Verdict};
-use ufo::error::{Error, EXIT_INPUT, EXIT_SAFE, EXIT_UNKNOWN, EXIT_UNSAFE};
+use ufo::engines::{EngineKind, EngineOptions, PostKind};
+use ufo::error::{Error, EXIT_INPUT, EXIT_UNKNOWN};
 use ufo::frontend::{self, DataModel, FrontendOptions, OptLevel};
+use ufo::report::witness::{self, WitnessFormat};
 use ufo::smt::IntSemantics;
 
 #[derive(Parser)]
@@ -75,9 +76,18 @@ struct VerifyArgs {
     /// Print statistics.
     #[arg(long)]
     stats: bool,
-    /// Print one JSON object instead of text.
+    /// Print one JSON object instead of text (schema: docs/report.schema.json).
     #[arg(long)]
     json: bool,
+    /// Write an SV-COMP witness (violation or correctness) to this file.
+    #[arg(long)]
+    witness: Option<std::path::PathBuf>,
+    /// Witness format.
+    #[arg(long, value_enum, default_value = "yaml")]
+    witness_format: WitnessFormat,
+    /// Write a SARIF 2.1.0 log to this file.
+    #[arg(long)]
+    sarif: Option<std::path::PathBuf>,
 }
 
 fn version_string() -> String {
@@ -92,6 +102,10 @@ fn version_string() -> String {
 
 fn frontend_opts(i: &InputArgs) -> FrontendOptions {
     FrontendOptions { opt: i.opt, data_model: i.data_model, entry: i.entry.clone() }
+}
+
+fn write_output(path: &std::path::Path, text: &str) -> Result<(), Error> {
+    std::fs::write(path, text).map_err(|e| Error::Usage(format!("cannot write {}: {e}", path.display())))
 }
 
 fn run(cli: Cli) -> Result<i32, Error> {
@@ -113,15 +127,17 @@ fn run(cli: Cli) -> Result<i32, Error> {
             };
             let report = driver::verify(&opts)?;
             if a.json {
-                println!("{}", serde_json::to_string_pretty(&report).unwrap_or_default());
+                println!("{}", report.to_json());
             } else {
                 print!("{}", report.to_text(a.stats));
             }
-            Ok(match report.verdict {
-                Verdict::Safe => EXIT_SAFE,
-                Verdict::Unsafe => EXIT_UNSAFE,
-                Verdict::Unknown => EXIT_UNKNOWN,
-            })
+            if let (Some(path), Some(w)) = (&a.witness, witness::witness(&report, a.witness_format)) {
+                write_output(path, &w)?;
+            }
+            if let Some(path) = &a.sarif {
+                write_output(path, &ufo::report::sarif::sarif(&report))?;
+            }
+            Ok(report.exit_code())
         }
         Cmd::Cfg { input, dot } => {
             let p = frontend::build_program(&input.files, &frontend_opts(&input))?;

@@ -45,7 +45,7 @@ pub struct Stats {
     pub post_time: f64,
     /// Seconds in covering checks.
     pub cover_time: f64,
-    /// Seconds in the final certificate check.
+    /// Seconds in the independent check of the answer (certificate or replay).
     pub check_time: f64,
     pub arg_nodes: usize,
     pub covered_heads: usize,
@@ -55,15 +55,23 @@ pub struct Stats {
     pub bound: usize,
 }
 
-/// An inductive invariant per location of the (sliced) program, as SMT-LIB text
-/// over the location's in-scope variables. Only produced after the independent
-/// check accepted it.
+/// A candidate inductive invariant per location of the (sliced) program, over
+/// the canonical constants of the location's in-scope variables. Engines return
+/// it with SAFE; the driver reports SAFE only after `check` accepted it.
 #[derive(Clone, Debug, Serialize)]
 pub struct Certificate {
+    /// The invariants as SMT-LIB text, per location (filled in once checked).
     pub invariants: Vec<(LocId, String)>,
-    /// The same invariants as formulas over the canonical constants.
+    /// The invariants as formulas, indexed by location.
     #[serde(skip)]
     pub formulas: Vec<crate::smt::Formula>,
+}
+
+impl Certificate {
+    /// A candidate certificate: one formula per location, not yet checked.
+    pub fn unchecked(formulas: Vec<crate::smt::Formula>) -> Certificate {
+        Certificate { invariants: Vec::new(), formulas }
+    }
 }
 
 /// What an engine answers.

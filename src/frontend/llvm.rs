@@ -4,6 +4,7 @@
 //! live module owned by the caller.
 
 use crate::error::SrcLoc;
+use crate::ir::SourceFunction;
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 use llvm_sys::{LLVMOpcode, LLVMTypeKind};
@@ -262,8 +263,13 @@ pub fn debug_loc(inst: Value, file: &str) -> SrcLoc {
 }
 
 /// For a call to `llvm.dbg.value`/`llvm.dbg.declare`: the described value and the
-/// source variable's name.
+/// source variable's name, if the value *is* the variable's value (an empty
+/// `DIExpression`; a value described through an expression, such as a pointer or
+/// an offset, is not).
 pub fn dbg_value_name(call: Value) -> Option<(Value, String)> {
+    if !printed(operand(call, 2)).contains("!DIExpression()") {
+        return None;
+    }
     unsafe {
         let md_val = operand(call, 0);
         let md_var = operand(call, 1);
@@ -293,4 +299,30 @@ pub fn dbg_value_name(call: Value) -> Option<(Value, String)> {
         let s = String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len as usize)).into_owned();
         Some((v, s))
     }
+}
+
+/// The functions of a module that have debug info (before inlining removes them),
+/// so that a source position can be attributed to the function containing it.
+pub fn source_functions(module: LLVMModuleRef) -> Vec<SourceFunction> {
+    use llvm_sys::debuginfo::*;
+    let mut out = Vec::new();
+    unsafe {
+        let mut f = LLVMGetFirstFunction(module);
+        while !f.is_null() {
+            let sp = LLVMGetSubprogram(f);
+            if !sp.is_null() {
+                let file = LLVMDIScopeGetFile(sp);
+                let mut len = 0u32;
+                let p = if file.is_null() { std::ptr::null() } else { LLVMDIFileGetFilename(file, &mut len) };
+                let file = if p.is_null() {
+                    String::new()
+                } else {
+                    String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len as usize)).into_owned()
+                };
+                out.push(SourceFunction { name: name(f), file, line: LLVMDISubprogramGetLine(sp) });
+            }
+            f = LLVMGetNextFunction(f);
+        }
+    }
+    out
 }

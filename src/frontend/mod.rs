@@ -64,8 +64,11 @@ pub fn build_program(files: &[String], opts: &FrontendOptions) -> Result<Program
     let context = Context::create();
     let module = load::load_and_link(&context, files, opts.data_model)?;
     let label = files.join(" ");
+    let functions = llvm::source_functions(module.as_mut_ptr());
     normalize::normalize(&module, &label, opts)?;
-    translate::translate(&module, &label, &opts.entry)
+    let mut prog = translate::translate(&module, &label, &opts.entry)?;
+    prog.functions = functions;
+    Ok(prog)
 }
 
 /// The LLVM version ufo was built against.

@@ -117,6 +117,7 @@ pub fn translate(module: &Module, file: &str, entry: &str) -> Result<Program> {
         stats: tx.stats,
         warnings: tx.warnings,
         entry_params: params.iter().map(|(_, b)| *b).collect(),
+        functions: Vec::new(),
     };
     liveness::annotate(&mut prog);
     Ok(prog)

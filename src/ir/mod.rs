@@ -96,6 +96,15 @@ pub struct TranslationStats {
     pub unknown_functions: Vec<String>,
 }
 
+/// A function of the source program (from debug info, before inlining): where it
+/// starts. Used to name the function a source position belongs to.
+#[derive(Clone, Debug, Serialize)]
+pub struct SourceFunction {
+    pub name: String,
+    pub file: String,
+    pub line: u32,
+}
+
 /// A single-procedure program `(L, Δ, en, err, Var)`.
 #[derive(Clone, Debug)]
 pub struct Program {
@@ -112,6 +121,8 @@ pub struct Program {
     /// Bit width of each parameter of the entry function (0: not an integer).
     /// When the entry is not `main`, integer parameters are trace inputs.
     pub entry_params: Vec<u32>,
+    /// The source functions, for attributing positions after inlining.
+    pub functions: Vec<SourceFunction>,
 }
 
 impl Program {
@@ -137,6 +148,16 @@ impl Program {
             out[self.edge(e).src.0 as usize].push(e);
         }
         out
+    }
+    /// The source function containing a position: the one of the same file that
+    /// starts last before it (C functions do not nest); the entry function if none.
+    pub fn function_at(&self, at: &SrcLoc) -> &str {
+        self.functions
+            .iter()
+            .filter(|f| f.file == at.file && f.line <= at.line)
+            .max_by_key(|f| f.line)
+            .map(|f| f.name.as_str())
+            .unwrap_or(&self.function)
     }
     /// The name a user reads for a variable: its source name if it has one.
     pub fn display_name(&self, v: VarId) -> &str {

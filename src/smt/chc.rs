@@ -60,7 +60,7 @@ fn solution(answer: &Bool) -> HashMap<String, (Bool, Vec<u32>, u32)> {
     let ctx = z3::Context::thread_local();
     let c = ctx.get_z3_context();
     let mut out = HashMap::new();
-    let conjuncts = if answer.is_app() && answer.decl().kind() == z3::DeclKind::And {
+    let conjuncts = if answer.is_app() && answer.decl().name() == "and" {
         answer.children()
     } else {
         vec![Dynamic::from_ast(answer)]
@@ -78,7 +78,7 @@ fn solution(answer: &Bool) -> HashMap<String, (Bool, Vec<u32>, u32)> {
                 (conj.clone(), 0)
             }
         };
-        if !(body.is_app() && body.decl().kind() == z3::DeclKind::Eq && body.num_children() == 2) {
+        if !(body.is_app() && body.decl().name() == "=" && body.num_children() == 2) {
             continue;
         }
         let (Some(lhs), Some(rhs)) = (body.nth_child(0), body.nth_child(1)) else {

@@ -62,6 +62,10 @@ pub struct Input {
 pub struct Trace {
     pub edges: Vec<EdgeId>,
     pub inputs: Vec<Input>,
+    /// Per edge: the values of the variables in scope at its target, as signed
+    /// integers (Booleans as 0/1).
+    #[serde(skip)]
+    pub states: Vec<Vec<(VarId, i128)>>,
 }
 
 /// A nondeterministic input inside an encoded edge: variable, kind, position, value.
@@ -159,6 +163,10 @@ pub fn extract_trace(dag: &Dag, enc: &DagEncoding, model: &z3::Model) -> Option<
         })?;
         let (_, d, e) = dag.edges[next];
         trace.edges.push(e);
+        let mut state: Vec<(VarId, i128)> =
+            enc.state[d].iter().filter_map(|(v, x)| Some((*v, x.eval_i128(model)?))).collect();
+        state.sort();
+        trace.states.push(state);
         if let Some((_, inputs)) = &enc.edge[next] {
             for (_, kind, at, val) in inputs {
                 if let HavocKind::Nondet { func } = kind {

@@ -8,6 +8,7 @@
 
 pub mod canon;
 pub mod cert;
+pub mod cexpr;
 pub mod chc;
 pub mod dag;
 pub mod deadline;

@@ -1,0 +1,74 @@
+//! The independent check of every answer (DESIGN.md "Answers you can trust"),
+//! for every engine alike: an engine proposes, this module disposes.
+//!
+//! - SAFE comes with a candidate certificate (an invariant per location); it is
+//!   re-checked by fresh Z3 solvers, one query per edge (`smt::cert`). If the
+//!   check fails, the answer becomes UNKNOWN ("certificate rejected: ...", naming
+//!   the failing edge).
+//! - UNSAFE comes with a trace; it is replayed on the real program (`replay`).
+//!   If the error is not reached, the answer becomes UNKNOWN ("counterexample did
+//!   not replay: ...").
+
+use crate::engines::{Outcome, Verdict};
+use crate::ir::{LocId, Program};
+use crate::replay::{self, Replay};
+use crate::smt::{cert, Deadline, IntSemantics};
+use std::time::{Duration, Instant};
+
+/// How to replay a counterexample.
+pub struct ReplaySetup<'a> {
+    pub files: &'a [String],
+    pub data_model: crate::frontend::DataModel,
+    pub entry: replay::Entry,
+    pub harness: Option<&'a std::path::Path>,
+}
+
+/// Checks the outcome of an engine on the (sliced) program `p` and downgrades
+/// it to UNKNOWN if the check fails. Returns the replay result for UNSAFE.
+pub fn check(
+    p: &Program,
+    sem: IntSemantics,
+    outcome: &mut Outcome,
+    setup: &ReplaySetup,
+    deadline: &Deadline,
+) -> Option<Replay> {
+    let t = Instant::now();
+    let replayed = match outcome.verdict {
+        Verdict::Safe => {
+            let _installed = deadline.install();
+            if let Err(why) = check_certificate(p, sem, outcome) {
+                outcome.verdict = Verdict::Unknown;
+                outcome.reason = Some(format!("certificate rejected: {why}"));
+            }
+            None
+        }
+        Verdict::Unsafe => {
+            let Some(trace) = &outcome.trace else {
+                outcome.verdict = Verdict::Unknown;
+                outcome.reason = Some("the engine gave no counterexample".into());
+                return None;
+            };
+            let limit = Duration::from_secs(10);
+            let r = replay::replay(setup.files, setup.data_model, &setup.entry, trace, setup.harness, limit);
+            if let Replay::NotReached(why) | Replay::Impossible(why) = &r {
+                outcome.verdict = Verdict::Unknown;
+                outcome.reason = Some(format!("counterexample did not replay: {why}"));
+            }
+            Some(r)
+        }
+        Verdict::Unknown => None,
+    };
+    outcome.stats.check_time += t.elapsed().as_secs_f64();
+    replayed
+}
+
+/// Checks the certificate of a SAFE outcome; on success, records its text.
+fn check_certificate(p: &Program, sem: IntSemantics, outcome: &mut Outcome) -> Result<(), String> {
+    let Some(c) = &mut outcome.certificate else { return Err("the engine gave no certificate".into()) };
+    if c.formulas.len() != p.locs.len() {
+        return Err(format!("{} invariants for {} locations", c.formulas.len(), p.locs.len()));
+    }
+    cert::check(p, sem, &c.formulas).map_err(|r| r.what)?;
+    c.invariants = c.formulas.iter().enumerate().map(|(l, f)| (LocId(l as u32), f.to_string())).collect();
+    Ok(())
+}

@@ -1,0 +1,157 @@
+//! Readable answers (DESIGN.md "Answers you can trust"): a counterexample as
+//! source lines with the nondet inputs and the source variables' values, and a
+//! certificate as loop invariants in source terms (`loop at foo.c:4: x >= 0`).
+
+use crate::cfg::Wto;
+use crate::engines::Certificate;
+use crate::error::SrcLoc;
+use crate::ir::{LocId, Program, Sort, Stmt};
+use crate::smt::cexpr::{self, CVar, Style};
+use crate::smt::dag::Trace;
+use serde::Serialize;
+use std::collections::{BTreeMap, HashMap};
+
+/// A source variable's value at a step of a counterexample.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Value {
+    pub name: String,
+    pub value: i128,
+}
+
+/// One step of a readable counterexample.
+#[derive(Clone, Debug, Serialize)]
+pub struct PathStep {
+    pub at: SrcLoc,
+    pub code: Option<String>,
+    /// Source variables whose value is new or changed after this step.
+    pub values: Vec<Value>,
+}
+
+/// The invariant of a loop head, in source terms.
+#[derive(Clone, Debug, Serialize)]
+pub struct LoopInvariant {
+    /// Where the loop head is (its first source position).
+    pub at: SrcLoc,
+    /// The source function containing it.
+    pub function: String,
+    /// The IR location (basic block).
+    pub location: String,
+    /// For people: source names where known, SSA names otherwise.
+    pub invariant: String,
+    /// A C expression over source variables only, implied by the invariant
+    /// (used in correctness witnesses).
+    pub c_expression: String,
+    /// `c_expression` is weaker than `invariant` (it drops atoms over SSA
+    /// temporaries or operators C cannot express exactly).
+    pub weakened: bool,
+}
+
+/// The source line `at` points to, if the file is readable.
+pub fn source_line_raw(at: &SrcLoc) -> Option<String> {
+    if !at.is_known() {
+        return None;
+    }
+    let text = std::fs::read_to_string(&at.file).ok()?;
+    text.lines().nth(at.line as usize - 1).map(str::to_string)
+}
+
+/// The source line `at` points to, trimmed.
+pub fn source_line(at: &SrcLoc) -> Option<String> {
+    source_line_raw(at).map(|l| l.trim().to_string())
+}
+
+/// Source names of the variables in scope at `loc` that name exactly one of them.
+fn source_names(p: &Program, loc: LocId) -> HashMap<crate::ir::VarId, String> {
+    let mut count: HashMap<&str, usize> = HashMap::new();
+    for v in &p.loc(loc).live {
+        if let Some(n) = &p.var(*v).src_name {
+            *count.entry(n).or_default() += 1;
+        }
+    }
+    p.loc(loc)
+        .live
+        .iter()
+        .filter_map(|v| {
+            let n = p.var(*v).src_name.as_ref()?;
+            (count[n.as_str()] == 1).then(|| (*v, n.clone()))
+        })
+        .collect()
+}
+
+/// The readable path of a trace: the source positions of its branches and
+/// calls, each with the source variables it changed.
+pub fn render_path(p: &Program, trace: &Trace) -> Vec<PathStep> {
+    let mut out: Vec<PathStep> = Vec::new();
+    let mut shown: HashMap<String, i128> = HashMap::new();
+    for (k, e) in trace.edges.iter().enumerate() {
+        let edge = p.edge(*e);
+        let mut spots: Vec<SrcLoc> = Vec::new();
+        for st in &edge.body {
+            if let Stmt::Havoc(_, _, at) = st {
+                spots.push(at.clone());
+            }
+        }
+        spots.push(edge.src_loc.clone());
+        for at in spots {
+            if at.is_known() && out.last().map(|s| s.at.line != at.line || s.at.file != at.file).unwrap_or(true) {
+                out.push(PathStep { code: source_line(&at), at, values: Vec::new() });
+            }
+        }
+        let (Some(step), Some(state)) = (out.last_mut(), trace.states.get(k)) else { continue };
+        let names = source_names(p, edge.dst);
+        let mut changed: BTreeMap<String, i128> = BTreeMap::new();
+        for (v, x) in state {
+            if let Some(n) = names.get(v) {
+                if shown.get(n) != Some(x) {
+                    changed.insert(n.clone(), *x);
+                }
+            }
+        }
+        for (name, value) in changed {
+            shown.insert(name.clone(), value);
+            step.values.retain(|x| x.name != name);
+            step.values.push(Value { name, value });
+        }
+    }
+    out
+}
+
+/// The certificate's invariants at the loop heads (WTO component heads) of the
+/// program it was checked on.
+pub fn loop_invariants(p: &Program, cert: &Certificate) -> Vec<LoopInvariant> {
+    let wto = Wto::of_program(p);
+    let mut out = Vec::new();
+    for l in p.loc_ids() {
+        if !wto.is_head[l.0 as usize] || l == p.error {
+            continue;
+        }
+        let Some(f) = cert.formulas.get(l.0 as usize) else { continue };
+        let src = source_names(p, l);
+        let bits = |v| match p.var(v).sort {
+            Sort::Bool => 1,
+            Sort::Int { bits } => bits,
+        };
+        let readable: HashMap<String, CVar> = p
+            .loc(l)
+            .live
+            .iter()
+            .map(|v| {
+                let name = src.get(v).cloned().unwrap_or_else(|| p.var(*v).name.clone());
+                (p.var(*v).name.clone(), CVar { name, bits: bits(*v) })
+            })
+            .collect();
+        let exact: HashMap<String, CVar> =
+            src.iter().map(|(v, n)| (p.var(*v).name.clone(), CVar { name: n.clone(), bits: bits(*v) })).collect();
+        let c = cexpr::to_c(f, &exact, Style::Exact);
+        let at = p.loc(l).src.clone();
+        out.push(LoopInvariant {
+            function: p.function_at(&at).to_string(),
+            at,
+            location: p.loc(l).name.clone(),
+            invariant: cexpr::to_c(f, &readable, Style::Readable).text,
+            c_expression: c.text,
+            weakened: c.weakened,
+        });
+    }
+    out
+}

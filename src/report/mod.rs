@@ -1,0 +1,135 @@
+//! What `ufo verify` tells its user, in every format of DESIGN.md "Interfaces":
+//! the [`Report`] (its serde form *is* the documented JSON schema,
+//! `docs/report.schema.json`), the text report ([`text`]), SV-COMP witnesses
+//! ([`witness`]: YAML 2.0 and GraphML 1.0) and SARIF 2.1.0 ([`sarif`]).
+
+pub mod sarif;
+pub mod text;
+pub mod witness;
+
+use crate::engines::{Stats, Verdict};
+use crate::error::SrcLoc;
+use crate::explain::{LoopInvariant, PathStep};
+use crate::ir::TranslationStats;
+use crate::smt::dag::Input;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// The version of the JSON schema; bumped on incompatible changes.
+pub const SCHEMA: &str = "ufo-report/1";
+
+/// The result of `ufo verify`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    pub schema: &'static str,
+    pub files: Vec<String>,
+    pub verdict: Verdict,
+    /// Why the answer is UNKNOWN (timeout, rejected certificate, ...).
+    pub reason: Option<String>,
+    pub options: RunOptions,
+    /// The engine's counterexample, with its replay (UNSAFE, or UNKNOWN when
+    /// the replay failed).
+    pub counterexample: Option<Counterexample>,
+    /// The checked certificate (SAFE only).
+    pub certificate: Option<CertificateReport>,
+    pub stats: Stats,
+    pub time: Times,
+    pub program: ProgramSize,
+    pub approximations: Approximations,
+    pub warnings: Vec<String>,
+}
+
+/// How ufo ran.
+#[derive(Clone, Debug, Serialize)]
+pub struct RunOptions {
+    pub engine: String,
+    pub post: String,
+    pub opt: String,
+    pub int: String,
+    pub data_model: String,
+    pub entry: String,
+    pub timeout: Option<f64>,
+    pub bound: Option<usize>,
+}
+
+/// Seconds spent per phase.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Times {
+    pub frontend: f64,
+    /// Engine plus the check of its answer.
+    pub engine: f64,
+    pub total: f64,
+}
+
+/// Size of the translated program.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct ProgramSize {
+    pub locations: usize,
+    pub edges: usize,
+    pub variables: usize,
+    pub sliced_locations: usize,
+    pub sliced_edges: usize,
+}
+
+/// Over-approximations in effect: constructs the translation did not model
+/// exactly, and operations the integer semantics encodes as fresh values.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Approximations {
+    pub translation: TranslationStats,
+    pub operations: BTreeMap<String, usize>,
+}
+
+/// A counterexample.
+#[derive(Clone, Debug, Serialize)]
+pub struct Counterexample {
+    /// The nondet inputs in call order.
+    pub inputs: Vec<Input>,
+    /// The path as source lines, with the source variables' values.
+    pub path: Vec<PathStep>,
+    /// The error call's position.
+    pub target: SrcLoc,
+    /// Number of program edges on the path.
+    pub edges: usize,
+    pub replay: ReplayReport,
+}
+
+/// The replay of a counterexample on the real program.
+#[derive(Clone, Debug, Serialize)]
+pub struct ReplayReport {
+    pub reached: bool,
+    /// Why not, if not.
+    pub detail: Option<String>,
+}
+
+/// A checked certificate.
+#[derive(Clone, Debug, Serialize)]
+pub struct CertificateReport {
+    /// Invariants at loop heads in source terms.
+    pub loop_invariants: Vec<LoopInvariant>,
+    /// The whole certificate: the invariant at every location of the (sliced)
+    /// program, in SMT-LIB over its SSA variables.
+    pub locations: Vec<LocationInvariant>,
+}
+
+/// The invariant of one program location.
+#[derive(Clone, Debug, Serialize)]
+pub struct LocationInvariant {
+    pub location: String,
+    pub smtlib: String,
+}
+
+impl Report {
+    /// The exit code of this answer (0 SAFE, 10 UNSAFE, 20 UNKNOWN).
+    pub fn exit_code(&self) -> i32 {
+        match self.verdict {
+            Verdict::Safe => crate::error::EXIT_SAFE,
+            Verdict::Unsafe => crate::error::EXIT_UNSAFE,
+            Verdict::Unknown => crate::error::EXIT_UNKNOWN,
+        }
+    }
+
+    /// The report as one JSON object.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+}

@@ -1,0 +1,81 @@
+//! SARIF 2.1.0 (OASIS Static Analysis Results Interchange Format) for
+//! code-scanning UIs: one result per reachable error, with its source location
+//! and the counterexample as a code flow. SAFE gives no result; UNKNOWN gives
+//! none either, and its reason goes into the invocation's notifications.
+
+use super::Report;
+use crate::engines::Verdict;
+use crate::error::SrcLoc;
+use serde_json::{json, Value};
+
+/// The rule every result refers to.
+pub const RULE_ID: &str = "ufo/reach-error";
+
+fn physical(at: &SrcLoc) -> Value {
+    let mut region = json!({ "startLine": at.line.max(1) });
+    if at.col > 0 {
+        region["startColumn"] = json!(at.col);
+    }
+    json!({ "physicalLocation": { "artifactLocation": { "uri": at.file }, "region": region } })
+}
+
+/// The SARIF log of a report.
+pub fn sarif(r: &Report) -> String {
+    let mut results = Vec::new();
+    if let (Verdict::Unsafe, Some(cex)) = (r.verdict, &r.counterexample) {
+        let inputs: Vec<String> = cex.inputs.iter().map(|i| format!("{}() = {}", i.func, i.value)).collect();
+        let mut steps: Vec<Value> = cex
+            .path
+            .iter()
+            .map(|s| {
+                let mut loc = physical(&s.at);
+                let vals: Vec<String> = s.values.iter().map(|v| format!("{} = {}", v.name, v.value)).collect();
+                let text = if vals.is_empty() { s.code.clone().unwrap_or_default() } else { vals.join(", ") };
+                loc["message"] = json!({ "text": text });
+                json!({ "location": loc })
+            })
+            .collect();
+        let mut target = physical(&cex.target);
+        target["message"] = json!({ "text": "reach_error() is called" });
+        steps.push(json!({ "location": target, "importance": "essential" }));
+        let message = if inputs.is_empty() {
+            "reach_error() is reachable".to_string()
+        } else {
+            format!("reach_error() is reachable with inputs {}", inputs.join(", "))
+        };
+        results.push(json!({
+            "ruleId": RULE_ID,
+            "ruleIndex": 0,
+            "level": "error",
+            "message": { "text": message },
+            "locations": [physical(&cex.target)],
+            "codeFlows": [{ "threadFlows": [{ "locations": steps }] }],
+        }));
+    }
+    let mut invocation = json!({ "executionSuccessful": true });
+    if let Some(reason) = &r.reason {
+        invocation["toolExecutionNotifications"] =
+            json!([{ "level": "warning", "message": { "text": format!("UNKNOWN: {reason}") } }]);
+    }
+    let log = json!({
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": { "driver": {
+                "name": "ufo",
+                "version": env!("CARGO_PKG_VERSION"),
+                "rules": [{
+                    "id": RULE_ID,
+                    "name": "ReachableError",
+                    "shortDescription": { "text": "reach_error() is reachable" },
+                    "fullDescription": { "text": "A path of the program calls reach_error() (or fails a __VERIFIER_assert); the counterexample replayed on the compiled program." },
+                    "defaultConfiguration": { "level": "error" },
+                }],
+            }},
+            "artifacts": r.files.iter().map(|f| json!({ "location": { "uri": f } })).collect::<Vec<_>>(),
+            "invocations": [invocation],
+            "results": results,
+        }],
+    });
+    serde_json::to_string_pretty(&log).unwrap_or_default()
+}

@@ -1,0 +1,73 @@
+//! The text report: the verdict line, then the counterexample (inputs, path with
+//! values) or the loop invariants, then statistics on request.
+
+use super::Report;
+use std::fmt::Write;
+
+impl Report {
+    /// The text report (`--stats` adds the statistics lines).
+    pub fn to_text(&self, with_stats: bool) -> String {
+        let mut s = String::new();
+        for w in &self.warnings {
+            let _ = writeln!(s, "warning: {w}");
+        }
+        let file = self.files.join(" ");
+        match &self.reason {
+            Some(r) => {
+                let _ = writeln!(s, "{file}: {} ({r})", self.verdict.as_str());
+            }
+            None => {
+                let _ = writeln!(s, "{file}: {}", self.verdict.as_str());
+            }
+        }
+        if let Some(cex) = &self.counterexample {
+            if !cex.inputs.is_empty() {
+                let _ = writeln!(s, "inputs:");
+                for i in &cex.inputs {
+                    let _ = writeln!(s, "  {}  {}() = {}", i.at, i.func, i.value);
+                }
+            }
+            if !cex.path.is_empty() {
+                let _ = writeln!(s, "path:");
+                for st in &cex.path {
+                    let _ = write!(s, "  {}: {}", st.at, st.code.as_deref().unwrap_or(""));
+                    if !st.values.is_empty() {
+                        let vals: Vec<String> = st.values.iter().map(|v| format!("{} = {}", v.name, v.value)).collect();
+                        let _ = write!(s, "    [{}]", vals.join(", "));
+                    }
+                    let _ = writeln!(s);
+                }
+            }
+        }
+        if let Some(c) = &self.certificate {
+            if !c.loop_invariants.is_empty() {
+                let _ = writeln!(s, "invariants:");
+                for i in &c.loop_invariants {
+                    let _ = writeln!(s, "  loop at {} in {}(): {}", i.at, i.function, i.invariant);
+                }
+            }
+        }
+        if with_stats {
+            let st = &self.stats;
+            let o = &self.options;
+            let _ = writeln!(
+                s,
+                "stats: engine={} opt={} int={} locations={} (sliced {}) edges={} vars={} iterations={} refinements={} arg_nodes={} covered_heads={} max_query_nodes={} refine={:.3}s post={:.3}s cover={:.3}s check={:.3}s frontend={:.3}s engine={:.3}s",
+                o.engine, o.opt, o.int, self.program.locations, self.program.sliced_locations, self.program.edges,
+                self.program.variables, st.iterations, st.refinements, st.arg_nodes, st.covered_heads, st.max_query_nodes,
+                st.refine_time, st.post_time, st.cover_time, st.check_time, self.time.frontend, self.time.engine
+            );
+            let tr = &self.approximations.translation;
+            let _ = writeln!(
+                s,
+                "over-approximations: memory_loads={} unknown_calls={} undef={} other={}{}",
+                tr.memory_loads,
+                tr.unknown_calls,
+                tr.undef_values,
+                tr.other_havocs,
+                self.approximations.operations.iter().map(|(k, v)| format!(" [{k}]={v}")).collect::<String>()
+            );
+        }
+        s
+    }
+}

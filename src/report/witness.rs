@@ -1,0 +1,312 @@
+//! SV-COMP verification witnesses (the formats of sosy-lab/sv-witnesses): a
+//! violation witness for UNSAFE, a correctness witness for SAFE, in YAML format
+//! 2.0 (`violation_sequence` / `invariant_set` entries) or GraphML format 1.0.
+//!
+//! The violation witness fixes the return value of every nondet call
+//! (`function_return` waypoints, `\result == v`) and ends at the error call: the
+//! inputs are exactly the ones the replay ran. The correctness witness lists the
+//! checked loop invariants as C expressions over source variables
+//! (`explain::LoopInvariant::c_expression`, weakened where C cannot express an
+//! atom). Invariants belong to the optimized IR's loop heads, so a validator
+//! matches them to source loops most reliably at `--opt O0`.
+
+use super::Report;
+use crate::engines::Verdict;
+use crate::error::SrcLoc;
+use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+
+/// The specification every witness refers to (SV-COMP `unreach-call`).
+pub const SPECIFICATION: &str = "G ! call(reach_error())";
+/// The same in GraphML's property syntax.
+pub const SPECIFICATION_PRP: &str = "CHECK( init(main()), LTL(G ! call(reach_error())) )";
+
+/// Witness file format (`--witness-format`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum WitnessFormat {
+    /// YAML, format version 2.0.
+    Yaml,
+    /// GraphML, format version 1.0.
+    Graphml,
+}
+
+/// The witness for a report, or `None` for UNKNOWN (no claim, no witness).
+pub fn witness(r: &Report, format: WitnessFormat) -> Option<String> {
+    if r.verdict == Verdict::Unknown {
+        return None;
+    }
+    Some(match format {
+        WitnessFormat::Yaml => yaml(r),
+        WitnessFormat::Graphml => graphml(r),
+    })
+}
+
+/// SHA-256 of a file's contents, in hex (empty if unreadable).
+pub fn file_hash(path: &str) -> String {
+    match std::fs::read(path) {
+        Ok(bytes) => Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect(),
+        Err(_) => String::new(),
+    }
+}
+
+fn now() -> String {
+    chrono::Local::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, false)
+}
+
+/// The 1-based column of the `)` closing the call that starts at `at`, so that
+/// a `function_return` waypoint points at the end of the call (format 2.0).
+fn call_end(at: &SrcLoc) -> u32 {
+    let Some(line) = crate::explain::source_line_raw(at) else { return at.col };
+    let start = (at.col as usize).saturating_sub(1);
+    let Some(rest) = line.get(start..) else { return at.col };
+    let mut depth = 0i32;
+    for (i, c) in rest.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return (start + i + 1) as u32;
+                }
+            }
+            _ => {}
+        }
+    }
+    at.col
+}
+
+/// The 1-based column of the loop keyword (`while`, `for`, `do`) that starts the
+/// loop statement on `at`'s line at or before `at`, as format 2.0 locates a
+/// `loop_invariant`; `at`'s own column if there is none.
+fn loop_start(at: &SrcLoc) -> u32 {
+    let Some(line) = crate::explain::source_line_raw(at) else { return at.col };
+    let upto = line.get(..(at.col as usize).min(line.len())).unwrap_or(&line);
+    let word = |k: &str| {
+        upto.match_indices(k)
+            .filter(|(i, _)| {
+                let before = upto[..*i].chars().next_back().is_none_or(|c| !c.is_alphanumeric() && c != '_');
+                let after = line[i + k.len()..].chars().next().is_none_or(|c| !c.is_alphanumeric() && c != '_');
+                before && after
+            })
+            .map(|(i, _)| i)
+            .last()
+    };
+    ["while", "for", "do"].iter().filter_map(|k| word(k)).max().map(|i| i as u32 + 1).unwrap_or(at.col)
+}
+
+fn location(at: &SrcLoc, col: u32, function: &str) -> Value {
+    json!({ "file_name": at.file, "line": at.line, "column": col.max(1), "function": function })
+}
+
+fn metadata(r: &Report) -> Value {
+    let hashes: serde_json::Map<String, Value> = r.files.iter().map(|f| (f.clone(), json!(file_hash(f)))).collect();
+    json!({
+        "format_version": "2.0",
+        "uuid": uuid::Uuid::new_v4().to_string(),
+        "creation_time": now(),
+        "producer": {
+            "name": "ufo",
+            "version": env!("CARGO_PKG_VERSION"),
+            "configuration": configuration(r),
+        },
+        "task": {
+            "input_files": r.files,
+            "input_file_hashes": hashes,
+            "specification": SPECIFICATION,
+            "data_model": r.options.data_model,
+            "language": "C",
+        },
+    })
+}
+
+fn configuration(r: &Report) -> String {
+    let o = &r.options;
+    format!("engine={} post={} opt={} int={}", o.engine, o.post, o.opt, o.int)
+}
+
+/// Nondet inputs that are return values of calls (not entry arguments).
+fn call_inputs(r: &Report) -> Vec<&crate::smt::dag::Input> {
+    r.counterexample.iter().flat_map(|c| c.inputs.iter()).filter(|i| i.func.starts_with("__VERIFIER_nondet")).collect()
+}
+
+fn yaml(r: &Report) -> String {
+    let entry = match (&r.counterexample, r.verdict) {
+        (Some(cex), Verdict::Unsafe) => {
+            let mut segments: Vec<Value> = call_inputs(r)
+                .iter()
+                .map(|i| {
+                    json!({ "segment": [{ "waypoint": {
+                        "type": "function_return",
+                        "action": "follow",
+                        "location": location(&i.at, call_end(&i.at), &r.options.entry),
+                        "constraint": { "value": format!("\\result == {}", i.value), "format": "c_expression" },
+                    }}]})
+                })
+                .collect();
+            segments.push(json!({ "segment": [{ "waypoint": {
+                "type": "target",
+                "action": "follow",
+                "location": location(&cex.target, cex.target.col, &r.options.entry),
+            }}]}));
+            json!({ "entry_type": "violation_sequence", "metadata": metadata(r), "content": segments })
+        }
+        _ => {
+            let invariants: Vec<Value> = r
+                .certificate
+                .iter()
+                .flat_map(|c| c.loop_invariants.iter())
+                .filter(|i| i.at.is_known() && i.c_expression != "1")
+                .map(|i| {
+                    json!({ "invariant": {
+                        "type": "loop_invariant",
+                        "location": location(&i.at, loop_start(&i.at), &i.function),
+                        "value": i.c_expression,
+                        "format": "c_expression",
+                    }})
+                })
+                .collect();
+            json!({ "entry_type": "invariant_set", "metadata": metadata(r), "content": invariants })
+        }
+    };
+    serde_norway::to_string(&vec![entry]).unwrap_or_default()
+}
+
+/// A GraphML document under construction.
+struct Graph {
+    w: quick_xml::Writer<Vec<u8>>,
+}
+
+impl Graph {
+    fn start(&mut self, name: &str, attrs: &[(&str, &str)]) {
+        let mut e = BytesStart::new(name);
+        for (k, v) in attrs {
+            e.push_attribute((*k, *v));
+        }
+        let _ = self.w.write_event(Event::Start(e));
+    }
+    fn empty(&mut self, name: &str, attrs: &[(&str, &str)]) {
+        let mut e = BytesStart::new(name);
+        for (k, v) in attrs {
+            e.push_attribute((*k, *v));
+        }
+        let _ = self.w.write_event(Event::Empty(e));
+    }
+    fn end(&mut self, name: &str) {
+        let _ = self.w.write_event(Event::End(BytesEnd::new(name)));
+    }
+    fn data(&mut self, key: &str, value: &str) {
+        self.start("data", &[("key", key)]);
+        let _ = self.w.write_event(Event::Text(BytesText::new(value)));
+        self.end("data");
+    }
+    fn node(&mut self, id: &str, data: &[(&str, &str)]) {
+        self.start("node", &[("id", id)]);
+        for (k, v) in data {
+            self.data(k, v);
+        }
+        self.end("node");
+    }
+    fn edge(&mut self, from: &str, to: &str, data: &[(&str, &str)]) {
+        self.start("edge", &[("source", from), ("target", to)]);
+        for (k, v) in data {
+            self.data(k, v);
+        }
+        self.end("edge");
+    }
+}
+
+/// The keys a GraphML 1.0 witness declares: (id, for, type, default).
+const KEYS: &[(&str, &str, &str, Option<&str>)] = &[
+    ("witness-type", "graph", "string", None),
+    ("sourcecodelang", "graph", "string", None),
+    ("producer", "graph", "string", None),
+    ("specification", "graph", "string", None),
+    ("programfile", "graph", "string", None),
+    ("programhash", "graph", "string", None),
+    ("architecture", "graph", "string", None),
+    ("creationtime", "graph", "string", None),
+    ("entry", "node", "boolean", Some("false")),
+    ("violation", "node", "boolean", Some("false")),
+    ("invariant", "node", "string", None),
+    ("invariant.scope", "node", "string", None),
+    ("startline", "edge", "int", None),
+    ("assumption", "edge", "string", None),
+    ("assumption.scope", "edge", "string", None),
+    ("assumption.resultfunction", "edge", "string", None),
+    ("enterLoopHead", "edge", "boolean", Some("false")),
+];
+
+fn graphml(r: &Report) -> String {
+    let mut g = Graph { w: quick_xml::Writer::new_with_indent(Vec::new(), b' ', 1) };
+    let _ = g.w.write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), Some("no"))));
+    g.start(
+        "graphml",
+        &[
+            ("xmlns", "http://graphml.graphdrawing.org/xmlns"),
+            ("xmlns:xsi", "http://www.w3.org/2001/XMLSchema-instance"),
+        ],
+    );
+    for (id, what, ty, default) in KEYS {
+        match default {
+            Some(d) => {
+                g.start("key", &[("id", id), ("attr.name", id), ("attr.type", ty), ("for", what)]);
+                g.start("default", &[]);
+                let _ = g.w.write_event(Event::Text(BytesText::new(d)));
+                g.end("default");
+                g.end("key");
+            }
+            None => g.empty("key", &[("id", id), ("attr.name", id), ("attr.type", ty), ("for", what)]),
+        }
+    }
+    g.start("graph", &[("edgedefault", "directed")]);
+    let unsafe_ = r.verdict == Verdict::Unsafe;
+    let file = r.files.first().cloned().unwrap_or_default();
+    let producer = format!("ufo {} ({})", env!("CARGO_PKG_VERSION"), configuration(r));
+    let arch = if r.options.data_model == "ILP32" { "32bit" } else { "64bit" };
+    g.data("witness-type", if unsafe_ { "violation_witness" } else { "correctness_witness" });
+    g.data("sourcecodelang", "C");
+    g.data("producer", &producer);
+    g.data("specification", SPECIFICATION_PRP);
+    g.data("programfile", &file);
+    g.data("programhash", &file_hash(&file));
+    g.data("architecture", arch);
+    g.data("creationtime", &now());
+    g.node("N0", &[("entry", "true")]);
+    if unsafe_ {
+        let inputs = call_inputs(r);
+        for (k, i) in inputs.iter().enumerate() {
+            let (from, to) = (format!("N{k}"), format!("N{}", k + 1));
+            g.node(&to, &[]);
+            let line = i.at.line.to_string();
+            let assumption = format!("\\result == {};", i.value);
+            g.edge(
+                &from,
+                &to,
+                &[
+                    ("startline", &line),
+                    ("assumption", &assumption),
+                    ("assumption.scope", &r.options.entry),
+                    ("assumption.resultfunction", &i.func),
+                ],
+            );
+        }
+        let last = format!("N{}", inputs.len());
+        g.node("V", &[("violation", "true")]);
+        let target = r.counterexample.as_ref().map(|c| c.target.line.to_string()).unwrap_or_default();
+        g.edge(&last, "V", &[("startline", &target)]);
+    } else {
+        let invariants = r.certificate.iter().flat_map(|c| c.loop_invariants.iter());
+        for (k, i) in invariants.filter(|i| i.at.is_known() && i.c_expression != "1").enumerate() {
+            let id = format!("Q{k}");
+            g.node(&id, &[("invariant", &i.c_expression), ("invariant.scope", &i.function)]);
+            let line = i.at.line.to_string();
+            g.edge("N0", &id, &[("startline", &line), ("enterLoopHead", "true")]);
+        }
+    }
+    g.end("graph");
+    g.end("graphml");
+    let mut out = String::from_utf8(g.w.into_inner()).unwrap_or_default();
+    out.push('\n');
+    out
+}
