@@ -49,9 +49,18 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
     let replayed = check::check(&sliced, opts.engine_opts.sem, &mut outcome, &setup, &deadline);
     let time_engine = t1.elapsed().as_secs_f64();
     let counterexample = outcome.trace.as_ref().map(|t| Counterexample {
-        inputs: t.inputs.clone(),
+        inputs: t
+            .inputs
+            .iter()
+            .map(|i| crate::smt::dag::Input { function: prog.function_at(&i.at).to_string(), ..i.clone() })
+            .collect(),
         path: explain::render_path(&sliced, t),
         target: t.edges.last().map(|e| sliced.edge(*e).src_loc.clone()).unwrap_or_default(),
+        target_function: t
+            .edges
+            .last()
+            .map(|e| prog.function_at(&sliced.edge(*e).src_loc).to_string())
+            .unwrap_or_else(|| prog.function.clone()),
         edges: t.edges.len(),
         replay: match &replayed {
             Some(Replay::Reached) => ReplayReport { reached: true, detail: None },

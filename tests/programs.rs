@@ -11,12 +11,13 @@ fn check_answer(p: &common::TestProgram, json: &serde_json::Value, code: i32, wh
     match verdict.as_str() {
         "SAFE" => {
             assert_eq!(code, 0, "{what}");
-            assert!(json["outcome"]["certificate"]["invariants"].is_array(), "{what}: SAFE without certificate");
+            let locations = json["certificate"]["locations"].as_array();
+            assert!(locations.is_some_and(|l| !l.is_empty()), "{what}: SAFE without a checked certificate");
         }
         "UNSAFE" => {
             assert_eq!(code, 10, "{what}");
-            assert_eq!(json["replay"], serde_json::json!("Reached"), "{what}: UNSAFE without replay");
-            assert!(json["outcome"]["trace"]["edges"].as_array().is_some_and(|e| !e.is_empty()), "{what}: empty path");
+            assert_eq!(json["counterexample"]["replay"]["reached"], true, "{what}: UNSAFE without replay");
+            assert!(json["counterexample"]["edges"].as_u64().is_some_and(|e| e > 0), "{what}: empty path");
         }
         _ => assert_eq!(code, 20, "{what}"),
     }
@@ -80,5 +81,6 @@ fn math_semantics_warns_and_replay_rejects_its_spurious_bug() {
     // that the real program does not have, and replay turns it into UNKNOWN.
     assert_eq!(code, 20, "{json}");
     assert!(json["reason"].as_str().unwrap().contains("did not replay"), "{}", json["reason"]);
-    assert_eq!(json["outcome"]["verdict"], "UNKNOWN");
+    assert_eq!(json["verdict"], "UNKNOWN");
+    assert_eq!(json["counterexample"]["replay"]["reached"], false);
 }

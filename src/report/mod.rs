@@ -88,6 +88,8 @@ pub struct Counterexample {
     pub path: Vec<PathStep>,
     /// The error call's position.
     pub target: SrcLoc,
+    /// The source function containing the error call.
+    pub target_function: String,
     /// Number of program edges on the path.
     pub edges: usize,
     pub replay: ReplayReport,

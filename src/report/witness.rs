@@ -139,7 +139,7 @@ fn yaml(r: &Report) -> String {
                     json!({ "segment": [{ "waypoint": {
                         "type": "function_return",
                         "action": "follow",
-                        "location": location(&i.at, call_end(&i.at), &r.options.entry),
+                        "location": location(&i.at, call_end(&i.at), &i.function),
                         "constraint": { "value": format!("\\result == {}", i.value), "format": "c_expression" },
                     }}]})
                 })
@@ -147,7 +147,7 @@ fn yaml(r: &Report) -> String {
             segments.push(json!({ "segment": [{ "waypoint": {
                 "type": "target",
                 "action": "follow",
-                "location": location(&cex.target, cex.target.col, &r.options.entry),
+                "location": location(&cex.target, cex.target.col, &cex.target_function),
             }}]}));
             json!({ "entry_type": "violation_sequence", "metadata": metadata(r), "content": segments })
         }
@@ -286,7 +286,7 @@ fn graphml(r: &Report) -> String {
                 &[
                     ("startline", &line),
                     ("assumption", &assumption),
-                    ("assumption.scope", &r.options.entry),
+                    ("assumption.scope", &i.function),
                     ("assumption.resultfunction", &i.func),
                 ],
             );

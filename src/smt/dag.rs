@@ -54,6 +54,8 @@ pub struct Input {
     pub func: String,
     pub value: i128,
     pub at: SrcLoc,
+    /// The source function the call is in (filled in by the driver).
+    pub function: String,
 }
 
 /// A counterexample: the program edges from the entry to the error, and the
@@ -170,7 +172,12 @@ pub fn extract_trace(dag: &Dag, enc: &DagEncoding, model: &z3::Model) -> Option<
         if let Some((_, inputs)) = &enc.edge[next] {
             for (_, kind, at, val) in inputs {
                 if let HavocKind::Nondet { func } = kind {
-                    trace.inputs.push(Input { func: func.clone(), value: val.eval_i128(model)?, at: at.clone() });
+                    trace.inputs.push(Input {
+                        func: func.clone(),
+                        value: val.eval_i128(model)?,
+                        at: at.clone(),
+                        function: String::new(),
+                    });
                 }
             }
         }

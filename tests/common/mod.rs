@@ -60,7 +60,19 @@ pub fn programs() -> Vec<TestProgram> {
     out
 }
 
-/// Runs `ufo verify --json` and returns the parsed report and exit code.
+/// Validates `instance` against the JSON schema in the file `schema`
+/// (relative to the repository); panics with every violation.
+pub fn assert_valid(schema: &str, instance: &serde_json::Value, what: &str) {
+    let text = std::fs::read_to_string(root().join(schema)).unwrap_or_else(|e| panic!("{schema}: {e}"));
+    let schema_json: serde_json::Value = serde_json::from_str(&text).expect("the schema is JSON");
+    let validator = jsonschema::validator_for(&schema_json).expect("the schema compiles");
+    let errors: Vec<String> =
+        validator.iter_errors(instance).map(|e| format!("{e} at {}", e.instance_path())).collect();
+    assert!(errors.is_empty(), "{what} violates {schema}:\n{}\n{instance:#}", errors.join("\n"));
+}
+
+/// Runs `ufo verify --json` and returns the parsed report and exit code. Every
+/// report is validated against the documented schema (docs/report.schema.json).
 pub fn verify(files: &[String], extra: &[&str]) -> (i32, serde_json::Value) {
     let mut args: Vec<&str> = vec!["verify", "--json"];
     args.extend(files.iter().map(String::as_str));
@@ -68,5 +80,6 @@ pub fn verify(files: &[String], extra: &[&str]) -> (i32, serde_json::Value) {
     let (code, out, err) = ufo(&args);
     let json = serde_json::from_str(&out)
         .unwrap_or_else(|e| panic!("no JSON from {args:?}: {e}\nstdout: {out}\nstderr: {err}"));
+    assert_valid("docs/report.schema.json", &json, &format!("{args:?}"));
     (code, json)
 }

@@ -1,0 +1,358 @@
+//! Answers you can trust and read (issue 4): the independent certificate check
+//! rejects broken certificates and names the failing edge; witnesses (YAML 2.0,
+//! GraphML 1.0) and SARIF logs carry the required fields and agree with the
+//! report; the text report of two small programs is stable (snapshots).
+
+mod common;
+use common::{assert_valid, root, ufo, verify};
+use std::collections::{HashMap, HashSet};
+use ufo::cfg::{slice, Wto};
+use ufo::check::{self, ReplaySetup};
+use ufo::engines::{self, EngineKind, EngineOptions, Outcome, PostKind, Verdict};
+use ufo::frontend::{build_program, DataModel, FrontendOptions, OptLevel};
+use ufo::ir::Program;
+use ufo::smt::{Deadline, IntSemantics};
+use z3::ast::{Bool, Int};
+
+fn fig1_safe() -> (Program, Outcome) {
+    let opts = FrontendOptions { opt: OptLevel::O0, data_model: DataModel::Lp64, entry: "main".into() };
+    let file = root().join("llvm-tests/fig1_safe.c").to_string_lossy().into_owned();
+    let p = slice::slice(&build_program(&[file], &opts).expect("translates")).0;
+    let eo = EngineOptions {
+        sem: IntSemantics::Lia,
+        bound: 50,
+        max_iterations: Some(20),
+        post: PostKind::True,
+        check_labels: false,
+    };
+    let out = engines::run(EngineKind::Ufo, &p, &eo, &Deadline::none());
+    assert_eq!(out.verdict, Verdict::Safe);
+    (p, out)
+}
+
+fn checked(p: &Program, mut out: Outcome) -> Outcome {
+    let files = vec![root().join("llvm-tests/fig1_safe.c").to_string_lossy().into_owned()];
+    let setup = ReplaySetup {
+        files: &files,
+        data_model: DataModel::Lp64,
+        entry: ufo::replay::Entry { name: "main".into(), params: vec![] },
+        harness: None,
+    };
+    check::check(p, IntSemantics::Lia, &mut out, &setup, &Deadline::none());
+    out
+}
+
+/// The loop head and its variable `x`, as a canonical constant.
+fn head_and_x(p: &Program) -> (usize, Int) {
+    let wto = Wto::of_program(p);
+    let head = (0..p.locs.len()).find(|l| wto.is_head[*l]).expect("a loop");
+    let x = p.locs[head].live.iter().find(|v| p.var(**v).src_name.as_deref() == Some("x")).expect("x in scope");
+    (head, Int::new_const(p.var(*x).name.as_str()))
+}
+
+#[test]
+fn the_engines_certificate_passes_the_independent_check() {
+    let (p, out) = fig1_safe();
+    let out = checked(&p, out);
+    assert_eq!(out.verdict, Verdict::Safe, "{:?}", out.reason);
+    assert_eq!(out.certificate.expect("kept").invariants.len(), p.locs.len(), "an invariant per location");
+}
+
+#[test]
+fn a_certificate_that_is_not_inductive_is_rejected_naming_the_edge() {
+    let (p, mut out) = fig1_safe();
+    let (head, x) = head_and_x(&p);
+    // x >= 1 does not hold on entry to the loop (x = 0): consecution fails on
+    // the edge into the loop head.
+    out.certificate.as_mut().unwrap().formulas[head] = x.ge(Int::from_i64(1));
+    let out = checked(&p, out);
+    assert_eq!(out.verdict, Verdict::Unknown);
+    let why = out.reason.unwrap();
+    assert!(why.starts_with("certificate rejected: consecution fails on the edge"), "{why}");
+    assert!(why.contains(&format!("-> {}", p.locs[head].name)), "names the edge into the head: {why}");
+}
+
+#[test]
+fn a_certificate_too_weak_to_exclude_the_error_is_rejected() {
+    let (p, mut out) = fig1_safe();
+    let (head, _) = head_and_x(&p);
+    // `true` everywhere but at the error location: inductive, but the edges into
+    // the error location are not excluded.
+    let c = out.certificate.as_mut().unwrap();
+    for (l, f) in c.formulas.iter_mut().enumerate() {
+        if l != p.error.0 as usize {
+            *f = Bool::from_bool(true);
+        }
+    }
+    let _ = head;
+    let out = checked(&p, out);
+    assert_eq!(out.verdict, Verdict::Unknown);
+    let why = out.reason.unwrap();
+    assert!(why.contains("consecution fails") && why.contains("-> ERROR"), "{why}");
+}
+
+#[test]
+fn a_certificate_that_claims_the_error_location_is_rejected() {
+    let (p, mut out) = fig1_safe();
+    out.certificate.as_mut().unwrap().formulas[p.error.0 as usize] = Bool::from_bool(true);
+    let out = checked(&p, out);
+    assert_eq!(out.verdict, Verdict::Unknown);
+    assert!(out.reason.unwrap().contains("error location is not false"));
+}
+
+fn sha256(path: &str) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(std::fs::read(root().join(path)).unwrap()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Runs `ufo verify FILE --json ARGS` writing `--witness`/`--sarif` into a
+/// temporary directory; returns the report and the written files.
+fn verify_with_outputs(file: &str, args: &[&str]) -> (serde_json::Value, Option<String>, Option<String>) {
+    let dir = tempfile::tempdir().unwrap();
+    let w = dir.path().join("witness");
+    let s = dir.path().join("log.sarif");
+    let mut all: Vec<&str> = args.to_vec();
+    let (ws, ss) = (w.to_string_lossy().into_owned(), s.to_string_lossy().into_owned());
+    all.extend(["--witness", &ws, "--sarif", &ss]);
+    let (_, json) = verify(&[file.to_string()], &all);
+    (json, std::fs::read_to_string(&w).ok(), std::fs::read_to_string(&s).ok())
+}
+
+fn yaml_to_json(text: &str) -> serde_json::Value {
+    serde_norway::from_str(text).expect("the witness is YAML")
+}
+
+#[test]
+fn violation_witness_yaml_fixes_the_replayed_inputs_and_ends_at_the_error() {
+    let file = "llvm-tests/fig1_unsafe.c";
+    let (json, w, _) = verify_with_outputs(file, &["--opt", "O0"]);
+    assert_eq!(json["verdict"], "UNSAFE");
+    let w = yaml_to_json(&w.expect("a witness was written"));
+    assert_valid("tests/schemas/witness-2.0.schema.json", &w, "violation witness");
+    let entry = &w[0];
+    assert_eq!(entry["entry_type"], "violation_sequence");
+    assert_eq!(entry["metadata"]["task"]["input_file_hashes"][file], sha256(file));
+    assert_eq!(entry["metadata"]["task"]["data_model"], "LP64");
+    let segments = entry["content"].as_array().unwrap();
+    let inputs = json["counterexample"]["inputs"].as_array().unwrap();
+    assert_eq!(segments.len(), inputs.len() + 1, "one segment per input, then the target");
+    for (seg, input) in segments.iter().zip(inputs) {
+        let wp = &seg["segment"][0]["waypoint"];
+        assert_eq!(wp["type"], "function_return");
+        assert_eq!(wp["constraint"]["value"], format!("\\result == {}", input["value"]));
+        assert_eq!(wp["location"]["line"], input["at"]["line"]);
+        // the column of the call's closing parenthesis: `__VERIFIER_nondet_int()`
+        let line = std::fs::read_to_string(root().join(file)).unwrap().lines().nth(5).unwrap().to_string();
+        let col = wp["location"]["column"].as_u64().unwrap() as usize;
+        assert_eq!(&line[col - 1..col], ")", "{line}");
+    }
+    let target = &segments.last().unwrap()["segment"][0]["waypoint"];
+    assert_eq!(target["type"], "target");
+    assert_eq!(target["location"]["line"], 12, "reach_error() is on line 12");
+}
+
+#[test]
+fn correctness_witness_yaml_lists_the_checked_loop_invariants() {
+    let file = "llvm-tests/fig1_safe.c";
+    let (json, w, _) = verify_with_outputs(file, &["--opt", "O0"]);
+    assert_eq!(json["verdict"], "SAFE");
+    let w = yaml_to_json(&w.expect("a witness was written"));
+    assert_valid("tests/schemas/witness-2.0.schema.json", &w, "correctness witness");
+    assert_eq!(w[0]["entry_type"], "invariant_set");
+    let invs = w[0]["content"].as_array().unwrap();
+    assert_eq!(invs.len(), 1, "{w:#}");
+    let inv = &invs[0]["invariant"];
+    assert_eq!(inv["type"], "loop_invariant");
+    assert_eq!(inv["value"], json["certificate"]["loop_invariants"][0]["c_expression"]);
+    assert_eq!(inv["value"], "(long long)(int)x >= 0");
+    assert_eq!(
+        (inv["location"]["line"].as_u64(), inv["location"]["column"].as_u64()),
+        (Some(8), Some(3)),
+        "the `while`"
+    );
+    assert_eq!(json["certificate"]["loop_invariants"][0]["invariant"], "x >= 0");
+}
+
+#[test]
+fn unknown_answers_write_no_witness_and_say_why_in_sarif() {
+    let (json, w, s) = verify_with_outputs("llvm-tests/nested_safe.c", &["--opt", "O0", "--max-iterations", "0"]);
+    assert_eq!(json["verdict"], "UNKNOWN");
+    assert!(w.is_none(), "no claim, no witness");
+    let s: serde_json::Value = serde_json::from_str(&s.expect("a SARIF log")).unwrap();
+    assert_valid("tests/schemas/sarif-2.1.0-required.schema.json", &s, "SARIF log");
+    assert_eq!(s["runs"][0]["results"].as_array().unwrap().len(), 0);
+    let note = s["runs"][0]["invocations"][0]["toolExecutionNotifications"][0]["message"]["text"].as_str().unwrap();
+    assert!(note.starts_with("UNKNOWN: no answer after 0 refinements"), "{note}");
+}
+
+/// Reads a GraphML witness: graph data, node data, edges, declared keys.
+struct GraphMl {
+    keys: HashSet<String>,
+    graph: HashMap<String, String>,
+    nodes: HashMap<String, HashMap<String, String>>,
+    edges: Vec<(String, String, HashMap<String, String>)>,
+}
+
+fn parse_graphml(text: &str) -> GraphMl {
+    use quick_xml::events::Event;
+    let mut r = quick_xml::Reader::from_str(text);
+    let mut g = GraphMl { keys: HashSet::new(), graph: HashMap::new(), nodes: HashMap::new(), edges: Vec::new() };
+    let attr = |e: &quick_xml::events::BytesStart, k: &str| -> String {
+        e.try_get_attribute(k)
+            .unwrap()
+            .map(|a| a.normalized_value(quick_xml::XmlVersion::Implicit1_0).unwrap().into_owned())
+            .unwrap_or_default()
+    };
+    let (mut in_node, mut in_edge, mut key, mut text) = (None::<String>, false, None::<String>, String::new());
+    loop {
+        match r.read_event().expect("well-formed XML") {
+            Event::Start(e) | Event::Empty(e) if e.name().as_ref() == "key" => {
+                g.keys.insert(attr(&e, "id"));
+            }
+            Event::Start(e) if e.name().as_ref() == "node" => {
+                let id = attr(&e, "id");
+                g.nodes.insert(id.clone(), HashMap::new());
+                in_node = Some(id);
+            }
+            Event::Start(e) if e.name().as_ref() == "edge" => {
+                g.edges.push((attr(&e, "source"), attr(&e, "target"), HashMap::new()));
+                in_edge = true;
+            }
+            Event::Start(e) if e.name().as_ref() == "data" => {
+                key = Some(attr(&e, "key"));
+                text.clear();
+            }
+            Event::Text(t) => text.push_str(&t.xml_content(quick_xml::XmlVersion::Implicit1_0)),
+            Event::GeneralRef(r) => text.push_str(match r.xml_content(quick_xml::XmlVersion::Implicit1_0).as_ref() {
+                "lt" => "<",
+                "gt" => ">",
+                "amp" => "&",
+                "quot" => "\"",
+                "apos" => "'",
+                other => panic!("unexpected entity {other}"),
+            }),
+            Event::End(e) if e.name().as_ref() == "data" => {
+                if let Some(k) = key.take() {
+                    let v = std::mem::take(&mut text);
+                    assert!(g.keys.contains(&k), "data key {k} is declared");
+                    match (&in_node, in_edge) {
+                        (Some(n), _) => {
+                            g.nodes.get_mut(n).unwrap().insert(k, v);
+                        }
+                        (None, true) => {
+                            g.edges.last_mut().unwrap().2.insert(k, v);
+                        }
+                        (None, false) => {
+                            g.graph.insert(k, v);
+                        }
+                    }
+                }
+            }
+            Event::End(e) if e.name().as_ref() == "node" => in_node = None,
+            Event::End(e) if e.name().as_ref() == "edge" => in_edge = false,
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    g
+}
+
+fn check_graphml_common(g: &GraphMl, file: &str, kind: &str) {
+    for k in [
+        "witness-type",
+        "sourcecodelang",
+        "producer",
+        "specification",
+        "programfile",
+        "programhash",
+        "architecture",
+        "creationtime",
+    ] {
+        assert!(g.graph.contains_key(k), "graph data {k} is required");
+    }
+    assert_eq!(g.graph["witness-type"], kind);
+    assert_eq!(g.graph["programhash"], sha256(file));
+    assert_eq!(g.graph["architecture"], "64bit");
+    let entries: Vec<_> = g.nodes.iter().filter(|(_, d)| d.get("entry").map(String::as_str) == Some("true")).collect();
+    assert_eq!(entries.len(), 1, "exactly one entry node");
+    for (s, t, _) in &g.edges {
+        assert!(g.nodes.contains_key(s) && g.nodes.contains_key(t), "edge {s} -> {t} joins declared nodes");
+    }
+}
+
+#[test]
+fn graphml_witnesses_are_well_formed_automata() {
+    let file = "llvm-tests/deep_bug_unsafe.c";
+    let (json, w, _) = verify_with_outputs(file, &["--opt", "O0", "--witness-format", "graphml"]);
+    assert_eq!(json["verdict"], "UNSAFE");
+    let g = parse_graphml(&w.unwrap());
+    check_graphml_common(&g, file, "violation_witness");
+    let violation: Vec<_> =
+        g.nodes.iter().filter(|(_, d)| d.get("violation").map(String::as_str) == Some("true")).collect();
+    assert_eq!(violation.len(), 1, "one violation node");
+    let assumptions: Vec<&String> = g.edges.iter().filter_map(|(_, _, d)| d.get("assumption")).collect();
+    assert_eq!(assumptions, vec!["\\result == 7;"], "the one input that reaches the bug is k = 7");
+
+    let file = "llvm-tests/fig1_safe.c";
+    let (json, w, _) = verify_with_outputs(file, &["--opt", "O0", "--witness-format", "graphml"]);
+    assert_eq!(json["verdict"], "SAFE");
+    let g = parse_graphml(&w.unwrap());
+    check_graphml_common(&g, file, "correctness_witness");
+    assert!(g.nodes.values().all(|d| d.get("violation").is_none()));
+    let invs: Vec<&String> = g.nodes.values().filter_map(|d| d.get("invariant")).collect();
+    assert_eq!(invs, vec!["(long long)(int)x >= 0"]);
+}
+
+#[test]
+fn sarif_reports_the_bug_with_its_code_flow() {
+    let file = "llvm-tests/deep_bug_unsafe.c";
+    let (json, _, s) = verify_with_outputs(file, &["--opt", "O0"]);
+    assert_eq!(json["verdict"], "UNSAFE");
+    let s: serde_json::Value = serde_json::from_str(&s.unwrap()).unwrap();
+    assert_valid("tests/schemas/sarif-2.1.0-required.schema.json", &s, "SARIF log");
+    let results = s["runs"][0]["results"].as_array().unwrap();
+    assert_eq!(results.len(), 1);
+    let r = &results[0];
+    assert_eq!(r["ruleId"], s["runs"][0]["tool"]["driver"]["rules"][0]["id"]);
+    let region = &r["locations"][0]["physicalLocation"]["region"];
+    assert_eq!(region["startLine"], json["counterexample"]["target"]["line"]);
+    assert!(r["message"]["text"].as_str().unwrap().contains("__VERIFIER_nondet_int() = 7"));
+    let flow = r["codeFlows"][0]["threadFlows"][0]["locations"].as_array().unwrap();
+    assert_eq!(flow.len(), json["counterexample"]["path"].as_array().unwrap().len() + 1, "the path, then the error");
+    // SAFE: no result
+    let (_, _, s) = verify_with_outputs("llvm-tests/fig1_safe.c", &["--opt", "O0"]);
+    let s: serde_json::Value = serde_json::from_str(&s.unwrap()).unwrap();
+    assert_eq!(s["runs"][0]["results"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn the_json_schema_is_not_vacuous() {
+    let (_, mut json) = verify(&["llvm-tests/fig1_safe.c".to_string()], &["--opt", "O0"]);
+    json["verdict"] = serde_json::json!("UNSAFE");
+    let text = std::fs::read_to_string(root().join("docs/report.schema.json")).unwrap();
+    let schema: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let v = jsonschema::validator_for(&schema).unwrap();
+    assert!(!v.is_valid(&json), "UNSAFE without a counterexample must not validate");
+    json["verdict"] = serde_json::json!("MAYBE");
+    assert!(!v.is_valid(&json));
+}
+
+/// Compares the text report with `tests/snapshots/NAME.txt`; `UFO_BLESS=1`
+/// rewrites the snapshot.
+fn snapshot(name: &str, args: &[&str]) {
+    let (_, out, _) = ufo(args);
+    let path = root().join(format!("tests/snapshots/{name}.txt"));
+    if std::env::var_os("UFO_BLESS").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, &out).unwrap();
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert_eq!(out, expected, "text report of {args:?} differs from {}", path.display());
+}
+
+#[test]
+fn text_report_snapshots() {
+    snapshot("fig1_unsafe_O0", &["verify", "llvm-tests/fig1_unsafe.c", "--opt", "O0"]);
+    snapshot("fig1_safe_O0", &["verify", "llvm-tests/fig1_safe.c", "--opt", "O0"]);
+    snapshot("deep_bug_unsafe_O2", &["verify", "llvm-tests/deep_bug_unsafe.c"]);
+}
