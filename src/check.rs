@@ -38,7 +38,11 @@ pub fn check(
             let _installed = deadline.install();
             if let Err(why) = check_certificate(p, sem, outcome) {
                 outcome.verdict = Verdict::Unknown;
-                outcome.reason = Some(format!("certificate rejected: {why}"));
+                outcome.reason = Some(if deadline.expired() {
+                    format!("timeout while checking the certificate ({why})")
+                } else {
+                    format!("certificate rejected: {why}")
+                });
             }
             None
         }

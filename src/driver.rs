@@ -4,12 +4,14 @@
 
 use crate::cfg::slice;
 use crate::check::{self, ReplaySetup};
-use crate::engines::{self, EngineKind, EngineOptions, Verdict};
+use crate::engines::{self, Certificate, EngineKind, EngineOptions, Verdict};
 use crate::error::Result;
 use crate::explain;
 use crate::frontend::{self, DataModel, FrontendOptions};
+use crate::ir::Program;
 use crate::replay::{self, Replay};
 use crate::report::*;
+use crate::smt::dag::{Input, Trace};
 use crate::smt::{lower, Deadline, IntSemantics};
 use std::time::Instant;
 
@@ -48,38 +50,9 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
     };
     let replayed = check::check(&sliced, opts.engine_opts.sem, &mut outcome, &setup, &deadline);
     let time_engine = t1.elapsed().as_secs_f64();
-    let counterexample = outcome.trace.as_ref().map(|t| Counterexample {
-        inputs: t
-            .inputs
-            .iter()
-            .map(|i| crate::smt::dag::Input { function: prog.function_at(&i.at).to_string(), ..i.clone() })
-            .collect(),
-        path: explain::render_path(&sliced, t),
-        target: t.edges.last().map(|e| sliced.edge(*e).src_loc.clone()).unwrap_or_default(),
-        target_function: t
-            .edges
-            .last()
-            .map(|e| prog.function_at(&sliced.edge(*e).src_loc).to_string())
-            .unwrap_or_else(|| prog.function.clone()),
-        edges: t.edges.len(),
-        replay: match &replayed {
-            Some(Replay::Reached) => ReplayReport { reached: true, detail: None },
-            Some(Replay::NotReached(why) | Replay::Impossible(why)) => {
-                ReplayReport { reached: false, detail: Some(why.clone()) }
-            }
-            None => ReplayReport { reached: false, detail: Some("not replayed".into()) },
-        },
-    });
+    let counterexample = outcome.trace.as_ref().map(|t| counterexample(&prog, &sliced, t, replayed.as_ref()));
     let certificate = match (&outcome.verdict, &outcome.certificate) {
-        (Verdict::Safe, Some(c)) => Some(CertificateReport {
-            loop_invariants: explain::loop_invariants(&sliced, c),
-            locations: c
-                .formulas
-                .iter()
-                .enumerate()
-                .map(|(l, f)| LocationInvariant { location: sliced.locs[l].name.clone(), smtlib: f.to_string() })
-                .collect(),
-        }),
+        (Verdict::Safe, Some(c)) => Some(certificate(&sliced, c)),
         _ => None,
     };
     Ok(Report {
@@ -87,20 +60,7 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
         files: opts.files.clone(),
         verdict: outcome.verdict,
         reason: outcome.reason.clone(),
-        options: RunOptions {
-            engine: format!("{:?}", opts.engine).to_lowercase(),
-            post: format!("{:?}", opts.engine_opts.post).to_lowercase(),
-            opt: opts.frontend.opt.as_str().to_string(),
-            int: opts.engine_opts.sem.as_str().to_string(),
-            data_model: match opts.frontend.data_model {
-                DataModel::Ilp32 => "ILP32",
-                DataModel::Lp64 => "LP64",
-            }
-            .to_string(),
-            entry: opts.frontend.entry.clone(),
-            timeout: opts.timeout,
-            bound: (opts.engine == EngineKind::Bmc).then_some(opts.engine_opts.bound),
-        },
+        options: run_options(opts),
         counterexample,
         certificate,
         stats: outcome.stats,
@@ -115,4 +75,54 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
         approximations: Approximations { translation: prog.stats.clone(), operations: approximations },
         warnings,
     })
+}
+
+fn run_options(opts: &VerifyOptions) -> RunOptions {
+    RunOptions {
+        engine: format!("{:?}", opts.engine).to_lowercase(),
+        post: format!("{:?}", opts.engine_opts.post).to_lowercase(),
+        opt: opts.frontend.opt.as_str().to_string(),
+        int: opts.engine_opts.sem.as_str().to_string(),
+        data_model: match opts.frontend.data_model {
+            DataModel::Ilp32 => "ILP32",
+            DataModel::Lp64 => "LP64",
+        }
+        .to_string(),
+        entry: opts.frontend.entry.clone(),
+        timeout: opts.timeout,
+        bound: (opts.engine == EngineKind::Bmc).then_some(opts.engine_opts.bound),
+    }
+}
+
+/// The readable counterexample of a trace of the sliced program; positions are
+/// attributed to source functions of the unsliced one.
+fn counterexample(prog: &Program, sliced: &Program, t: &Trace, replayed: Option<&Replay>) -> Counterexample {
+    let target = t.edges.last().map(|e| sliced.edge(*e).src_loc.clone()).unwrap_or_default();
+    Counterexample {
+        inputs: t.inputs.iter().map(|i| Input { function: prog.function_at(&i.at).to_string(), ..i.clone() }).collect(),
+        path: explain::render_path(sliced, t),
+        target_function: prog.function_at(&target).to_string(),
+        target,
+        edges: t.edges.len(),
+        replay: match replayed {
+            Some(Replay::Reached) => ReplayReport { reached: true, detail: None },
+            Some(Replay::NotReached(why) | Replay::Impossible(why)) => {
+                ReplayReport { reached: false, detail: Some(why.clone()) }
+            }
+            None => ReplayReport { reached: false, detail: Some("not replayed".into()) },
+        },
+    }
+}
+
+/// The report of a checked certificate of the sliced program.
+fn certificate(sliced: &Program, c: &Certificate) -> CertificateReport {
+    CertificateReport {
+        loop_invariants: explain::loop_invariants(sliced, c),
+        locations: c
+            .formulas
+            .iter()
+            .zip(&sliced.locs)
+            .map(|(f, l)| LocationInvariant { location: l.name.clone(), smtlib: f.to_string() })
+            .collect(),
+    }
 }

@@ -60,22 +60,17 @@ pub fn source_line(at: &SrcLoc) -> Option<String> {
     source_line_raw(at).map(|l| l.trim().to_string())
 }
 
-/// Source names of the variables in scope at `loc` that name exactly one of them.
+/// The in-scope variables at `loc` that hold a source variable's value there
+/// (debug info, `frontend::debug_vars`), with that variable's name.
 fn source_names(p: &Program, loc: LocId) -> HashMap<crate::ir::VarId, String> {
-    let mut count: HashMap<&str, usize> = HashMap::new();
-    for v in &p.loc(loc).live {
-        if let Some(n) = &p.var(*v).src_name {
-            *count.entry(n).or_default() += 1;
+    let live = &p.loc(loc).live;
+    let mut out = HashMap::new();
+    for (v, n) in &p.loc(loc).src_vars {
+        if live.binary_search(v).is_ok() {
+            out.entry(*v).or_insert_with(|| n.clone());
         }
     }
-    p.loc(loc)
-        .live
-        .iter()
-        .filter_map(|v| {
-            let n = p.var(*v).src_name.as_ref()?;
-            (count[n.as_str()] == 1).then(|| (*v, n.clone()))
-        })
-        .collect()
+    out
 }
 
 /// The readable path of a trace: the source positions of its branches and

@@ -131,8 +131,10 @@ fn run(cli: Cli) -> Result<i32, Error> {
             } else {
                 print!("{}", report.to_text(a.stats));
             }
-            if let (Some(path), Some(w)) = (&a.witness, witness::witness(&report, a.witness_format)) {
-                write_output(path, &w)?;
+            match (&a.witness, witness::witness(&report, a.witness_format)) {
+                (Some(path), Some(w)) => write_output(path, &w)?,
+                (Some(path), None) => eprintln!("ufo: no witness written to {}: the answer is UNKNOWN", path.display()),
+                _ => {}
             }
             if let Some(path) = &a.sarif {
                 write_output(path, &ufo::report::sarif::sarif(&report))?;

@@ -352,7 +352,7 @@ fn snapshot(name: &str, args: &[&str]) {
 
 #[test]
 fn text_report_snapshots() {
-    snapshot("fig1_unsafe_O0", &["verify", "llvm-tests/fig1_unsafe.c", "--opt", "O0"]);
+    snapshot("deep_bug_unsafe_O0", &["verify", "llvm-tests/deep_bug_unsafe.c", "--opt", "O0"]);
     snapshot("fig1_safe_O0", &["verify", "llvm-tests/fig1_safe.c", "--opt", "O0"]);
     snapshot("deep_bug_unsafe_O2", &["verify", "llvm-tests/deep_bug_unsafe.c"]);
 }

@@ -262,25 +262,22 @@ pub fn debug_loc(inst: Value, file: &str) -> SrcLoc {
     }
 }
 
-/// For a call to `llvm.dbg.value`/`llvm.dbg.declare`: the described value and the
-/// source variable's name, if the value *is* the variable's value (an empty
-/// `DIExpression`; a value described through an expression, such as a pointer or
-/// an offset, is not).
-pub fn dbg_value_name(call: Value) -> Option<(Value, String)> {
-    if !printed(operand(call, 2)).contains("!DIExpression()") {
-        return None;
-    }
+/// A call to `llvm.dbg.value`: which source variable it describes and, if the
+/// described value *is* the variable's value (an empty `DIExpression`, not
+/// `undef`), that value.
+pub struct DbgValue {
+    /// The `DILocalVariable` (as a value; unique per variable).
+    pub var: Value,
+    pub name: String,
+    pub value: Option<Value>,
+}
+
+/// Reads a call to `llvm.dbg.value`.
+pub fn dbg_value(call: Value) -> Option<DbgValue> {
+    let exact = printed(operand(call, 2)).contains("!DIExpression()");
     unsafe {
         let md_val = operand(call, 0);
         let md_var = operand(call, 1);
-        if LLVMGetMDNodeNumOperands(md_val) != 1 {
-            return None;
-        }
-        let mut v: Value = std::ptr::null_mut();
-        LLVMGetMDNodeOperands(md_val, &mut v);
-        if v.is_null() {
-            return None;
-        }
         let n = LLVMGetMDNodeNumOperands(md_var);
         if n < 2 {
             return None;
@@ -296,8 +293,13 @@ pub fn dbg_value_name(call: Value) -> Option<(Value, String)> {
         if p.is_null() || len == 0 {
             return None;
         }
-        let s = String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len as usize)).into_owned();
-        Some((v, s))
+        let name = String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len as usize)).into_owned();
+        let mut v: Value = std::ptr::null_mut();
+        if LLVMGetMDNodeNumOperands(md_val) == 1 {
+            LLVMGetMDNodeOperands(md_val, &mut v);
+        }
+        let value = (exact && !v.is_null() && !is_undef(v)).then_some(v);
+        Some(DbgValue { var: md_var, name, value })
     }
 }
 

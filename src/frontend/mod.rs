@@ -4,6 +4,7 @@
 //! Architecture invariant: this is the only module that uses inkwell or llvm-sys.
 //! Nothing here knows about Z3 or the engines.
 
+mod debug_vars;
 mod llvm;
 mod load;
 mod normalize;

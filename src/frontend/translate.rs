@@ -10,6 +10,7 @@
 //! would freeze a value and could hide a bug. Pointers carry no variables: loads
 //! yield fresh values and stores are dropped (a sound over-approximation).
 
+use super::debug_vars;
 use super::llvm::{self, Ty, Value};
 use super::normalize::is_opaque_builtin;
 use crate::cfg::liveness;
@@ -84,13 +85,16 @@ pub fn translate(module: &Module, file: &str, entry: &str) -> Result<Program> {
             .map(|i| llvm::debug_loc(i, file))
             .find(SrcLoc::is_known)
             .unwrap_or_else(|| SrcLoc { file: file.to_string(), line: 0, col: 0 });
-        locs.push(Location { name, src, live: Vec::new() });
+        locs.push(Location { name, src, live: Vec::new(), src_vars: Vec::new() });
     }
-    locs.push(Location { name: "ERROR".into(), src: SrcLoc::default(), live: Vec::new() });
+    locs.push(Location { name: "ERROR".into(), src: SrcLoc::default(), live: Vec::new(), src_vars: Vec::new() });
     tx.collect_debug_names(&blocks);
     let params = tx.declare_vars(fv, &blocks)?;
     for bb in &blocks {
         tx.block(*bb)?;
+    }
+    for (loc, vars) in locs.iter_mut().zip(debug_vars::at_block_entries(&blocks)) {
+        loc.src_vars = vars.into_iter().filter_map(|(n, v)| Some((*tx.val2var.get(&v)?, n))).collect();
     }
     let mut entry_loc = LocId(0);
     if entry != "main" && params.iter().any(|(v, _)| v.is_some()) {
@@ -103,7 +107,7 @@ pub fn translate(module: &Module, file: &str, entry: &str) -> Result<Program> {
             .map(|v| Stmt::Havoc(v, HavocKind::Nondet { func: format!("argument of {entry}") }, at.clone()))
             .collect();
         entry_loc = LocId(locs.len() as u32);
-        locs.push(Location { name: "entry.arguments".into(), src: at.clone(), live: Vec::new() });
+        locs.push(Location { name: "entry.arguments".into(), src: at.clone(), live: Vec::new(), src_vars: Vec::new() });
         tx.edges.push(Edge { src: entry_loc, dst: LocId(0), body, src_loc: at });
     }
     let mut prog = Program {
@@ -140,7 +144,7 @@ impl Tx<'_> {
                 }
                 let callee = llvm::called_value(inst);
                 if llvm::is_function(callee) && llvm::name(callee) == "llvm.dbg.value" {
-                    if let Some((v, name)) = llvm::dbg_value_name(inst) {
+                    if let Some(llvm::DbgValue { value: Some(v), name, .. }) = llvm::dbg_value(inst) {
                         self.src_names.entry(v).or_insert(name);
                     }
                 }

@@ -73,6 +73,9 @@ pub struct Location {
     /// The variables live into this location, sorted: labels and invariants at this
     /// location range over exactly these.
     pub live: Vec<VarId>,
+    /// The source variables whose value a program variable holds on entry to
+    /// this location (from debug info), as `(variable, source name)`.
+    pub src_vars: Vec<(VarId, String)>,
 }
 
 /// An action `(src, body, dst)`.

@@ -21,6 +21,9 @@ impl Report {
             }
         }
         if let Some(cex) = &self.counterexample {
+            if !cex.replay.reached {
+                let _ = writeln!(s, "the engine's counterexample (it did not replay, so it proves nothing):");
+            }
             if !cex.inputs.is_empty() {
                 let _ = writeln!(s, "inputs:");
                 for i in &cex.inputs {

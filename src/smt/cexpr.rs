@@ -133,8 +133,8 @@ impl Printer<'_> {
             return self.var(e);
         }
         match op(e)?.as_str() {
-            "true" => Some("1".into()),
-            "false" => Some("0".into()),
+            "true" => Some(self.constant(true).into()),
+            "false" => Some(self.constant(false).into()),
             "and" => all(self, " && ", "1"),
             "or" => all(self, " || ", "0"),
             "not" => match self.compare(&ch[0], true) {
@@ -148,6 +148,16 @@ impl Printer<'_> {
             }
             "ite" => Some(format!("({} ? {} : {})", self.strict(&ch[0])?, self.strict(&ch[1])?, self.strict(&ch[2])?)),
             _ => self.compare(e, false),
+        }
+    }
+
+    /// `true`/`false` in the style's syntax.
+    fn constant(&self, b: bool) -> &'static str {
+        match (self.style, b) {
+            (Style::Readable, true) => "true",
+            (Style::Readable, false) => "false",
+            (Style::Exact, true) => "1",
+            (Style::Exact, false) => "0",
         }
     }
 

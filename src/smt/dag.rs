@@ -103,9 +103,12 @@ pub fn encode_edge(
     let sorts = |v: VarId| p.var(v).sort;
     let enc = l.body(&p.edge(e).body, pre, &sorts);
     let mut conj = vec![enc.cond];
-    for (v, x) in post {
+    // in variable order, so that the same program gives the same query (and model)
+    let mut vars: Vec<&VarId> = post.keys().collect();
+    vars.sort();
+    for v in vars {
         if let Some(y) = enc.post.get(v) {
-            conj.push(x.eq_val(y));
+            conj.push(post[v].eq_val(y));
         }
     }
     (Bool::and(&conj), enc.inputs)
@@ -134,8 +137,8 @@ pub fn encode(p: &Program, l: &mut Lowerer, dag: &Dag) -> DagEncoding {
     if !relevant[dag.entry] {
         formula.push(Bool::from_bool(false));
     }
-    for (v, x) in &state[dag.entry] {
-        if let Some(r) = l.range(x, p.var(*v).sort) {
+    for v in &p.loc(dag.loc[dag.entry]).live {
+        if let Some(r) = state[dag.entry].get(v).and_then(|x| l.range(x, p.var(*v).sort)) {
             formula.push(r);
         }
     }
