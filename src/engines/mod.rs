@@ -53,6 +53,11 @@ pub struct Stats {
     pub max_query_nodes: usize,
     /// BMC: the bound used.
     pub bound: usize,
+    /// Predicate-abstraction POSTs: predicates known at the end.
+    pub predicates: usize,
+    /// Boolean POST: abstractions that exceeded the cube limit and fell back
+    /// to the Cartesian result.
+    pub post_fallbacks: usize,
 }
 
 /// A candidate inductive invariant per location of the (sliced) program, over
@@ -97,6 +102,11 @@ pub enum EngineKind {
     Ufo,
     /// Bounded model checking: one query for all paths up to `--bound` steps.
     Bmc,
+    /// Pure over-approximation-driven lazy abstraction with Cartesian predicate
+    /// abstraction: labels only from POST, refinement only adds predicates.
+    Cp,
+    /// The same with Boolean predicate abstraction.
+    Bp,
 }
 
 /// The abstract POST of the UFO engine (`--post`).
@@ -104,7 +114,14 @@ pub enum EngineKind {
 pub enum PostKind {
     /// uUFO: POST = true.
     True,
+    /// cpUFO: Cartesian predicate abstraction.
+    Cartesian,
+    /// bpUFO: Boolean predicate abstraction.
+    Boolean,
 }
+
+/// Cubes the Boolean POST enumerates before it falls back to the Cartesian one.
+pub const MAX_CUBES: usize = 64;
 
 /// Options every engine may use.
 #[derive(Clone, Debug)]
@@ -120,10 +137,21 @@ pub struct EngineOptions {
 
 /// Runs the chosen engine on a sliced program.
 pub fn run(kind: EngineKind, p: &Program, opts: &EngineOptions, deadline: &Deadline) -> Outcome {
-    match kind {
-        EngineKind::Bmc => bmc::run(p, opts, deadline),
-        EngineKind::Ufo => match opts.post {
-            PostKind::True => ufo::run(p, opts, deadline, &mut ufo::post::TruePost),
-        },
+    use ufo::post::{Abstraction, PredicatePost, TruePost};
+    let check = cfg!(debug_assertions) || opts.check_labels;
+    let boolean = Abstraction::Boolean { max_cubes: MAX_CUBES };
+    match (kind, opts.post) {
+        (EngineKind::Bmc, _) => bmc::run(p, opts, deadline),
+        (EngineKind::Ufo, PostKind::True) => ufo::run(p, opts, deadline, &mut TruePost, false),
+        (EngineKind::Ufo, PostKind::Cartesian) => {
+            ufo::run(p, opts, deadline, &mut PredicatePost::new(p, Abstraction::Cartesian, check), false)
+        }
+        (EngineKind::Ufo, PostKind::Boolean) => {
+            ufo::run(p, opts, deadline, &mut PredicatePost::new(p, boolean, check), false)
+        }
+        (EngineKind::Cp, _) => {
+            ufo::run(p, opts, deadline, &mut PredicatePost::new(p, Abstraction::Cartesian, check), true)
+        }
+        (EngineKind::Bp, _) => ufo::run(p, opts, deadline, &mut PredicatePost::new(p, boolean, check), true),
     }
 }

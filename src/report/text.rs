@@ -55,10 +55,11 @@ impl Report {
             let o = &self.options;
             let _ = writeln!(
                 s,
-                "stats: engine={} opt={} int={} locations={} (sliced {}) edges={} vars={} iterations={} refinements={} arg_nodes={} covered_heads={} max_query_nodes={} refine={:.3}s post={:.3}s cover={:.3}s check={:.3}s frontend={:.3}s engine={:.3}s",
-                o.engine, o.opt, o.int, self.program.locations, self.program.sliced_locations, self.program.edges,
+                "stats: engine={} post={} opt={} int={} locations={} (sliced {}) edges={} vars={} iterations={} refinements={} arg_nodes={} covered_heads={} max_query_nodes={} predicates={} post_fallbacks={} refine={:.3}s post={:.3}s cover={:.3}s check={:.3}s frontend={:.3}s engine={:.3}s",
+                o.engine, o.post, o.opt, o.int, self.program.locations, self.program.sliced_locations, self.program.edges,
                 self.program.variables, st.iterations, st.refinements, st.arg_nodes, st.covered_heads, st.max_query_nodes,
-                st.refine_time, st.post_time, st.cover_time, st.check_time, self.time.frontend, self.time.engine
+                st.predicates, st.post_fallbacks, st.refine_time, st.post_time, st.cover_time, st.check_time,
+                self.time.frontend, self.time.engine
             );
             let tr = &self.approximations.translation;
             let _ = writeln!(

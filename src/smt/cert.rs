@@ -62,26 +62,46 @@ pub fn check(p: &Program, sem: IntSemantics, inv: &[Bool]) -> Result<(), Rejecti
     Ok(())
 }
 
+/// The transition relation of one edge over canonical constants: hypotheses
+/// over the source's constants (ranges, the body's constraints) and the map of
+/// the target's constants to their values after the body.
+pub struct EdgeRelation {
+    pub hyps: Vec<Bool>,
+    subst: Vec<(Dynamic, Dynamic)>,
+}
+
+impl EdgeRelation {
+    pub fn new(p: &Program, l: &mut Lowerer, canon: &Canon, e: EdgeId) -> EdgeRelation {
+        let edge = p.edge(e);
+        let sorts = |v| p.var(v).sort;
+        let enc = l.body(&edge.body, &canon.state(p, edge.src), &sorts);
+        let mut subst: Vec<(Dynamic, Dynamic)> = Vec::new();
+        for v in &p.loc(edge.dst).live {
+            let to = match enc.post.get(v) {
+                Some(x) => x.dynamic(),
+                None => l.fresh("unset", p.var(*v).sort).dynamic(),
+            };
+            subst.push((canon.of(*v).dynamic(), to));
+        }
+        let mut hyps = canon.ranges(p, l, edge.src);
+        hyps.push(enc.cond);
+        hyps.extend(l.take_side());
+        EdgeRelation { hyps, subst }
+    }
+
+    /// `f` (over the target's canonical constants) in terms of the source state.
+    pub fn at_target(&self, f: &Bool) -> Bool {
+        let pairs: Vec<(&Dynamic, &Dynamic)> = self.subst.iter().map(|(a, b)| (a, b)).collect();
+        f.substitute(&pairs)
+    }
+}
+
 /// Is `{pre} e {post}` a valid Hoare triple? `pre` and `post` are over the
 /// canonical constants of the edge's source and target; values are assumed in
 /// range at the source. `None` if Z3 does not know.
 pub fn hoare_triple(p: &Program, l: &mut Lowerer, canon: &Canon, pre: &Bool, e: EdgeId, post: &Bool) -> Option<bool> {
-    let edge = p.edge(e);
-    let sorts = |v| p.var(v).sort;
-    let enc = l.body(&edge.body, &canon.state(p, edge.src), &sorts);
-    let mut subst: Vec<(Dynamic, Dynamic)> = Vec::new();
-    for v in &p.loc(edge.dst).live {
-        let to = match enc.post.get(v) {
-            Some(x) => x.dynamic(),
-            None => l.fresh("unset", p.var(*v).sort).dynamic(),
-        };
-        subst.push((canon.of(*v).dynamic(), to));
-    }
-    let pairs: Vec<(&Dynamic, &Dynamic)> = subst.iter().map(|(a, b)| (a, b)).collect();
-    let goal = post.substitute(&pairs);
-    let mut hyps = canon.ranges(p, l, edge.src);
+    let rel = EdgeRelation::new(p, l, canon, e);
+    let mut hyps = rel.hyps.clone();
     hyps.push(pre.clone());
-    hyps.push(enc.cond);
-    hyps.extend(l.take_side());
-    solve::implies(&hyps, &goal)
+    solve::implies(&hyps, &rel.at_target(post))
 }

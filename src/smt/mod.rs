@@ -13,6 +13,7 @@ pub mod chc;
 pub mod dag;
 pub mod deadline;
 pub mod lower;
+pub mod predabs;
 pub mod solve;
 
 pub use deadline::Deadline;

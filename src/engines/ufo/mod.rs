@@ -13,7 +13,7 @@ pub mod post;
 
 use super::{Certificate, EngineOptions, Outcome, Stats, Verdict};
 use crate::cfg::Wto;
-use crate::ir::Program;
+use crate::ir::{LocId, Program};
 use crate::smt::canon::Canon;
 use crate::smt::chc::{self, Refinement};
 use crate::smt::{cert, solve, Deadline, Formula, FormulaOps, Lowerer};
@@ -53,8 +53,12 @@ fn labels_are_hoare_triples(
     })
 }
 
-/// UFOMAIN (Fig. 2 / Fig. 3 lines 1–13).
-pub fn run(p: &Program, opts: &EngineOptions, deadline: &Deadline, post: &mut dyn Post) -> Outcome {
+/// UFOMAIN (Fig. 2 / Fig. 3 lines 1–13). With `od` (the pure
+/// over-approximation-driven configurations CP and BP of §6), labels come only
+/// from POST: a refinement's labels only contribute predicates (their atoms, at
+/// their locations), and the nodes at locations that gained predicates are
+/// marked, so that EXPANDARG recomputes them and everything below them.
+pub fn run(p: &Program, opts: &EngineOptions, deadline: &Deadline, post: &mut dyn Post, od: bool) -> Outcome {
     let _installed = deadline.install();
     let mut stats = Stats::default();
     let wto = Wto::of_program(p);
@@ -68,6 +72,7 @@ pub fn run(p: &Program, opts: &EngineOptions, deadline: &Deadline, post: &mut dy
         let mut ex = Expander::new(p, &wto, &succ, &canon);
         let expanded = ex.expand(&mut arg, post, &labels, &mut l, &mut stats, deadline);
         stats.arg_nodes = arg.nodes.len();
+        stats.post_fallbacks = post.fallbacks();
         if let Err(Stop::Timeout) = expanded {
             return Outcome::unknown("timeout", stats);
         }
@@ -108,6 +113,21 @@ pub fn run(p: &Program, opts: &EngineOptions, deadline: &Deadline, post: &mut dy
         stats.refinements += 1;
         match r {
             Refinement::Labels(ls) => {
+                let by_loc: Vec<(LocId, Formula)> =
+                    ls.iter().enumerate().filter_map(|(u, f)| Some((arg.nodes[u].loc, f.clone()?))).collect();
+                let gained = post.learn(&by_loc);
+                stats.predicates = post.predicates();
+                if od {
+                    if gained.is_empty() {
+                        return Outcome::unknown("refinement found no new predicates", stats);
+                    }
+                    for n in &mut arg.nodes {
+                        if gained.binary_search(&n.loc).is_ok() {
+                            n.marked = true;
+                        }
+                    }
+                    continue;
+                }
                 labels = ls.into_iter().enumerate().filter_map(|(u, f)| f.map(|f| (u, f))).collect();
                 // The refined labelling is applied to every node at once (Fig. 3
                 // applies it when a node is next visited; a node that is not
