@@ -77,6 +77,24 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
     })
 }
 
+/// The report of a run that produced no answer at all (the watchdog's).
+pub fn unknown(opts: &VerifyOptions, reason: &str) -> Report {
+    Report {
+        schema: SCHEMA,
+        files: opts.files.clone(),
+        verdict: Verdict::Unknown,
+        reason: Some(reason.to_string()),
+        options: run_options(opts),
+        counterexample: None,
+        certificate: None,
+        stats: Default::default(),
+        time: Times::default(),
+        program: ProgramSize::default(),
+        approximations: Approximations::default(),
+        warnings: Vec::new(),
+    }
+}
+
 fn run_options(opts: &VerifyOptions) -> RunOptions {
     RunOptions {
         engine: format!("{:?}", opts.engine).to_lowercase(),

@@ -108,23 +108,32 @@ fn write_output(path: &std::path::Path, text: &str) -> Result<(), Error> {
     std::fs::write(path, text).map_err(|e| Error::Usage(format!("cannot write {}: {e}", path.display())))
 }
 
+fn verify_options(a: &VerifyArgs) -> VerifyOptions {
+    VerifyOptions {
+        files: a.input.files.clone(),
+        frontend: frontend_opts(&a.input),
+        engine: a.engine,
+        engine_opts: EngineOptions {
+            sem: a.int,
+            bound: a.bound,
+            max_iterations: a.max_iterations,
+            post: a.post,
+            check_labels: a.check_labels,
+        },
+        timeout: a.timeout,
+        harness: a.harness.clone(),
+    }
+}
+
+/// Seconds past `--timeout` after which the watchdog answers for a verifier
+/// thread that did not stop (Z3 calls are bounded by the deadline, but a stuck
+/// solver must not keep a pipeline waiting).
+const GRACE: f64 = 10.0;
+
 fn run(cli: Cli) -> Result<i32, Error> {
     match cli.cmd {
         Cmd::Verify(a) => {
-            let opts = VerifyOptions {
-                files: a.input.files.clone(),
-                frontend: frontend_opts(&a.input),
-                engine: a.engine,
-                engine_opts: EngineOptions {
-                    sem: a.int,
-                    bound: a.bound,
-                    max_iterations: a.max_iterations,
-                    post: a.post,
-                    check_labels: a.check_labels,
-                },
-                timeout: a.timeout,
-                harness: a.harness.clone(),
-            };
+            let opts = verify_options(&a);
             let report = driver::verify(&opts)?;
             if a.json {
                 println!("{}", report.to_json());
@@ -173,17 +182,41 @@ fn main() {
         let at = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
         eprintln!("ufo: internal error: {msg}{at} (please report this with the input file)");
     }));
+    let watchdog = match &cli.cmd {
+        Cmd::Verify(a) => a.timeout.map(|t| (t + GRACE, a.json, verify_options(a))),
+        _ => None,
+    };
     // Deep recursion (WTO, large expressions) gets a large stack.
-    let worker = std::thread::Builder::new().stack_size(1 << 30).spawn(move || run(cli));
-    let result = match worker {
-        Ok(h) => match h.join() {
-            Ok(r) => r,
-            Err(_) => {
-                println!("UNKNOWN (internal error)");
-                std::process::exit(EXIT_UNKNOWN);
+    let (tx, rx) = std::sync::mpsc::channel();
+    let worker = std::thread::Builder::new().stack_size(1 << 30).spawn(move || {
+        let _ = tx.send(run(cli));
+    });
+    if let Err(e) = worker {
+        eprintln!("ufo: cannot start the verifier thread: {e}");
+        std::process::exit(EXIT_UNKNOWN);
+    }
+    let received = match &watchdog {
+        Some((limit, _, _)) => rx.recv_timeout(std::time::Duration::from_secs_f64(*limit)),
+        None => rx.recv().map_err(|_| std::sync::mpsc::RecvTimeoutError::Disconnected),
+    };
+    let result = match received {
+        Ok(r) => r,
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+            let (_, json, opts) = watchdog.expect("a watchdog was set");
+            let reason = format!("timeout: the verifier did not stop within {GRACE} s of the time limit");
+            eprintln!("ufo: {reason}");
+            let report = driver::unknown(&opts, &reason);
+            if json {
+                println!("{}", report.to_json());
+            } else {
+                print!("{}", report.to_text(false));
             }
-        },
-        Err(e) => Err(Error::Tool(format!("cannot start the verifier thread: {e}"))),
+            std::process::exit(EXIT_UNKNOWN);
+        }
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+            println!("UNKNOWN (internal error)");
+            std::process::exit(EXIT_UNKNOWN);
+        }
     };
     match result {
         Ok(code) => std::process::exit(code),
