@@ -46,13 +46,26 @@ pub struct LoopInvariant {
     pub weakened: bool,
 }
 
+thread_local! {
+    /// Source files read so far (a path has many steps in few files).
+    static SOURCES: std::cell::RefCell<HashMap<String, Option<std::rc::Rc<Vec<String>>>>> = Default::default();
+}
+
 /// The source line `at` points to, if the file is readable.
 pub fn source_line_raw(at: &SrcLoc) -> Option<String> {
     if !at.is_known() {
         return None;
     }
-    let text = std::fs::read_to_string(&at.file).ok()?;
-    text.lines().nth(at.line as usize - 1).map(str::to_string)
+    let lines = SOURCES.with(|c| {
+        c.borrow_mut()
+            .entry(at.file.clone())
+            .or_insert_with(|| {
+                let text = std::fs::read_to_string(&at.file).ok()?;
+                Some(std::rc::Rc::new(text.lines().map(str::to_string).collect()))
+            })
+            .clone()
+    })?;
+    lines.get(at.line as usize - 1).cloned()
 }
 
 /// The source line `at` points to, trimmed.

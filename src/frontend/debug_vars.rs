@@ -26,13 +26,6 @@ enum Holds {
 /// Variable (`DILocalVariable`) → what it holds.
 type State = HashMap<Value, Holds>;
 
-fn is_dbg_value(inst: Value) -> bool {
-    llvm::opcode(inst) == LLVMOpcode::LLVMCall && {
-        let callee = llvm::called_value(inst);
-        llvm::is_function(callee) && llvm::name(callee) == "llvm.dbg.value"
-    }
-}
-
 fn apply(state: &mut State, inst: Value, names: &mut HashMap<Value, String>) {
     if let Some(d) = llvm::dbg_value(inst) {
         names.entry(d.var).or_insert(d.name);
@@ -75,7 +68,7 @@ pub fn at_block_entries(blocks: &[LLVMBasicBlockRef]) -> Vec<Vec<(String, Value)
     // The block-entry part: phis and the dbg.values among and right after them.
     let lead: Vec<usize> = insts
         .iter()
-        .map(|is| is.iter().take_while(|i| llvm::opcode(**i) == LLVMOpcode::LLVMPHI || is_dbg_value(**i)).count())
+        .map(|is| is.iter().take_while(|i| llvm::opcode(**i) == LLVMOpcode::LLVMPHI || llvm::is_dbg_value(**i)).count())
         .collect();
     let succ: Vec<Vec<usize>> = insts
         .iter()
@@ -92,9 +85,7 @@ pub fn at_block_entries(blocks: &[LLVMBasicBlockRef]) -> Vec<Vec<(String, Value)
     while let Some(b) = work.pop() {
         let Some(mut state) = entry[b].clone() else { continue };
         for inst in &insts[b] {
-            if is_dbg_value(*inst) {
-                apply(&mut state, *inst, &mut names);
-            }
+            apply(&mut state, *inst, &mut names);
         }
         for &s in &succ[b] {
             if meet(&mut entry[s], &state) && !work.contains(&s) {
@@ -104,9 +95,7 @@ pub fn at_block_entries(blocks: &[LLVMBasicBlockRef]) -> Vec<Vec<(String, Value)
     }
     // every variable that has a dbg.value anywhere is named by now
     for inst in insts.iter().flatten() {
-        if is_dbg_value(*inst) {
-            apply(&mut State::new(), *inst, &mut names);
-        }
+        apply(&mut State::new(), *inst, &mut names);
     }
     let mut by_name: HashMap<String, usize> = HashMap::new();
     for n in names.values() {
@@ -116,9 +105,7 @@ pub fn at_block_entries(blocks: &[LLVMBasicBlockRef]) -> Vec<Vec<(String, Value)
         .map(|b| {
             let mut state = entry[b].clone().unwrap_or_default();
             for inst in &insts[b][..lead[b]] {
-                if is_dbg_value(*inst) {
-                    apply(&mut state, *inst, &mut names);
-                }
+                apply(&mut state, *inst, &mut names);
             }
             let mut out: Vec<(String, Value)> = state
                 .into_iter()

@@ -272,8 +272,19 @@ pub struct DbgValue {
     pub value: Option<Value>,
 }
 
-/// Reads a call to `llvm.dbg.value`.
+/// Is `inst` a call to `llvm.dbg.value`?
+pub fn is_dbg_value(inst: Value) -> bool {
+    opcode(inst) == LLVMOpcode::LLVMCall && {
+        let callee = called_value(inst);
+        is_function(callee) && name(callee) == "llvm.dbg.value"
+    }
+}
+
+/// Reads a call to `llvm.dbg.value` (`None` for any other instruction).
 pub fn dbg_value(call: Value) -> Option<DbgValue> {
+    if !is_dbg_value(call) {
+        return None;
+    }
     let exact = printed(operand(call, 2)).contains("!DIExpression()");
     unsafe {
         let md_val = operand(call, 0);

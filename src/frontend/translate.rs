@@ -139,14 +139,8 @@ impl Tx<'_> {
     fn collect_debug_names(&mut self, blocks: &[LLVMBasicBlockRef]) {
         for bb in blocks {
             for inst in llvm::instructions(*bb) {
-                if llvm::opcode(inst) != LLVMOpcode::LLVMCall {
-                    continue;
-                }
-                let callee = llvm::called_value(inst);
-                if llvm::is_function(callee) && llvm::name(callee) == "llvm.dbg.value" {
-                    if let Some(llvm::DbgValue { value: Some(v), name, .. }) = llvm::dbg_value(inst) {
-                        self.src_names.entry(v).or_insert(name);
-                    }
+                if let Some(llvm::DbgValue { value: Some(v), name, .. }) = llvm::dbg_value(inst) {
+                    self.src_names.entry(v).or_insert(name);
                 }
             }
         }

@@ -195,10 +195,14 @@ impl Graph {
     fn end(&mut self, name: &str) {
         let _ = self.w.write_event(Event::End(BytesEnd::new(name)));
     }
+    /// `<name attrs>text</name>`.
+    fn element(&mut self, name: &str, attrs: &[(&str, &str)], text: &str) {
+        self.start(name, attrs);
+        let _ = self.w.write_event(Event::Text(BytesText::new(text)));
+        self.end(name);
+    }
     fn data(&mut self, key: &str, value: &str) {
-        self.start("data", &[("key", key)]);
-        let _ = self.w.write_event(Event::Text(BytesText::new(value)));
-        self.end("data");
+        self.element("data", &[("key", key)], value);
     }
     fn node(&mut self, id: &str, data: &[(&str, &str)]) {
         self.start("node", &[("id", id)]);
@@ -248,15 +252,14 @@ fn graphml(r: &Report) -> String {
         ],
     );
     for (id, what, ty, default) in KEYS {
+        let attrs = [("id", *id), ("attr.name", *id), ("attr.type", *ty), ("for", *what)];
         match default {
             Some(d) => {
-                g.start("key", &[("id", id), ("attr.name", id), ("attr.type", ty), ("for", what)]);
-                g.start("default", &[]);
-                let _ = g.w.write_event(Event::Text(BytesText::new(d)));
-                g.end("default");
+                g.start("key", &attrs);
+                g.element("default", &[], d);
                 g.end("key");
             }
-            None => g.empty("key", &[("id", id), ("attr.name", id), ("attr.type", ty), ("for", what)]),
+            None => g.empty("key", &attrs),
         }
     }
     g.start("graph", &[("edgedefault", "directed")]);

@@ -197,7 +197,7 @@ impl Printer<'_> {
         match (self.vars.get(&name), self.style) {
             (Some(v), Style::Readable) => Some(v.name.clone()),
             (None, Style::Readable) => Some(name),
-            (Some(v), Style::Exact) => Some(exact_var(v)),
+            (Some(v), Style::Exact) => Some(cast_var(v, true)),
             (None, Style::Exact) => None,
         }
     }
@@ -223,7 +223,7 @@ impl Printer<'_> {
         let bv = e.as_bv().is_some();
         if is_var(e) {
             if bv && !signed && !readable {
-                return self.vars.get(&symbol(e)).map(unsigned_var);
+                return self.vars.get(&symbol(e)).map(|v| cast_var(v, false));
             }
             return self.var(e);
         }
@@ -321,23 +321,22 @@ impl Printer<'_> {
     }
 }
 
-/// `x` as the signed value of its bit pattern, in `long long`.
-fn exact_var(v: &CVar) -> String {
-    match v.bits {
-        8 => format!("(long long)(signed char){}", v.name),
-        16 => format!("(long long)(short){}", v.name),
-        32 => format!("(long long)(int){}", v.name),
-        _ => format!("(long long){}", v.name),
-    }
-}
-
-/// `x` as the unsigned value of its bit pattern, in `unsigned long long`.
-fn unsigned_var(v: &CVar) -> String {
-    match v.bits {
-        8 => format!("(unsigned long long)(unsigned char){}", v.name),
-        16 => format!("(unsigned long long)(unsigned short){}", v.name),
-        32 => format!("(unsigned long long)(unsigned int){}", v.name),
-        _ => format!("(unsigned long long){}", v.name),
+/// `x` as the signed (or unsigned) value of its bit pattern, in `long long`
+/// (or `unsigned long long`).
+fn cast_var(v: &CVar, signed: bool) -> String {
+    let (wide, narrow) = match (signed, v.bits) {
+        (true, 8) => ("long long", Some("signed char")),
+        (true, 16) => ("long long", Some("short")),
+        (true, 32) => ("long long", Some("int")),
+        (true, _) => ("long long", None),
+        (false, 8) => ("unsigned long long", Some("unsigned char")),
+        (false, 16) => ("unsigned long long", Some("unsigned short")),
+        (false, 32) => ("unsigned long long", Some("unsigned int")),
+        (false, _) => ("unsigned long long", None),
+    };
+    match narrow {
+        Some(n) => format!("({wide})({n}){}", v.name),
+        None => format!("({wide}){}", v.name),
     }
 }
 

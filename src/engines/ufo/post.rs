@@ -13,7 +13,7 @@ use crate::ir::{EdgeId, LocId, Program};
 use crate::smt::canon::Canon;
 use crate::smt::cert::{self, EdgeRelation};
 use crate::smt::{predabs, Formula, Lowerer};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// An abstract POST operator.
 pub trait Post {
@@ -63,6 +63,8 @@ pub struct PredicatePost {
     kind: Abstraction,
     preds: Vec<Vec<Formula>>,
     seen: Vec<HashSet<String>>,
+    /// Each edge's transition relation, encoded once.
+    relations: HashMap<EdgeId, EdgeRelation>,
     fallbacks: usize,
     /// Check Definition 1 on every result (debug builds, `--check-labels`).
     check: bool,
@@ -71,7 +73,14 @@ pub struct PredicatePost {
 impl PredicatePost {
     pub fn new(p: &Program, kind: Abstraction, check: bool) -> PredicatePost {
         let n = p.locs.len();
-        PredicatePost { kind, preds: vec![Vec::new(); n], seen: vec![HashSet::new(); n], fallbacks: 0, check }
+        PredicatePost {
+            kind,
+            preds: vec![Vec::new(); n],
+            seen: vec![HashSet::new(); n],
+            relations: HashMap::new(),
+            fallbacks: 0,
+            check,
+        }
     }
 }
 
@@ -86,14 +95,14 @@ impl Post for PredicatePost {
     fn post(&mut self, p: &Program, l: &mut Lowerer, canon: &Canon, parent: &Formula, edge: EdgeId) -> Formula {
         let dst = p.edge(edge).dst;
         let preds = &self.preds[dst.0 as usize];
-        let rel = EdgeRelation::new(p, l, canon, edge);
+        let rel = self.relations.entry(edge).or_insert_with(|| EdgeRelation::new(p, l, canon, edge));
         let phi = match self.kind {
-            Abstraction::Cartesian => predabs::cartesian(&rel, parent, preds),
-            Abstraction::Boolean { max_cubes } => match predabs::boolean(&rel, parent, preds, max_cubes) {
+            Abstraction::Cartesian => predabs::cartesian(rel, parent, preds),
+            Abstraction::Boolean { max_cubes } => match predabs::boolean(rel, parent, preds, max_cubes) {
                 Some(f) => f,
                 None => {
                     self.fallbacks += 1;
-                    predabs::cartesian(&rel, parent, preds)
+                    predabs::cartesian(rel, parent, preds)
                 }
             },
         };
