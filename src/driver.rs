@@ -7,7 +7,7 @@ use crate::check::{self, ReplaySetup};
 use crate::engines::{self, Certificate, EngineKind, EngineOptions, Verdict};
 use crate::error::Result;
 use crate::explain;
-use crate::frontend::{self, DataModel, FrontendOptions};
+use crate::frontend::{self, FrontendOptions};
 use crate::ir::Program;
 use crate::replay::{self, Replay};
 use crate::report::*;
@@ -101,11 +101,7 @@ fn run_options(opts: &VerifyOptions) -> RunOptions {
         post: format!("{:?}", opts.engine_opts.post).to_lowercase(),
         opt: opts.frontend.opt.as_str().to_string(),
         int: opts.engine_opts.sem.as_str().to_string(),
-        data_model: match opts.frontend.data_model {
-            DataModel::Ilp32 => "ILP32",
-            DataModel::Lp64 => "LP64",
-        }
-        .to_string(),
+        data_model: opts.frontend.data_model.as_str().to_string(),
         entry: opts.frontend.entry.clone(),
         timeout: opts.timeout,
         bound: (opts.engine == EngineKind::Bmc).then_some(opts.engine_opts.bound),

@@ -11,8 +11,10 @@
 //! Dependency firewalls: only `frontend` sees LLVM, only `smt` sees Z3, only
 //! `main` sees the command line.
 
+pub mod bench;
 pub mod cfg;
 pub mod check;
+pub mod compare_opt;
 pub mod driver;
 pub mod engines;
 pub mod error;

@@ -3,6 +3,7 @@
 
 use clap::{Args, Parser, Subcommand};
 use ufo::driver::{self, VerifyOptions};
+use ufo::cfg::slice;
 use ufo::engines::{EngineKind, EngineOptions, PostKind};
 use ufo::error::{Error, EXIT_INPUT, EXIT_UNKNOWN};
 use ufo::frontend::{self, DataModel, FrontendOptions, OptLevel};
@@ -20,6 +21,25 @@ struct Cli {
 enum Cmd {
     /// Verify FILE(s): .c, .i, .bc or .ll (several are linked into one program).
     Verify(VerifyArgs),
+    /// Run the tasks of a tasks.tsv (SV-COMP style) and print a table per category.
+    Bench(BenchArgs),
+    /// Verify one program at several optimization levels and compare the answers.
+    CompareOpt(CompareOptArgs),
+    /// Write the program as recursive constrained Horn clauses (SMT-LIB, logic HORN):
+    /// `z3 fp.engine=spacer` answers sat exactly when the program is safe.
+    ExportChc {
+        #[command(flatten)]
+        input: InputArgs,
+        /// Integer semantics.
+        #[arg(long = "int", value_enum, default_value = "lia")]
+        int: IntSemantics,
+        /// Export the whole translated program, not the part that can reach the error.
+        #[arg(long)]
+        no_slice: bool,
+        /// Write the clauses to this file instead of standard output.
+        #[arg(long, short)]
+        output: Option<std::path::PathBuf>,
+    },
     /// Print the translated control-flow graph (text, or Graphviz with --dot).
     Cfg {
         #[command(flatten)]
@@ -90,6 +110,88 @@ struct VerifyArgs {
     sarif: Option<std::path::PathBuf>,
 }
 
+#[derive(Args)]
+struct BenchArgs {
+    /// The task list: columns task, program, expected (true/false), data_model.
+    tasks: std::path::PathBuf,
+    /// Only tasks whose name matches this regular expression.
+    #[arg(long)]
+    filter: Option<String>,
+    /// Time limit per task and tool, in seconds (the process is killed 2 s later).
+    #[arg(long, default_value_t = 60.0)]
+    timeout: f64,
+    /// Memory (address-space) limit per task and tool, in MiB.
+    #[arg(long, default_value_t = 8192)]
+    memory: u64,
+    /// Tasks run at the same time.
+    #[arg(long, default_value_t = 1)]
+    jobs: usize,
+    #[command(flatten)]
+    engine: EngineArgs,
+    /// Optimization level applied before verification.
+    #[arg(long, value_enum, default_value = "O2")]
+    opt: OptLevel,
+    /// Also run this peer on every task, under the same limits.
+    #[arg(long, value_enum)]
+    baseline: Option<ufo::bench::Baseline>,
+    /// The z3 executable of the Spacer baseline.
+    #[arg(long, default_value = "z3")]
+    z3: String,
+    /// Write per-task rows as CSV to this file.
+    #[arg(long)]
+    csv: Option<std::path::PathBuf>,
+    /// Write per-task rows as JSON to this file.
+    #[arg(long)]
+    json: Option<std::path::PathBuf>,
+}
+
+#[derive(Args)]
+struct CompareOptArgs {
+    #[arg(required = true)]
+    files: Vec<String>,
+    /// Optimization levels to compare, comma-separated.
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "O0,O1,O2,O3,Os")]
+    levels: Vec<OptLevel>,
+    #[command(flatten)]
+    engine: EngineArgs,
+    /// Data model of the C program.
+    #[arg(long, value_enum, default_value = "LP64")]
+    data_model: DataModel,
+    /// Entry function.
+    #[arg(long, default_value = "main")]
+    entry: String,
+    /// Time limit per level, in seconds.
+    #[arg(long, default_value_t = 60.0)]
+    timeout: f64,
+    /// Print one JSON object instead of the table.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The engine choice shared by `bench` and `compare-opt`, passed on to `ufo verify`.
+#[derive(Args)]
+struct EngineArgs {
+    /// Verification engine.
+    #[arg(long, value_enum, default_value = "ufo")]
+    engine: EngineKind,
+    /// POST operator of the UFO engine.
+    #[arg(long, value_enum, default_value = "true")]
+    post: PostKind,
+    /// Integer semantics.
+    #[arg(long = "int", value_enum, default_value = "lia")]
+    int: IntSemantics,
+}
+
+impl EngineArgs {
+    /// `--engine E --post P` as `ufo verify` spells them.
+    fn engine_and_post(&self) -> Vec<String> {
+        let name = |v: Option<clap::builder::PossibleValue>| v.map(|p| p.get_name().to_string()).unwrap_or_default();
+        let engine = name(clap::ValueEnum::to_possible_value(&self.engine));
+        let post = name(clap::ValueEnum::to_possible_value(&self.post));
+        vec!["--engine".into(), engine, "--post".into(), post]
+    }
+}
+
 fn version_string() -> String {
     format!(
         "{} (LLVM {}, Z3 {}, built with {})",
@@ -150,6 +252,55 @@ fn run(cli: Cli) -> Result<i32, Error> {
             }
             Ok(report.exit_code())
         }
+        Cmd::Bench(a) => bench(a),
+        Cmd::CompareOpt(a) => {
+            let exe = std::env::current_exe().map_err(|e| Error::Tool(format!("cannot find the ufo executable: {e}")))?;
+            for f in &a.files {
+                if !std::path::Path::new(f).exists() {
+                    return Err(Error::input(f, "no such file"));
+                }
+            }
+            let mut args = a.engine.engine_and_post();
+            args.extend(["--int".into(), a.engine.int.as_str().into()]);
+            args.extend(["--data-model".into(), a.data_model.as_str().into(), "--entry".into(), a.entry.clone()]);
+            let levels: Vec<String> = a.levels.iter().map(|l| l.as_str().to_string()).collect();
+            let c = ufo::compare_opt::compare(&exe, &a.files, &levels, &args, a.timeout);
+            if a.json {
+                println!("{}", serde_json::to_string_pretty(&c).unwrap_or_default());
+            } else {
+                print!("{}", c.to_text());
+            }
+            if let Some(d) = &c.disagreement {
+                eprintln!(
+                    "ufo: warning: verdicts disagree across optimization levels: SAFE at {}, UNSAFE at {}",
+                    d.safe.join(", "),
+                    d.unsafe_.join(", ")
+                );
+            }
+            Ok(c.exit_code())
+        }
+        Cmd::ExportChc { input, int, no_slice, output } => {
+            let p = frontend::build_program(&input.files, &frontend_opts(&input))?;
+            let p = if no_slice { p } else { slice::slice_vars(&slice::slice(&p).0) };
+            let header = [
+                format!("ufo export-chc {}", input.files.join(" ")),
+                format!(
+                    "opt {}, int {}, data model {:?}, entry {}{}",
+                    input.opt.as_str(),
+                    int.as_str(),
+                    input.data_model,
+                    input.entry,
+                    if no_slice { "" } else { ", sliced to the locations that can reach the error" }
+                ),
+                "sat: the error is unreachable (SAFE); unsat: it is reachable (UNSAFE)".to_string(),
+            ];
+            let text = ufo::smt::horn::export(&p, int, &header);
+            match output {
+                Some(path) => write_output(&path, &text)?,
+                None => print!("{text}"),
+            }
+            Ok(0)
+        }
         Cmd::Cfg { input, dot } => {
             let p = frontend::build_program(&input.files, &frontend_opts(&input))?;
             if dot {
@@ -160,6 +311,86 @@ fn run(cli: Cli) -> Result<i32, Error> {
             Ok(0)
         }
     }
+}
+
+fn bench(a: BenchArgs) -> Result<i32, Error> {
+    use std::io::IsTerminal;
+    let filter = match &a.filter {
+        Some(f) => Some(regex::Regex::new(f).map_err(|e| Error::Usage(format!("--filter: {e}")))?),
+        None => None,
+    };
+    let tasks = ufo::bench::tasks::read(&a.tasks, filter.as_ref())?;
+    let exe = std::env::current_exe().map_err(|e| Error::Tool(format!("cannot find the ufo executable: {e}")))?;
+    if a.baseline.is_some() && std::process::Command::new(&a.z3).arg("-version").output().is_err() {
+        return Err(Error::Tool(format!("cannot run {} for the Spacer baseline (install z3)", a.z3)));
+    }
+    // --opt and --int are passed by the runner (export-chc needs them too).
+    let verify_args = a.engine.engine_and_post();
+    let opts = ufo::bench::BenchOptions {
+        ufo: exe,
+        z3: a.z3.clone(),
+        timeout: a.timeout,
+        memory_mb: Some(a.memory),
+        jobs: a.jobs,
+        opt: a.opt,
+        int: a.engine.int,
+        verify_args,
+        baseline: a.baseline,
+    };
+    let tools = ufo::bench::tools(&opts);
+    let total = (tasks.len() * tools.len()) as u64;
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let b = indicatif::ProgressBar::new(total);
+        let style = indicatif::ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+        b.set_style(style.progress_chars("=> "));
+        b
+    });
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let progress = |r: &ufo::bench::score::Row| {
+        let n = done.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1;
+        let verdict = serde_json::to_value(r.verdict).ok().and_then(|v| v.as_str().map(str::to_string));
+        let line = format!(
+            "{} {}: {} ({:.1} s){}",
+            r.tool,
+            r.task,
+            verdict.unwrap_or_default(),
+            r.cpu_time,
+            if r.reason.is_empty() { String::new() } else { format!(" {}", r.reason) }
+        );
+        match &bar {
+            Some(b) => {
+                b.set_message(line);
+                b.inc(1);
+            }
+            None => eprintln!("[{n}/{total}] {line}"),
+        }
+    };
+    let rows = ufo::bench::run(&opts, &tasks, &progress).map_err(|e| Error::Tool(format!("bench: {e}")))?;
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    println!(
+        "ufo bench {}: {} tasks, {} --opt {} --int {}, {} s and {} MiB per task and tool, {} job(s)",
+        a.tasks.display(),
+        tasks.len(),
+        opts.verify_args.join(" "),
+        a.opt.as_str(),
+        a.engine.int.as_str(),
+        a.timeout,
+        a.memory,
+        a.jobs
+    );
+    println!();
+    print!("{}", ufo::bench::table::render(&rows, &tools));
+    if let Some(path) = &a.csv {
+        let text = ufo::bench::to_csv(&rows).map_err(|e| Error::Tool(format!("csv: {e}")))?;
+        write_output(path, &text)?;
+    }
+    if let Some(path) = &a.json {
+        write_output(path, &serde_json::to_string_pretty(&rows).unwrap_or_default())?;
+    }
+    Ok(0)
 }
 
 fn main() {

@@ -52,6 +52,15 @@ pub enum DataModel {
     Lp64,
 }
 
+impl DataModel {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DataModel::Ilp32 => "ILP32",
+            DataModel::Lp64 => "LP64",
+        }
+    }
+}
+
 /// What the frontend needs to know.
 #[derive(Clone, Debug)]
 pub struct FrontendOptions {

@@ -27,7 +27,7 @@ pub enum Refinement {
     Unknown(String),
 }
 
-fn sort_of(v: &Val) -> Sort {
+pub(super) fn sort_of(v: &Val) -> Sort {
     match v {
         Val::B(_) => Sort::bool(),
         Val::I(_) => Sort::int(),
@@ -35,7 +35,7 @@ fn sort_of(v: &Val) -> Sort {
     }
 }
 
-fn forall(bounds: &[Dynamic], body: &Bool) -> Bool {
+pub(super) fn forall(bounds: &[Dynamic], body: &Bool) -> Bool {
     if bounds.is_empty() {
         return body.clone();
     }

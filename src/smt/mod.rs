@@ -11,6 +11,7 @@ pub mod cert;
 pub mod cexpr;
 pub mod chc;
 pub mod dag;
+pub mod horn;
 pub mod deadline;
 pub mod lower;
 pub mod predabs;

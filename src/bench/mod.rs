@@ -1,0 +1,219 @@
+//! `ufo bench`: runs the tasks of a `tasks.tsv`, one process per task and tool
+//! under a hard time and memory limit, and scores the answers the SV-COMP way.
+//! With `--baseline spacer`, every task is also exported as recursive Horn
+//! clauses (`ufo export-chc`, [`crate::smt::horn`]) and solved by Z3's Spacer
+//! under the same limits, so both tools are measured in one run on one machine.
+//!
+//! Modules: [`tasks`] reads the task list, [`process`] runs one limited process,
+//! [`score`] classifies and scores answers, [`table`] prints the result.
+
+pub mod process;
+pub mod score;
+pub mod table;
+pub mod tasks;
+
+use crate::frontend::OptLevel;
+use crate::smt::IntSemantics;
+use process::{Ending, Finished, Limits};
+use score::{Answer, Row, Status};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use tasks::Task;
+
+/// Seconds past the time limit after which a tool that did not stop by itself
+/// is killed (ufo and Z3 stop at the limit; this only catches a stuck process).
+pub const KILL_GRACE: f64 = 2.0;
+
+/// The peer a bench run can compare against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Baseline {
+    /// Z3's Spacer on the clauses of `ufo export-chc`.
+    Spacer,
+}
+
+/// What `ufo bench` runs.
+#[derive(Clone, Debug)]
+pub struct BenchOptions {
+    /// The ufo executable to run for each task.
+    pub ufo: PathBuf,
+    /// The z3 executable of the baseline.
+    pub z3: String,
+    pub timeout: f64,
+    pub memory_mb: Option<u64>,
+    pub jobs: usize,
+    pub opt: OptLevel,
+    pub int: IntSemantics,
+    /// Further `ufo verify` arguments (`--engine`, `--post`, ...).
+    pub verify_args: Vec<String>,
+    pub baseline: Option<Baseline>,
+}
+
+impl BenchOptions {
+    fn limits(&self, timeout: f64) -> Limits {
+        Limits { kill_after: timeout + KILL_GRACE, memory_mb: self.memory_mb }
+    }
+
+    fn verify_cmd(&self, t: &Task) -> Command {
+        let mut c = Command::new(&self.ufo);
+        c.arg("verify").arg(&t.program).args(["--data-model", t.data_model.as_str()]);
+        c.args(["--opt", self.opt.as_str(), "--int", self.int.as_str(), "--json"]);
+        c.args(["--timeout", &self.timeout.to_string()]).args(&self.verify_args);
+        c
+    }
+}
+
+/// The tool names of a run, in table order.
+pub fn tools(opts: &BenchOptions) -> Vec<&'static str> {
+    match opts.baseline {
+        Some(Baseline::Spacer) => vec!["ufo", "spacer"],
+        None => vec!["ufo"],
+    }
+}
+
+fn last_line(s: &str) -> String {
+    s.trim().lines().last().unwrap_or("").trim().to_string()
+}
+
+fn row(t: &Task, tool: &str, f: &Finished) -> Row {
+    Row {
+        task: t.name.clone(),
+        category: t.category.clone(),
+        tool: tool.to_string(),
+        expected: t.expected_str().to_string(),
+        verdict: Answer::Unknown,
+        status: Status::Unknown,
+        reason: String::new(),
+        cpu_time: f.cpu,
+        wall_time: f.wall,
+        peak_memory_mb: f.peak_mb,
+        iterations: None,
+        arg_nodes: None,
+    }
+}
+
+/// Status and reason of a run that gave no answer.
+fn failure(f: &Finished, memory_mb: Option<u64>, said: &str) -> (Status, String) {
+    let near_limit = memory_mb.is_some_and(|m| f.peak_mb >= 0.9 * m as f64);
+    let oom = ["out of memory", "memory allocation", "std::bad_alloc", "MemoryError"];
+    match &f.ending {
+        Ending::Killed => (Status::Timeout, "killed at the time limit".into()),
+        _ if said.starts_with("timeout") => (Status::Timeout, said.into()),
+        _ if near_limit || oom.iter().any(|m| f.stderr.contains(m) || said.contains(m)) => {
+            (Status::Memout, "memory limit".into())
+        }
+        Ending::Signaled(s) => (Status::Unknown, format!("killed by signal {s}")),
+        Ending::Exited(c) if said.is_empty() => (Status::Unknown, format!("exit code {c}")),
+        Ending::Exited(_) => (Status::Unknown, said.into()),
+    }
+}
+
+/// Runs ufo on one task and reads its JSON report.
+pub fn run_ufo(opts: &BenchOptions, t: &Task) -> Row {
+    let f = match process::run(opts.verify_cmd(t), opts.limits(opts.timeout)) {
+        Ok(f) => f,
+        Err(e) => return unstarted(t, "ufo", &e),
+    };
+    let mut r = row(t, "ufo", &f);
+    let json: Option<serde_json::Value> = serde_json::from_str(f.stdout.trim()).ok();
+    let verdict = json.as_ref().and_then(|j| j["verdict"].as_str()).unwrap_or("UNKNOWN");
+    if let Some(j) = &json {
+        r.iterations = j["stats"]["iterations"].as_u64();
+        r.arg_nodes = j["stats"]["arg_nodes"].as_u64();
+    }
+    match verdict {
+        "SAFE" => (r.verdict, r.status) = (Answer::Safe, Status::Answered),
+        "UNSAFE" => (r.verdict, r.status) = (Answer::Unsafe, Status::Answered),
+        _ => {
+            let said = json.as_ref().and_then(|j| j["reason"].as_str()).map(str::to_string);
+            let said = said.unwrap_or_else(|| last_line(&f.stderr).trim_start_matches("ufo: ").to_string());
+            (r.status, r.reason) = failure(&f, opts.memory_mb, &said);
+        }
+    }
+    r
+}
+
+fn unstarted(t: &Task, tool: &str, e: &std::io::Error) -> Row {
+    let f = Finished { ending: Ending::Exited(-1), stdout: String::new(), stderr: String::new(), cpu: 0.0, wall: 0.0, peak_mb: 0.0 };
+    let mut r = row(t, tool, &f);
+    r.reason = format!("cannot start {tool}: {e}");
+    r
+}
+
+/// Runs the Spacer baseline on one task: `ufo export-chc`, then `z3
+/// fp.engine=spacer` with the time that is left; both count.
+pub fn run_spacer(opts: &BenchOptions, t: &Task, scratch: &Path) -> Row {
+    let smt2 = scratch.join(format!("{}.smt2", t.name.replace('/', "__")));
+    let mut export = Command::new(&opts.ufo);
+    export.arg("export-chc").arg(&t.program).args(["--data-model", t.data_model.as_str()]);
+    export.args(["--opt", opts.opt.as_str(), "--int", opts.int.as_str(), "-o"]).arg(&smt2);
+    let ex = match process::run(export, opts.limits(opts.timeout)) {
+        Ok(f) => f,
+        Err(e) => return unstarted(t, "spacer", &e),
+    };
+    let mut r = row(t, "spacer", &ex);
+    if ex.ending != Ending::Exited(0) {
+        (r.status, r.reason) = failure(&ex, opts.memory_mb, &format!("export-chc: {}", last_line(&ex.stderr)));
+        return r;
+    }
+    let left = (opts.timeout - ex.cpu.max(ex.wall)).max(1.0);
+    let mut z3 = Command::new(&opts.z3);
+    z3.arg("fp.engine=spacer").arg(format!("-T:{}", left.ceil() as u64)).arg(&smt2);
+    let sp = match process::run(z3, opts.limits(left)) {
+        Ok(f) => f,
+        Err(e) => return unstarted(t, "spacer", &e),
+    };
+    let _ = std::fs::remove_file(&smt2);
+    r.cpu_time += sp.cpu;
+    r.wall_time += sp.wall;
+    r.peak_memory_mb = r.peak_memory_mb.max(sp.peak_mb);
+    match sp.stdout.trim().lines().next().unwrap_or("") {
+        "sat" => (r.verdict, r.status) = (Answer::Safe, Status::Answered),
+        "unsat" => (r.verdict, r.status) = (Answer::Unsafe, Status::Answered),
+        first => {
+            let said = if first == "timeout" || first.is_empty() && sp.ending == Ending::Killed {
+                "timeout".to_string()
+            } else {
+                format!("z3: {}", if first.is_empty() { last_line(&sp.stderr) } else { first.to_string() })
+            };
+            (r.status, r.reason) = failure(&sp, opts.memory_mb, &said);
+        }
+    }
+    r
+}
+
+/// Runs every task (with `jobs` tasks at a time) and returns the rows in task
+/// order, each task's ufo row before its baseline row. `progress` is told of
+/// every finished row.
+pub fn run(opts: &BenchOptions, tasks: &[Task], progress: &(dyn Fn(&Row) + Sync)) -> std::io::Result<Vec<Row>> {
+    let scratch = tempfile::tempdir()?;
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Vec<Row>>> = Mutex::new(vec![Vec::new(); tasks.len()]);
+    std::thread::scope(|s| {
+        for _ in 0..opts.jobs.max(1) {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                let Some(t) = tasks.get(i) else { break };
+                let mut rows = vec![run_ufo(opts, t)];
+                progress(&rows[0]);
+                if opts.baseline == Some(Baseline::Spacer) {
+                    rows.push(run_spacer(opts, t, scratch.path()));
+                    progress(&rows[1]);
+                }
+                results.lock().unwrap_or_else(|e| e.into_inner())[i] = rows;
+            });
+        }
+    });
+    Ok(results.into_inner().unwrap_or_else(|e| e.into_inner()).into_iter().flatten().collect())
+}
+
+/// Per-task rows as CSV.
+pub fn to_csv(rows: &[Row]) -> Result<String, csv::Error> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    for r in rows {
+        w.serialize(r)?;
+    }
+    let bytes = w.into_inner().map_err(|e| csv::Error::from(e.into_error()))?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}

@@ -1,0 +1,193 @@
+//! Scoring benchmark results the SV-COMP way: +2 for a correct SAFE (`true`),
+//! +1 for a correct UNSAFE (`false`), −32 for a wrong SAFE, −16 for a wrong
+//! UNSAFE, 0 for anything else; and the per-category summary a bench table
+//! shows (solved safe/unsafe, wrong, unknown, timeout, CPU time, score).
+
+use serde::Serialize;
+
+/// The answer of one tool on one task.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Answer {
+    #[serde(rename = "SAFE")]
+    Safe,
+    #[serde(rename = "UNSAFE")]
+    Unsafe,
+    #[serde(rename = "UNKNOWN")]
+    Unknown,
+}
+
+/// Why there is no answer, or `Answered`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Answered,
+    /// The time limit was reached (the tool said so, or it was killed).
+    Timeout,
+    /// The memory limit was reached.
+    Memout,
+    /// UNKNOWN for another reason (unsupported construct, failed check, crash).
+    Unknown,
+}
+
+/// One tool's run on one task: a row of `--csv`/`--json`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Row {
+    pub task: String,
+    pub category: String,
+    pub tool: String,
+    /// `true` or `false`, as in tasks.tsv.
+    pub expected: String,
+    pub verdict: Answer,
+    pub status: Status,
+    pub reason: String,
+    pub cpu_time: f64,
+    pub wall_time: f64,
+    pub peak_memory_mb: f64,
+    pub iterations: Option<u64>,
+    pub arg_nodes: Option<u64>,
+}
+
+impl Row {
+    pub fn expected_safe(&self) -> bool {
+        self.expected == "true"
+    }
+
+    pub fn correct(&self) -> bool {
+        match self.verdict {
+            Answer::Safe => self.expected_safe(),
+            Answer::Unsafe => !self.expected_safe(),
+            Answer::Unknown => false,
+        }
+    }
+
+    pub fn wrong(&self) -> bool {
+        self.verdict != Answer::Unknown && !self.correct()
+    }
+}
+
+/// The SV-COMP score of one answer.
+pub fn score(expected_safe: bool, verdict: Answer) -> i64 {
+    match (verdict, expected_safe) {
+        (Answer::Safe, true) => 2,
+        (Answer::Unsafe, false) => 1,
+        (Answer::Safe, false) => -32,
+        (Answer::Unsafe, true) => -16,
+        (Answer::Unknown, _) => 0,
+    }
+}
+
+/// The totals of one tool over a set of rows.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Summary {
+    pub tasks: usize,
+    pub correct_safe: usize,
+    pub correct_unsafe: usize,
+    pub wrong: usize,
+    /// UNKNOWN other than timeouts and memouts.
+    pub unknown: usize,
+    pub timeout: usize,
+    pub memout: usize,
+    /// CPU seconds over all tasks.
+    pub cpu_time: f64,
+    /// CPU seconds over the correctly solved tasks.
+    pub cpu_time_solved: f64,
+    pub score: i64,
+}
+
+impl Summary {
+    pub fn add(&mut self, r: &Row) {
+        self.tasks += 1;
+        self.cpu_time += r.cpu_time;
+        self.score += score(r.expected_safe(), r.verdict);
+        if r.correct() {
+            self.cpu_time_solved += r.cpu_time;
+            if r.verdict == Answer::Safe {
+                self.correct_safe += 1;
+            } else {
+                self.correct_unsafe += 1;
+            }
+        } else if r.wrong() {
+            self.wrong += 1;
+        } else {
+            match r.status {
+                Status::Timeout => self.timeout += 1,
+                Status::Memout => self.memout += 1,
+                _ => self.unknown += 1,
+            }
+        }
+    }
+
+    pub fn solved(&self) -> usize {
+        self.correct_safe + self.correct_unsafe
+    }
+
+    pub fn of<'a>(rows: impl IntoIterator<Item = &'a Row>) -> Summary {
+        let mut s = Summary::default();
+        for r in rows {
+            s.add(r);
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    pub fn row(task: &str, expected: bool, verdict: Answer, status: Status, cpu: f64) -> Row {
+        Row {
+            task: task.into(),
+            category: task.split('/').next().unwrap().into(),
+            tool: "ufo".into(),
+            expected: if expected { "true" } else { "false" }.into(),
+            verdict,
+            status,
+            reason: String::new(),
+            cpu_time: cpu,
+            wall_time: cpu,
+            peak_memory_mb: 10.0,
+            iterations: None,
+            arg_nodes: None,
+        }
+    }
+
+    #[test]
+    fn sv_comp_scores() {
+        assert_eq!(score(true, Answer::Safe), 2);
+        assert_eq!(score(false, Answer::Unsafe), 1);
+        assert_eq!(score(false, Answer::Safe), -32);
+        assert_eq!(score(true, Answer::Unsafe), -16);
+        assert_eq!(score(true, Answer::Unknown), 0);
+        assert_eq!(score(false, Answer::Unknown), 0);
+    }
+
+    #[test]
+    fn summary_counts_each_row_once() {
+        let rows = [
+            row("a/1", true, Answer::Safe, Status::Answered, 1.0),
+            row("a/2", false, Answer::Unsafe, Status::Answered, 2.0),
+            row("a/3", true, Answer::Unsafe, Status::Answered, 3.0),
+            row("a/4", false, Answer::Safe, Status::Answered, 4.0),
+            row("a/5", true, Answer::Unknown, Status::Timeout, 60.0),
+            row("a/6", true, Answer::Unknown, Status::Unknown, 0.5),
+            row("a/7", false, Answer::Unknown, Status::Memout, 7.0),
+        ];
+        let s = Summary::of(&rows);
+        assert_eq!(
+            s,
+            Summary {
+                tasks: 7,
+                correct_safe: 1,
+                correct_unsafe: 1,
+                wrong: 2,
+                unknown: 1,
+                timeout: 1,
+                memout: 1,
+                cpu_time: 77.5,
+                cpu_time_solved: 3.0,
+                score: 2 + 1 - 16 - 32,
+            }
+        );
+        assert_eq!(s.solved(), 2);
+    }
+}
