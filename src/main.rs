@@ -2,8 +2,8 @@
 //! documented code (0 SAFE, 10 UNSAFE, 20 UNKNOWN, 2 bad input or usage).
 
 use clap::{Args, Parser, Subcommand};
-use ufo::driver::{self, VerifyOptions};
 use ufo::cfg::slice;
+use ufo::driver::{self, VerifyOptions};
 use ufo::engines::{EngineKind, EngineOptions, PostKind};
 use ufo::error::{Error, EXIT_INPUT, EXIT_UNKNOWN};
 use ufo::frontend::{self, DataModel, FrontendOptions, OptLevel};
@@ -254,7 +254,8 @@ fn run(cli: Cli) -> Result<i32, Error> {
         }
         Cmd::Bench(a) => bench(a),
         Cmd::CompareOpt(a) => {
-            let exe = std::env::current_exe().map_err(|e| Error::Tool(format!("cannot find the ufo executable: {e}")))?;
+            let exe =
+                std::env::current_exe().map_err(|e| Error::Tool(format!("cannot find the ufo executable: {e}")))?;
             for f in &a.files {
                 if !std::path::Path::new(f).exists() {
                     return Err(Error::input(f, "no such file"));

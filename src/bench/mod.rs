@@ -135,7 +135,14 @@ pub fn run_ufo(opts: &BenchOptions, t: &Task) -> Row {
 }
 
 fn unstarted(t: &Task, tool: &str, e: &std::io::Error) -> Row {
-    let f = Finished { ending: Ending::Exited(-1), stdout: String::new(), stderr: String::new(), cpu: 0.0, wall: 0.0, peak_mb: 0.0 };
+    let f = Finished {
+        ending: Ending::Exited(-1),
+        stdout: String::new(),
+        stderr: String::new(),
+        cpu: 0.0,
+        wall: 0.0,
+        peak_mb: 0.0,
+    };
     let mut r = row(t, tool, &f);
     r.reason = format!("cannot start {tool}: {e}");
     r

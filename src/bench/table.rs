@@ -48,7 +48,8 @@ pub fn render(rows: &[Row], tools: &[&str]) -> String {
     let mut head = "| category | tasks |".to_string();
     let mut rule = "|---|---:|".to_string();
     for t in tools {
-        let _ = write!(head, " {} |", per_tool.split(" | ").map(|c| format!("{t}: {c}")).collect::<Vec<_>>().join(" | "));
+        let _ =
+            write!(head, " {} |", per_tool.split(" | ").map(|c| format!("{t}: {c}")).collect::<Vec<_>>().join(" | "));
         rule.push_str(&"---:|".repeat(7));
     }
     if tools.len() == 2 {

@@ -67,7 +67,10 @@ pub fn read(file: &Path, filter: Option<&regex::Regex>) -> Result<Vec<Task>> {
             Some("ILP32") => DataModel::Ilp32,
             Some("LP64") | None | Some("") => DataModel::Lp64,
             Some(other) => {
-                return Err(Error::input(&name, format!("line {line}: data_model must be ILP32 or LP64, not `{other}`")))
+                return Err(Error::input(
+                    &name,
+                    format!("line {line}: data_model must be ILP32 or LP64, not `{other}`"),
+                ))
             }
         };
         tasks.push(Task {

@@ -1,0 +1,243 @@
+//! `ufo bench`, `ufo export-chc` and `ufo compare-opt` (issue 6): scoring and
+//! the table on real runs, the hard time limit on a task that never stops, the
+//! Spacer baseline agreeing with the UFO engine on every `llvm-tests` program,
+//! and the disagreement report on a program with undefined behaviour.
+
+mod common;
+use common::*;
+use std::path::Path;
+
+/// Writes a tasks.tsv with rows `(task, program, expected)`.
+fn tasks_file(dir: &Path, rows: &[(&str, String, bool)]) -> String {
+    let mut text = "task\tprogram\texpected\tdata_model\n".to_string();
+    for (t, p, e) in rows {
+        text.push_str(&format!("{t}\t{p}\t{e}\tLP64\n"));
+    }
+    let f = dir.join("tasks.tsv");
+    std::fs::write(&f, text).unwrap();
+    f.to_string_lossy().into_owned()
+}
+
+fn abs(p: &str) -> String {
+    root().join(p).to_string_lossy().into_owned()
+}
+
+fn table_line<'a>(out: &'a str, category: &str) -> &'a str {
+    out.lines().find(|l| l.starts_with(&format!("| {category} |"))).unwrap_or_else(|| panic!("no {category}:\n{out}"))
+}
+
+fn rows_of(path: &Path) -> Vec<serde_json::Value> {
+    serde_json::from_str::<serde_json::Value>(&std::fs::read_to_string(path).unwrap())
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+#[test]
+fn scores_and_tabulates_correct_and_wrong_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    // wrap_unsafe is labelled safe on purpose: ufo's (correct) UNSAFE counts as wrong.
+    let tasks = tasks_file(
+        dir.path(),
+        &[
+            ("fig/safe", abs("llvm-tests/fig1_safe.c"), true),
+            ("fig/unsafe", abs("llvm-tests/fig1_unsafe.c"), false),
+            ("wrap/mislabelled", abs("llvm-tests/wrap_unsafe.c"), true),
+        ],
+    );
+    let csv = dir.path().join("rows.csv");
+    let json = dir.path().join("rows.json");
+    let (code, out, err) = ufo(&[
+        "bench",
+        &tasks,
+        "--timeout",
+        "60",
+        "--jobs",
+        "2",
+        "--csv",
+        csv.to_str().unwrap(),
+        "--json",
+        json.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    // category | tasks | safe | unsafe | wrong | unknown | timeout | CPU | score
+    let cells = |l: &str| l.split('|').map(str::trim).filter(|c| !c.is_empty()).map(String::from).collect::<Vec<_>>();
+    let fig = cells(table_line(&out, "fig"));
+    assert_eq!(fig[1..7], ["2", "1", "1", "0", "0", "0"], "{out}");
+    assert_eq!(fig[8], "3");
+    let wrap = cells(table_line(&out, "wrap"));
+    assert_eq!(wrap[1..7], ["1", "0", "0", "1", "0", "0"], "{out}");
+    assert_eq!(wrap[8], "-16");
+    let total = cells(table_line(&out, "**total**"));
+    assert_eq!(total[8], "-13", "{out}");
+    // Without a terminal, progress is one plain line per finished run.
+    assert_eq!(err.lines().filter(|l| l.starts_with('[') && l.contains("ufo ")).count(), 3, "{err}");
+    let rows = rows_of(&json);
+    assert_eq!(rows.len(), 3);
+    let by_task = |t: &str| rows.iter().find(|r| r["task"] == t).unwrap().clone();
+    assert_eq!(by_task("fig/safe")["verdict"], "SAFE");
+    assert_eq!(by_task("fig/unsafe")["verdict"], "UNSAFE");
+    assert_eq!(by_task("wrap/mislabelled")["verdict"], "UNSAFE");
+    for r in &rows {
+        assert!(r["cpu_time"].as_f64().unwrap() > 0.0 && r["peak_memory_mb"].as_f64().unwrap() > 1.0, "{r}");
+        assert!(r["iterations"].as_u64().is_some(), "{r}");
+    }
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "task,category,tool,expected,verdict,status,reason,cpu_time,wall_time,peak_memory_mb,iterations,arg_nodes"
+    );
+    assert_eq!(lines.filter(|l| l.starts_with("fig/") || l.starts_with("wrap/")).count(), 3);
+}
+
+#[test]
+fn a_task_that_never_stops_is_killed_at_the_limit_and_counted_as_timeout() {
+    let dir = tempfile::tempdir().unwrap();
+    // clang blocks forever opening a FIFO nobody writes: the verifier never
+    // answers, in ufo and in the baseline's export alike.
+    let fifo = dir.path().join("never.h");
+    let status = std::process::Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(status.success());
+    let prog = dir.path().join("hang.c");
+    std::fs::write(&prog, format!("#include \"{}\"\nint main(void) {{ return 0; }}\n", fifo.display())).unwrap();
+    let tasks = tasks_file(
+        dir.path(),
+        &[("hang/never", prog.to_string_lossy().into_owned(), true), ("ok/safe", abs("llvm-tests/fig1_safe.c"), true)],
+    );
+    let json = dir.path().join("rows.json");
+    let t0 = std::time::Instant::now();
+    let (code, out, err) =
+        ufo(&["bench", &tasks, "--timeout", "3", "--baseline", "spacer", "--json", json.to_str().unwrap()]);
+    let elapsed = t0.elapsed().as_secs_f64();
+    assert_eq!(code, 0, "{out}{err}");
+    // Two hung runs, each killed 2 s after the 3 s limit, and two quick ones.
+    assert!(elapsed < 20.0, "the bench took {elapsed} s");
+    let rows = rows_of(&json);
+    for tool in ["ufo", "spacer"] {
+        let r = rows.iter().find(|r| r["task"] == "hang/never" && r["tool"] == tool).unwrap();
+        assert_eq!(r["status"], "timeout", "{r}");
+        assert_eq!(r["verdict"], "UNKNOWN");
+        assert_eq!(r["reason"], "killed at the time limit");
+        let wall = r["wall_time"].as_f64().unwrap();
+        assert!((4.9..7.0).contains(&wall), "{tool} killed after {wall} s");
+        let ok = rows.iter().find(|r| r["task"] == "ok/safe" && r["tool"] == tool).unwrap();
+        assert_eq!(ok["verdict"], "SAFE", "{ok}");
+    }
+    // hang: ufo 0 solved, 1 timeout; spacer the same.
+    let line = table_line(&out, "hang");
+    assert!(line.starts_with("| hang | 1 | 0 | 0 | 0 | 0 | 1 |"), "{line}");
+    assert!(line.contains("| 0 | 0 | 0 | 0 | 1 |"), "{line}");
+}
+
+#[test]
+fn export_chc_has_a_predicate_per_location_and_spacer_decides_it() {
+    for (prog, answer) in [("llvm-tests/fig1_safe.c", "sat"), ("llvm-tests/fig1_unsafe.c", "unsat")] {
+        let dir = tempfile::tempdir().unwrap();
+        let f = dir.path().join("p.smt2");
+        let (code, _, err) = ufo(&["export-chc", prog, "--opt", "O0", "-o", f.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        let text = std::fs::read_to_string(&f).unwrap();
+        assert!(text.contains("(set-logic HORN)") && text.trim_end().ends_with("(check-sat)"));
+        let (_, report) = verify(&[prog.to_string()], &["--opt", "O0"]);
+        let locations = report["program"]["sliced_locations"].as_u64().unwrap() as usize;
+        assert_eq!(text.matches("(declare-fun ").count(), locations, "{text}");
+        let z3 = std::process::Command::new("z3").arg("fp.engine=spacer").arg("-T:60").arg(&f).output().unwrap();
+        assert_eq!(String::from_utf8_lossy(&z3.stdout).trim(), answer, "{prog}:\n{text}");
+    }
+}
+
+#[test]
+fn spacer_baseline_agrees_with_the_ufo_engine_on_llvm_tests() {
+    let dir = tempfile::tempdir().unwrap();
+    let rows: Vec<(String, String, bool)> = programs()
+        .into_iter()
+        .filter(|p| p.files.len() == 1)
+        .map(|p| {
+            (format!("llvm-tests/{}", p.files[0].rsplit('/').next().unwrap()), abs(&p.files[0]), p.expected == "SAFE")
+        })
+        .collect();
+    let refs: Vec<(&str, String, bool)> = rows.iter().map(|(t, p, e)| (t.as_str(), p.clone(), *e)).collect();
+    let tasks = tasks_file(dir.path(), &refs);
+    let json = dir.path().join("rows.json");
+    let (code, out, err) = ufo(&[
+        "bench",
+        &tasks,
+        "--timeout",
+        "30",
+        "--jobs",
+        "2",
+        "--baseline",
+        "spacer",
+        "--json",
+        json.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let results = rows_of(&json);
+    assert_eq!(results.len(), 2 * rows.len());
+    let mut both = 0;
+    for (task, _, _) in &rows {
+        let get = |tool: &str| results.iter().find(|r| r["task"] == task.as_str() && r["tool"] == tool).unwrap();
+        let (u, s) = (get("ufo"), get("spacer"));
+        for r in [u, s] {
+            let wrong = (r["verdict"] == "SAFE" && r["expected"] == "false")
+                || (r["verdict"] == "UNSAFE" && r["expected"] == "true");
+            assert!(!wrong, "wrong answer: {r}");
+        }
+        if u["verdict"] != "UNKNOWN" && s["verdict"] != "UNKNOWN" {
+            assert_eq!(u["verdict"], s["verdict"], "{task}: ufo {u} vs spacer {s}");
+            both += 1;
+        }
+    }
+    assert!(both * 10 >= rows.len() * 8, "both answered only {both} of {} tasks:\n{out}", rows.len());
+    assert!(out.contains("CPU time ufo/spacer"), "{out}");
+}
+
+#[test]
+fn compare_opt_reports_the_signed_overflow_disagreement() {
+    let prog = "llvm-tests/ub/signed_overflow.c";
+    let (code, out, err) = ufo(&["compare-opt", prog, "--int", "bv", "--levels", "O0,O2"]);
+    assert_eq!(code, 10, "{out}{err}");
+    assert!(out.contains("| O0 | UNSAFE |") && out.contains("| O2 | SAFE |"), "{out}");
+    assert!(out.contains("DISAGREEMENT: SAFE at O2, UNSAFE at O0"), "{out}");
+    assert!(out.contains("undefined behaviour") && out.contains("2147483647"), "{out}");
+    assert!(err.contains("verdicts disagree across optimization levels"), "{err}");
+    let (code, out, _) = ufo(&["compare-opt", prog, "--int", "bv", "--levels", "O0,O2", "--json"]);
+    assert_eq!(code, 10);
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(j["schema"], "ufo-compare-opt/1");
+    assert_eq!(j["levels"][0]["verdict"], "UNSAFE");
+    assert_eq!(j["levels"][1]["verdict"], "SAFE");
+    assert_eq!(j["disagreement"]["safe"], serde_json::json!(["O2"]));
+    assert_eq!(j["disagreement"]["unsafe"], serde_json::json!(["O0"]));
+    for l in j["levels"].as_array().unwrap() {
+        assert!(l["locations"].as_u64().unwrap() > 0 && l["iterations"].as_u64().is_some(), "{l}");
+    }
+    // The UNSAFE answer at O0 is one ufo verify gives on its own, replayed.
+    let (code, report) = verify(&[prog.to_string()], &["--int", "bv", "--opt", "O0"]);
+    assert_eq!(code, 10);
+    assert_eq!(report["counterexample"]["replay"]["reached"], true);
+    // Under the default semantics (nsw: no overflow) all levels agree.
+    let (code, out, err) = ufo(&["compare-opt", prog, "--levels", "O0,O2"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(!out.contains("DISAGREEMENT") && !err.contains("disagree"), "{out}");
+}
+
+#[test]
+fn bench_and_compare_opt_fail_cleanly_on_bad_input() {
+    let (code, _, err) = ufo(&["bench", "no/such/tasks.tsv"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no/such/tasks.tsv"), "{err}");
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("t.tsv");
+    std::fs::write(&f, "task\tprogram\texpected\nx\tx.c\tyes\n").unwrap();
+    let (code, _, err) = ufo(&["bench", f.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("line 2") && err.lines().count() == 1, "{err}");
+    let (code, _, err) = ufo(&["bench", f.to_str().unwrap(), "--filter", "("]);
+    assert_eq!(code, 2, "{err}");
+    let (code, _, err) = ufo(&["compare-opt", "missing.c"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("missing.c"), "{err}");
+}
