@@ -1,0 +1,1 @@
+"""BenchExec tool-info modules of ufo: `ufo_benchexec.ufo`."""
