@@ -350,12 +350,11 @@ fn bench(a: BenchArgs) -> Result<i32, Error> {
     let done = std::sync::atomic::AtomicU64::new(0);
     let progress = |r: &ufo::bench::score::Row| {
         let n = done.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1;
-        let verdict = serde_json::to_value(r.verdict).ok().and_then(|v| v.as_str().map(str::to_string));
         let line = format!(
             "{} {}: {} ({:.1} s){}",
             r.tool,
             r.task,
-            verdict.unwrap_or_default(),
+            r.verdict.as_str(),
             r.cpu_time,
             if r.reason.is_empty() { String::new() } else { format!(" {}", r.reason) }
         );

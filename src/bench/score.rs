@@ -6,15 +6,7 @@
 use serde::Serialize;
 
 /// The answer of one tool on one task.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum Answer {
-    #[serde(rename = "SAFE")]
-    Safe,
-    #[serde(rename = "UNSAFE")]
-    Unsafe,
-    #[serde(rename = "UNKNOWN")]
-    Unknown,
-}
+pub use crate::engines::Verdict as Answer;
 
 /// Why there is no answer, or `Answered`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -12,7 +12,7 @@
 use super::canon::Canon;
 use super::dag::{self, Dag, Trace};
 use super::lower::{Lowerer, Val};
-use crate::ir::Program;
+use crate::ir::{EdgeId, Program};
 use std::collections::HashMap;
 use z3::ast::{Ast, Bool, Dynamic};
 use z3::{FuncDecl, Params, SatResult, Sort};
@@ -122,6 +122,41 @@ fn spacer() -> z3::Fixedpoint {
     fp
 }
 
+/// The parts of an edge's Horn clause `P_src(pre) ∧ encode(e) → P_dst(post)`:
+/// the source's in-scope values, the target's values after the body, the
+/// body's constraints, and every constant to quantify.
+pub(super) struct EdgeClause {
+    pub pre_args: Vec<Dynamic>,
+    pub post_args: Vec<Dynamic>,
+    pub constraints: Vec<Bool>,
+    pub bounds: Vec<Dynamic>,
+}
+
+impl EdgeClause {
+    pub fn new(p: &Program, l: &mut Lowerer, e: EdgeId, tag: &str) -> EdgeClause {
+        let edge = p.edge(e);
+        let pre = dag::node_state(p, l, edge.src, tag);
+        let pre_args: Vec<Dynamic> = p.loc(edge.src).live.iter().map(|v| pre[v].dynamic()).collect();
+        let sorts = |v| p.var(v).sort;
+        l.take_fresh();
+        let enc = l.body(&edge.body, &pre, &sorts);
+        let post_args: Vec<Dynamic> = p
+            .loc(edge.dst)
+            .live
+            .iter()
+            .map(|v| match enc.post.get(v) {
+                Some(x) => x.dynamic(),
+                None => l.fresh("unset", p.var(*v).sort).dynamic(),
+            })
+            .collect();
+        let mut bounds = pre_args.clone();
+        bounds.extend(l.take_fresh());
+        let mut constraints = vec![enc.cond];
+        constraints.extend(l.take_side());
+        EdgeClause { pre_args, post_args, constraints, bounds }
+    }
+}
+
 /// Solves the refinement query for the nodes of `dag` that reach its error node.
 pub fn refine(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag) -> Refinement {
     let relevant = d.reaches_error();
@@ -162,27 +197,11 @@ pub fn refine(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag) -> Refinemen
         if !(relevant[*s] && relevant[*w]) {
             continue;
         }
-        let pre = dag::node_state(p, l, d.loc[*s], &format!("e{i}"));
-        let pre_args: Vec<Dynamic> = p.loc(d.loc[*s]).live.iter().map(|v| pre[v].dynamic()).collect();
-        let sorts = |v| p.var(v).sort;
-        l.take_fresh();
-        let enc = l.body(&p.edge(*e).body, &pre, &sorts);
-        let post_args: Vec<Dynamic> = p
-            .loc(d.loc[*w])
-            .live
-            .iter()
-            .map(|v| match enc.post.get(v) {
-                Some(x) => x.dynamic(),
-                None => l.fresh("unset", p.var(*v).sort).dynamic(),
-            })
-            .collect();
-        let mut bounds = pre_args.clone();
-        bounds.extend(l.take_fresh());
-        let side = l.take_side();
-        let mut body = vec![apply(*s, &pre_args), enc.cond];
-        body.extend(side);
-        let rule = Bool::and(&body).implies(apply(*w, &post_args));
-        fp.add_rule(&forall(&bounds, &rule), None);
+        let c = EdgeClause::new(p, l, *e, &format!("e{i}"));
+        let mut body = vec![apply(*s, &c.pre_args)];
+        body.extend(c.constraints);
+        let rule = Bool::and(&body).implies(apply(*w, &c.post_args));
+        fp.add_rule(&forall(&c.bounds, &rule), None);
     }
     let query = apply(d.error, &[]);
     match fp.query(&query) {

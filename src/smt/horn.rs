@@ -9,7 +9,7 @@
 //! exactly when the program is safe. Edges are encoded by the same lowering as
 //! the engines (same integer semantics, same over-approximations).
 
-use super::chc::{forall, sort_of};
+use super::chc::{forall, sort_of, EdgeClause};
 use super::dag;
 use super::lower::{Lowerer, Val};
 use super::IntSemantics;
@@ -53,27 +53,12 @@ pub fn export(p: &Program, sem: IntSemantics, header: &[String]) -> String {
     let _ = writeln!(out, "(assert {})", forall(&args, &conj(&ranges).implies(apply(p.entry, &args))));
     for e in p.edge_ids() {
         let edge = p.edge(e);
-        let pre = dag::node_state(p, &l, edge.src, &format!("e{}", e.0));
-        let pre_args = args_of(&pre, edge.src);
-        let sorts = |v| p.var(v).sort;
-        l.take_fresh();
-        let enc = l.body(&edge.body, &pre, &sorts);
-        let post_args: Vec<Dynamic> = p
-            .loc(edge.dst)
-            .live
-            .iter()
-            .map(|v| match enc.post.get(v) {
-                Some(x) => x.dynamic(),
-                None => l.fresh("unset", p.var(*v).sort).dynamic(),
-            })
-            .collect();
-        let mut bounds = pre_args.clone();
-        bounds.extend(l.take_fresh());
-        let mut body = vec![apply(edge.src, &pre_args), enc.cond];
-        body.extend(l.take_side());
-        let rule = conj(&body).implies(apply(edge.dst, &post_args));
+        let c = EdgeClause::new(p, &mut l, e, &format!("e{}", e.0));
+        let mut body = vec![apply(edge.src, &c.pre_args)];
+        body.extend(c.constraints);
+        let rule = conj(&body).implies(apply(edge.dst, &c.post_args));
         let _ = writeln!(out, "; {} -> {} ({})", p.loc(edge.src).name, p.loc(edge.dst).name, edge.src_loc);
-        let _ = writeln!(out, "(assert {})", forall(&bounds, &rule));
+        let _ = writeln!(out, "(assert {})", forall(&c.bounds, &rule));
     }
     let _ = writeln!(out, "; error: {}", p.loc(p.error).name);
     let err_args = args_of(&dag::node_state(p, &l, p.error, "err"), p.error);
