@@ -5,6 +5,8 @@
 //!   re-checked by fresh Z3 solvers, one query per edge (`smt::cert`). If the
 //!   check fails, the answer becomes UNKNOWN ("certificate rejected: ...", naming
 //!   the failing edge).
+//! - SAFE is never claimed for a program whose model may miss an error call
+//!   (`Program::safe_blocked`: an error function inlined beyond recognition).
 //! - UNSAFE comes with a trace; it is replayed on the real program (`replay`).
 //!   If the error is not reached, the answer becomes UNKNOWN ("counterexample did
 //!   not replay: ...").
@@ -34,6 +36,11 @@ pub fn check(
 ) -> Option<Replay> {
     let t = Instant::now();
     let replayed = match outcome.verdict {
+        Verdict::Safe if p.safe_blocked.is_some() => {
+            outcome.verdict = Verdict::Unknown;
+            outcome.reason = p.safe_blocked.clone();
+            None
+        }
         Verdict::Safe => {
             let _installed = deadline.install();
             if let Err(why) = check_certificate(p, sem, outcome) {

@@ -5,7 +5,8 @@
 //! is compiled with clang-14 together with the original source (same data
 //! model; the program's own definitions of the error functions are weakened so
 //! the harness's win) and run with a time limit. UNSAFE is reported only if the
-//! marker is reached. `.bc`/`.ll` input is replayed on the IR with `lli-14`.
+//! marker is reached. `.bc`/`.ll` input is compiled as it is (no optimization) and
+//! linked with the harness the same way, so the replay runs the verified code.
 //!
 //! Architecture invariant: knows nothing of LLVM's API or Z3; runs tools only.
 
@@ -54,7 +55,7 @@ pub struct Entry {
 pub fn harness(trace: &Trace, symbols: &[String], entry: &Entry) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "/* ufo counterexample harness: link with the program to replay the bug. */");
-    let _ = writeln!(s, "#include <stdio.h>\n#include <stdlib.h>\n");
+    let _ = writeln!(s, "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n");
     let vals: Vec<String> = trace.inputs.iter().map(|i| c_value(i.value)).collect();
     let _ = writeln!(
         s,
@@ -71,6 +72,16 @@ pub fn harness(trace: &Trace, symbols: &[String], entry: &Entry) -> String {
         match sym.as_str() {
             "reach_error" | "__VERIFIER_error" => {
                 let _ = writeln!(s, "void {sym}(void) {{ ufo_reached(); }}");
+            }
+            "__assert_fail" => {
+                // An optimizer may have inlined SV-COMP's reach_error(), leaving
+                // its __assert_fail(.., "reach_error") (frontend::builtins).
+                let _ = writeln!(
+                    s,
+                    "void __assert_fail(const char *a, const char *f, unsigned l, const char *fn) {{\n  \
+                     if (fn && (!strcmp(fn, \"reach_error\") || !strcmp(fn, \"__VERIFIER_error\"))) ufo_reached();\n  \
+                     fprintf(stderr, \"%s:%u: %s: Assertion `%s' failed.\\n\", f, l, fn, a);\n  abort();\n}}"
+                );
             }
             "__VERIFIER_assert" => {
                 let _ = writeln!(s, "void __VERIFIER_assert(int c) {{ if (!c) ufo_reached(); }}");
@@ -130,7 +141,8 @@ fn harness_symbols(obj: &Path) -> Result<Vec<String>, String> {
     let mut syms = vec!["reach_error".to_string(), "__VERIFIER_error".to_string()];
     for line in String::from_utf8_lossy(&out.stdout).lines() {
         if let Some(name) = line.split_whitespace().last() {
-            if (name.starts_with("__VERIFIER_") || name == "reach_error") && !syms.iter().any(|s| s == name) {
+            let wanted = name.starts_with("__VERIFIER_") || name == "reach_error" || name == "__assert_fail";
+            if wanted && !syms.iter().any(|s| s == name) {
                 syms.push(name.to_string());
             }
         }
@@ -200,74 +212,42 @@ fn replay_inner(
 ) -> Result<Replay, String> {
     let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
     let m32: &[&str] = if dm == DataModel::Ilp32 { &["-m32"] } else { &[] };
-    let is_ir = files.iter().all(|f| f.ends_with(".bc") || f.ends_with(".ll"));
-    let is_c = files.iter().all(|f| f.ends_with(".c") || f.ends_with(".i"));
-    if is_c {
-        let mut objs = Vec::new();
-        let mut syms = Vec::new();
-        for (i, f) in files.iter().enumerate() {
-            let obj = dir.path().join(format!("p{i}.o"));
-            check(
-                run(Command::new(tool("clang"))
-                    .args(m32)
-                    .args(["-c", "-g", "-O0", "-w", "-fno-builtin", "-o"])
-                    .arg(&obj)
-                    .arg(f))?,
-                "compiling the program",
-            )?;
-            for s in harness_symbols(&obj)? {
-                if !syms.contains(&s) {
-                    syms.push(s);
-                }
+    let mut objs = Vec::new();
+    let mut syms = Vec::new();
+    for (i, f) in files.iter().enumerate() {
+        let obj = dir.path().join(format!("p{i}.o"));
+        // C is compiled as written; IR (.bc/.ll) is compiled as it is, so the
+        // replay runs exactly the code that was verified.
+        let flags: &[&str] = if f.ends_with(".bc") || f.ends_with(".ll") {
+            &["-c", "-O0", "-w", "-o"]
+        } else {
+            &["-c", "-g", "-O0", "-w", "-fno-builtin", "-o"]
+        };
+        check(run(Command::new(tool("clang")).args(m32).args(flags).arg(&obj).arg(f))?, "compiling the program")?;
+        for s in harness_symbols(&obj)? {
+            if !syms.contains(&s) {
+                syms.push(s);
             }
-            objs.push(obj);
         }
-        let mut weak = syms.clone();
-        if entry.name != "main" {
-            weak.push("main".into());
-        }
-        for obj in &objs {
-            check(run(Command::new(tool("llvm-objcopy")).args(weaken_flags(&weak)).arg(obj))?, "llvm-objcopy")?;
-        }
-        let h = harness(trace, &syms, entry);
-        if let Some(out) = harness_out {
-            std::fs::write(out, &h).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
-        }
-        let hc = dir.path().join("harness.c");
-        std::fs::write(&hc, &h).map_err(|e| e.to_string())?;
-        let exe = dir.path().join("replay");
-        check(
-            run(Command::new(tool("clang")).args(m32).args(["-w", "-o"]).arg(&exe).arg(&hc).args(&objs))?,
-            "linking the harness",
-        )?;
-        return Ok(execute(Command::new(&exe), limit));
+        objs.push(obj);
     }
-    if is_ir {
-        if dm == DataModel::Ilp32 {
-            return Ok(Replay::Impossible("replaying ILP32 IR with lli is not supported".into()));
-        }
-        let linked = dir.path().join("prog.bc");
-        check(run(Command::new(tool("llvm-link")).arg("-o").arg(&linked).args(files))?, "llvm-link")?;
-        let syms = harness_symbols(&linked)?;
-        let h = harness(trace, &syms, entry);
-        if let Some(out) = harness_out {
-            std::fs::write(out, &h).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
-        }
-        let hc = dir.path().join("harness.c");
-        let hb = dir.path().join("harness.bc");
-        std::fs::write(&hc, &h).map_err(|e| e.to_string())?;
-        check(
-            run(Command::new(tool("clang")).args(["-c", "-emit-llvm", "-w", "-o"]).arg(&hb).arg(&hc))?,
-            "compiling the harness",
-        )?;
-        let all = dir.path().join("replay.bc");
-        check(
-            run(Command::new(tool("llvm-link")).arg("-o").arg(&all).arg(&linked).arg("--override").arg(&hb))?,
-            "linking the harness",
-        )?;
-        let mut cmd = Command::new(tool("lli"));
-        cmd.arg(&all);
-        return Ok(execute(cmd, limit));
+    let mut weak = syms.clone();
+    if entry.name != "main" {
+        weak.push("main".into());
     }
-    Ok(Replay::Impossible("mixed C and IR inputs cannot be replayed".into()))
+    for obj in &objs {
+        check(run(Command::new(tool("llvm-objcopy")).args(weaken_flags(&weak)).arg(obj))?, "llvm-objcopy")?;
+    }
+    let h = harness(trace, &syms, entry);
+    if let Some(out) = harness_out {
+        std::fs::write(out, &h).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    }
+    let hc = dir.path().join("harness.c");
+    std::fs::write(&hc, &h).map_err(|e| e.to_string())?;
+    let exe = dir.path().join("replay");
+    check(
+        run(Command::new(tool("clang")).args(m32).args(["-w", "-o"]).arg(&exe).arg(&hc).args(&objs))?,
+        "linking the harness",
+    )?;
+    Ok(execute(Command::new(&exe), limit))
 }

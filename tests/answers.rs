@@ -100,6 +100,54 @@ fn a_certificate_that_claims_the_error_location_is_rejected() {
     assert!(out.reason.unwrap().contains("error location is not false"));
 }
 
+/// clang -O2 inlined a `reach_error` whose body is `abort()`: the error call is
+/// gone, so the model has no error and the engine proves it unreachable. That
+/// proof says nothing about the program; the answer must be UNKNOWN, naming why.
+#[test]
+fn an_error_function_inlined_beyond_recognition_blocks_safe() {
+    let file = vec!["llvm-tests/inlined/abort_body.ll".to_string()];
+    for opt in ["O0", "O2"] {
+        let (code, r) = verify(&file, &["--opt", opt]);
+        assert_eq!(r["verdict"], "UNKNOWN", "{r:#}");
+        assert_eq!(code, 20);
+        let reason = r["reason"].as_str().unwrap_or_default();
+        assert!(reason.contains("reach_error() has a body") && reason.contains("inlined"), "{reason}");
+    }
+    // The engine itself does find no error: the guard, not the engine, decides.
+    let opts = FrontendOptions { opt: OptLevel::O0, data_model: DataModel::Lp64, entry: "main".into() };
+    let p = build_program(&[root().join(&file[0]).to_string_lossy().into_owned()], &opts).expect("translates");
+    assert!(p.safe_blocked.is_some());
+    let eo = EngineOptions {
+        sem: IntSemantics::Lia,
+        bound: 5,
+        max_iterations: None,
+        post: PostKind::True,
+        check_labels: false,
+    };
+    assert_eq!(engines::run(EngineKind::Ufo, &p, &eo, &Deadline::none()).verdict, Verdict::Safe);
+}
+
+/// The same program compiled at -O0 keeps `reach_error` out of line
+/// (`noinline`), so there is no hazard and the bug is found and replayed.
+#[test]
+fn an_error_function_kept_out_of_line_is_no_hazard() {
+    let opts = FrontendOptions { opt: OptLevel::O2, data_model: DataModel::Lp64, entry: "main".into() };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = dir.path().join("abort_body.c");
+    std::fs::write(
+        &c,
+        "extern void abort(void);\nvoid reach_error() { abort(); }\nextern int __VERIFIER_nondet_int(void);\n\
+         int main(void) { if (__VERIFIER_nondet_int() == 42) reach_error(); return 0; }\n",
+    )
+    .expect("write");
+    let c = c.to_string_lossy().into_owned();
+    assert!(build_program(&[c.clone()], &opts).expect("translates").safe_blocked.is_none());
+    let (code, r) = verify(&[c], &[]);
+    assert_eq!((code, r["verdict"].as_str()), (10, Some("UNSAFE")), "{r:#}");
+    assert_eq!(r["counterexample"]["replay"]["reached"], true);
+    assert_eq!(r["counterexample"]["inputs"][0]["value"], 42);
+}
+
 fn sha256(path: &str) -> String {
     use sha2::{Digest, Sha256};
     Sha256::digest(std::fs::read(root().join(path)).unwrap()).iter().map(|b| format!("{b:02x}")).collect()

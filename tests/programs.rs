@@ -84,3 +84,25 @@ fn math_semantics_warns_and_replay_rejects_its_spurious_bug() {
     assert_eq!(json["verdict"], "UNKNOWN");
     assert_eq!(json["counterexample"]["replay"]["reached"], false);
 }
+
+/// What users feed ufo: `clang -O2 -emit-llvm` output, here of an ILP32 build.
+/// The bug is found in the optimized IR and replayed on that same IR (compiled
+/// for i386 and linked with the harness), not on a recompiled source.
+#[test]
+fn optimized_ilp32_bitcode_is_verified_and_replayed_as_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let bc = dir.path().join("fig1_unsafe.bc");
+    let st = std::process::Command::new("clang-14")
+        .args(["-m32", "-O2", "-g", "-c", "-emit-llvm", "-o"])
+        .arg(&bc)
+        .arg(common::root().join("llvm-tests/fig1_unsafe.c"))
+        .status()
+        .expect("clang-14 runs");
+    assert!(st.success());
+    let files = vec![bc.to_string_lossy().into_owned()];
+    let (code, json) = verify(&files, &["--data-model", "ILP32", "--opt", "O0", "--timeout", "60"]);
+    assert_eq!((code, json["verdict"].as_str()), (10, Some("UNSAFE")), "{json:#}");
+    assert_eq!(json["counterexample"]["replay"]["reached"], true);
+    let n = json["counterexample"]["inputs"][0]["value"].as_i64().expect("an input");
+    assert!(n >= 4, "fig1's bug needs at least 4 iterations, got n = {n}");
+}

@@ -154,6 +154,37 @@ pub fn called_value(call: Value) -> Value {
     }
 }
 
+/// The text of a constant C string a pointer operand points to (a global
+/// `[N x i8]` initializer, seen through a constant `getelementptr`/cast).
+pub fn const_c_string(v: Value) -> Option<String> {
+    unsafe {
+        let mut v = v;
+        while !LLVMIsAConstantExpr(v).is_null()
+            && matches!(
+                LLVMGetConstOpcode(v),
+                LLVMOpcode::LLVMGetElementPtr | LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast
+            )
+        {
+            v = LLVMGetOperand(v, 0);
+        }
+        if LLVMIsAGlobalVariable(v).is_null() {
+            return None;
+        }
+        let init = LLVMGetInitializer(v);
+        if init.is_null() || LLVMIsConstantString(init) == 0 {
+            return None;
+        }
+        let mut len = 0usize;
+        let p = LLVMGetAsString(init, &mut len);
+        if p.is_null() {
+            return None;
+        }
+        let bytes = std::slice::from_raw_parts(p as *const u8, len);
+        let bytes = bytes.strip_suffix(&[0]).unwrap_or(bytes);
+        Some(String::from_utf8_lossy(bytes).into_owned())
+    }
+}
+
 pub fn call_arg_count(call: Value) -> u32 {
     unsafe { LLVMGetNumArgOperands(call) }
 }
@@ -277,6 +308,14 @@ pub fn is_dbg_value(inst: Value) -> bool {
     opcode(inst) == LLVMOpcode::LLVMCall && {
         let callee = called_value(inst);
         is_function(callee) && name(callee) == "llvm.dbg.value"
+    }
+}
+
+/// Is `inst` a call to a debug intrinsic (`llvm.dbg.*`)?
+pub fn is_debug_intrinsic(inst: Value) -> bool {
+    opcode(inst) == LLVMOpcode::LLVMCall && {
+        let callee = called_value(inst);
+        is_function(callee) && name(callee).starts_with("llvm.dbg.")
     }
 }
 

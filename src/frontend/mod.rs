@@ -4,6 +4,7 @@
 //! Architecture invariant: this is the only module that uses inkwell or llvm-sys.
 //! Nothing here knows about Z3 or the engines.
 
+mod builtins;
 mod debug_vars;
 mod llvm;
 mod load;
@@ -75,9 +76,10 @@ pub fn build_program(files: &[String], opts: &FrontendOptions) -> Result<Program
     let module = load::load_and_link(&context, files, opts.data_model)?;
     let label = files.join(" ");
     let functions = llvm::source_functions(module.as_mut_ptr());
-    normalize::normalize(&module, &label, opts)?;
+    let hazard = normalize::normalize(&module, &label, opts)?;
     let mut prog = translate::translate(&module, &label, &opts.entry)?;
     prog.functions = functions;
+    prog.safe_blocked = hazard;
     Ok(prog)
 }
 

@@ -15,6 +15,7 @@
 //!    `sroa,mem2reg` turns them (and every other promotable alloca) into SSA values.
 //! 5. `default<On>` runs for O1/O2/O3/Os; O0 stops after step 4.
 
+use super::builtins::{inlined_error_hazard, is_opaque_builtin};
 use super::llvm;
 use super::{FrontendOptions, OptLevel};
 use crate::error::{Error, Result};
@@ -26,11 +27,6 @@ use inkwell::values::{AsValueRef, FunctionValue};
 use inkwell::OptimizationLevel;
 use llvm_sys::core::*;
 use llvm_sys::LLVMOpcode;
-
-/// Is this the name of a verifier builtin whose body (if any) must be ignored?
-pub fn is_opaque_builtin(name: &str) -> bool {
-    matches!(name, "reach_error" | "__VERIFIER_error" | "__VERIFIER_assume") || name.starts_with("__VERIFIER_nondet_")
-}
 
 fn target_machine(module: &Module) -> Result<TargetMachine> {
     Target::initialize_x86(&InitializationConfig::default());
@@ -73,8 +69,10 @@ fn remove_fn_attr(f: FunctionValue, name: &str) {
     }
 }
 
-/// Runs steps 1–5 on `module` in place.
-pub fn normalize(module: &Module, file: &str, opts: &FrontendOptions) -> Result<()> {
+/// Runs steps 1–5 on `module` in place. Returns why SAFE cannot be claimed for
+/// this module, if an error function's body may already have been inlined
+/// beyond recognition (see `builtins`).
+pub fn normalize(module: &Module, file: &str, opts: &FrontendOptions) -> Result<Option<String>> {
     let entry = match module.get_function(&opts.entry) {
         Some(f) if f.count_basic_blocks() > 0 => f,
         _ => {
@@ -84,6 +82,7 @@ pub fn normalize(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
     let ctx = module.get_context();
     let loop_md = ctx.get_kind_id("llvm.loop");
     let always = ctx.create_enum_attribute(Attribute::get_named_enum_kind_id("alwaysinline"), 0);
+    let hazard = module.get_functions().find_map(|f| inlined_error_hazard(f.as_value_ref()));
     for f in module.get_functions() {
         let name = f.get_name().to_string_lossy().into_owned();
         if f.count_basic_blocks() == 0 {
@@ -137,7 +136,7 @@ pub fn normalize(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
         // meaning for the translation, but keep the module as described above.
         remove_fn_attr(entry, "mustprogress");
     }
-    Ok(())
+    Ok(hazard)
 }
 
 /// After inlining, a call from the entry function to a function with a body can

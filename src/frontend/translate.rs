@@ -10,9 +10,9 @@
 //! would freeze a value and could hide a bug. Pointers carry no variables: loads
 //! yield fresh values and stores are dropped (a sound over-approximation).
 
+use super::builtins::{ends_path, is_error_call, is_opaque_builtin, quiet_external};
 use super::debug_vars;
 use super::llvm::{self, Ty, Value};
-use super::normalize::is_opaque_builtin;
 use crate::cfg::liveness;
 use crate::error::{Error, Result, SrcLoc};
 use crate::ir::*;
@@ -21,20 +21,6 @@ use inkwell::values::AsValueRef;
 use llvm_sys::prelude::LLVMBasicBlockRef;
 use llvm_sys::{LLVMIntPredicate, LLVMOpcode};
 use std::collections::{BTreeSet, HashMap, HashSet};
-
-/// Functions whose call ends the path without an error.
-fn ends_path(name: &str) -> bool {
-    matches!(
-        name,
-        "abort" | "exit" | "_exit" | "_Exit" | "__assert_fail" | "__assert_perror_fail" | "__assert" | "__builtin_trap"
-    )
-}
-
-/// External functions that need no warning: their effect on memory is already
-/// over-approximated by fresh loads.
-fn quiet_external(name: &str) -> bool {
-    matches!(name, "malloc" | "calloc" | "realloc" | "free" | "memset" | "memcpy" | "memmove" | "printf" | "puts")
-}
 
 struct Tx<'a> {
     file: &'a str,
@@ -122,6 +108,7 @@ pub fn translate(module: &Module, file: &str, entry: &str) -> Result<Program> {
         warnings: tx.warnings,
         entry_params: params.iter().map(|(_, b)| *b).collect(),
         functions: Vec::new(),
+        safe_blocked: None,
     };
     liveness::annotate(&mut prog);
     Ok(prog)
@@ -616,11 +603,11 @@ impl Tx<'_> {
             return Ok(self.intrinsic(&name, inst, body, at));
         }
         let arg = |i: u32| llvm::operand(inst, i);
+        if is_error_call(&name, inst) {
+            self.error_edge(bb, std::mem::take(body), at.clone());
+            return Ok(Flow::End);
+        }
         match name.as_str() {
-            "reach_error" | "__VERIFIER_error" => {
-                self.error_edge(bb, std::mem::take(body), at.clone());
-                return Ok(Flow::End);
-            }
             "__VERIFIER_assert" if llvm::is_declaration(callee) && llvm::call_arg_count(inst) >= 1 => {
                 let c = self.truth(arg(0), body, at);
                 let mut err = body.clone();

@@ -126,6 +126,9 @@ pub struct Program {
     pub entry_params: Vec<u32>,
     /// The source functions, for attributing positions after inlining.
     pub functions: Vec<SourceFunction>,
+    /// Why SAFE cannot be claimed for this program whatever the engine finds
+    /// (the model may miss an error call); `None` normally.
+    pub safe_blocked: Option<String>,
 }
 
 impl Program {
