@@ -141,7 +141,7 @@ fn an_error_function_kept_out_of_line_is_no_hazard() {
     )
     .expect("write");
     let c = c.to_string_lossy().into_owned();
-    assert!(build_program(&[c.clone()], &opts).expect("translates").safe_blocked.is_none());
+    assert!(build_program(std::slice::from_ref(&c), &opts).expect("translates").safe_blocked.is_none());
     let (code, r) = verify(&[c], &[]);
     assert_eq!((code, r["verdict"].as_str()), (10, Some("UNSAFE")), "{r:#}");
     assert_eq!(r["counterexample"]["replay"]["reached"], true);
