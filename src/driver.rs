@@ -5,7 +5,7 @@
 use crate::cfg::slice;
 use crate::check::{self, ReplaySetup};
 use crate::engines::{self, Certificate, EngineKind, EngineOptions, Verdict};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::explain;
 use crate::frontend::{self, FrontendOptions};
 use crate::ir::Program;
@@ -15,10 +15,23 @@ use crate::smt::dag::{Input, Trace};
 use crate::smt::{lower, Deadline, IntSemantics};
 use std::time::Instant;
 
+/// A module held in memory as bitcode (the pass plugin's input).
+#[derive(Clone)]
+pub struct Bitcode(pub std::sync::Arc<[u8]>);
+
+impl std::fmt::Debug for Bitcode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Bitcode({} bytes)", self.0.len())
+    }
+}
+
 /// Everything `ufo verify` needs.
 #[derive(Clone, Debug)]
 pub struct VerifyOptions {
+    /// The input files; with `bitcode`, the one name of the module in memory.
     pub files: Vec<String>,
+    /// Verify this module instead of reading `files`.
+    pub bitcode: Option<Bitcode>,
     pub frontend: FrontendOptions,
     pub engine: EngineKind,
     pub engine_opts: EngineOptions,
@@ -30,7 +43,10 @@ pub struct VerifyOptions {
 /// Runs the whole pipeline on the files.
 pub fn verify(opts: &VerifyOptions) -> Result<Report> {
     let t0 = Instant::now();
-    let prog = frontend::build_program(&opts.files, &opts.frontend)?;
+    let prog = match &opts.bitcode {
+        Some(b) => frontend::build_program_from_bitcode(&opts.files.join(" "), &b.0, &opts.frontend)?,
+        None => frontend::build_program(&opts.files, &opts.frontend)?,
+    };
     let (sliced, _) = slice::slice(&prog);
     let sliced = slice::slice_vars(&sliced);
     let approximations = lower::static_approximations(&sliced, opts.engine_opts.sem);
@@ -42,14 +58,26 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
         warnings.push("--int math: integers are unbounded; answers ignore wrap-around and may be wrong".into());
     }
     let mut outcome = engines::run(opts.engine, &sliced, &opts.engine_opts, &deadline);
+    // A module in memory is replayed from a copy on disk: a program must exist
+    // as a file to be compiled and run.
+    let scratch = tempfile::tempdir().map_err(|e| Error::Tool(format!("cannot create a temporary directory: {e}")))?;
+    let replay_files = match &opts.bitcode {
+        Some(b) if outcome.verdict == Verdict::Unsafe => {
+            let path = scratch.path().join("module.bc");
+            std::fs::write(&path, &b.0).map_err(|e| Error::Tool(format!("cannot write {}: {e}", path.display())))?;
+            vec![path.to_string_lossy().into_owned()]
+        }
+        _ => opts.files.clone(),
+    };
     let setup = ReplaySetup {
-        files: &opts.files,
+        files: &replay_files,
         data_model: opts.frontend.data_model,
         entry: replay::Entry { name: prog.function.clone(), params: prog.entry_params.clone() },
         harness: opts.harness.as_deref(),
     };
     let replayed = check::check(&sliced, opts.engine_opts.sem, &mut outcome, &setup, &deadline);
     let time_engine = t1.elapsed().as_secs_f64();
+    explain::use_source_dirs(&prog);
     let counterexample = outcome.trace.as_ref().map(|t| counterexample(&prog, &sliced, t, replayed.as_ref()));
     let certificate = match (&outcome.verdict, &outcome.certificate) {
         (Verdict::Safe, Some(c)) => Some(certificate(&sliced, c)),

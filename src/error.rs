@@ -45,6 +45,9 @@ pub enum Error {
     /// The input cannot be read or parsed (missing file, broken bitcode, syntax error).
     #[error("{file}: {msg}")]
     Input { file: String, msg: String },
+    /// The entry function is not defined in the input.
+    #[error("{file}: entry function '{entry}' not found (use --entry NAME)")]
+    NoEntry { file: String, entry: String },
     /// Command-line usage error.
     #[error("{0}")]
     Usage(String),
@@ -69,7 +72,7 @@ impl Error {
     /// The documented exit code for this error.
     pub fn exit_code(&self) -> i32 {
         match self {
-            Error::Input { .. } | Error::Usage(_) | Error::Tool(_) => EXIT_INPUT,
+            Error::Input { .. } | Error::NoEntry { .. } | Error::Usage(_) | Error::Tool(_) => EXIT_INPUT,
             Error::Unsupported { .. } => EXIT_UNKNOWN,
         }
     }

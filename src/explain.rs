@@ -49,6 +49,21 @@ pub struct LoopInvariant {
 thread_local! {
     /// Source files read so far (a path has many steps in few files).
     static SOURCES: std::cell::RefCell<HashMap<String, Option<std::rc::Rc<Vec<String>>>>> = Default::default();
+    /// Compilation directories of relative source names (`Program::source_dirs`).
+    static SOURCE_DIRS: std::cell::RefCell<std::collections::BTreeMap<String, String>> = Default::default();
+}
+
+/// Tells the source reader where the program's relative file names were
+/// compiled (used when a name does not resolve from the current directory).
+pub fn use_source_dirs(p: &Program) {
+    SOURCE_DIRS.with(|d| d.borrow_mut().extend(p.source_dirs.iter().map(|(f, dir)| (f.clone(), dir.clone()))));
+}
+
+fn read_source(file: &str) -> Option<String> {
+    std::fs::read_to_string(file).ok().or_else(|| {
+        let dir = SOURCE_DIRS.with(|d| d.borrow().get(file).cloned())?;
+        std::fs::read_to_string(std::path::Path::new(&dir).join(file)).ok()
+    })
 }
 
 /// The source line `at` points to, if the file is readable.
@@ -60,7 +75,7 @@ pub fn source_line_raw(at: &SrcLoc) -> Option<String> {
         c.borrow_mut()
             .entry(at.file.clone())
             .or_insert_with(|| {
-                let text = std::fs::read_to_string(&at.file).ok()?;
+                let text = read_source(&at.file)?;
                 Some(std::rc::Rc::new(text.lines().map(str::to_string).collect()))
             })
             .clone()

@@ -12,6 +12,7 @@
 //! `main` sees the command line.
 
 pub mod bench;
+pub mod cc;
 pub mod cfg;
 pub mod check;
 pub mod compare_opt;
@@ -21,6 +22,7 @@ pub mod error;
 pub mod explain;
 pub mod frontend;
 pub mod ir;
+pub mod pipeline_options;
 pub mod replay;
 pub mod report;
 pub mod smt;

@@ -40,6 +40,15 @@ enum Cmd {
         #[arg(long, short)]
         output: Option<std::path::PathBuf>,
     },
+    /// clang-14 that also verifies each C source that calls the verifier
+    /// (`make CC="ufo cc"`); --ufo-werror fails the build on a bug; options in
+    /// UFO_OPTIONS.
+    #[command(disable_help_flag = true)]
+    Cc {
+        /// Arguments for clang-14, passed on unchanged.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
+        args: Vec<String>,
+    },
     /// Print the translated control-flow graph (text, or Graphviz with --dot).
     Cfg {
         #[command(flatten)]
@@ -213,6 +222,7 @@ fn write_output(path: &std::path::Path, text: &str) -> Result<(), Error> {
 fn verify_options(a: &VerifyArgs) -> VerifyOptions {
     VerifyOptions {
         files: a.input.files.clone(),
+        bitcode: None,
         frontend: frontend_opts(&a.input),
         engine: a.engine,
         engine_opts: EngineOptions {
@@ -302,6 +312,7 @@ fn run(cli: Cli) -> Result<i32, Error> {
             }
             Ok(0)
         }
+        Cmd::Cc { args } => Ok(ufo::cc::run(&args)),
         Cmd::Cfg { input, dot } => {
             let p = frontend::build_program(&input.files, &frontend_opts(&input))?;
             if dot {
@@ -394,6 +405,13 @@ fn bench(a: BenchArgs) -> Result<i32, Error> {
 }
 
 fn main() {
+    // `ufo cc` passes every argument to clang as it is, even --help or -V.
+    let argv: Vec<String> = std::env::args().collect();
+    if argv.get(1).map(String::as_str) == Some("cc") {
+        let args = argv[2..].to_vec();
+        let worker = std::thread::Builder::new().stack_size(1 << 30).spawn(move || ufo::cc::run(&args));
+        std::process::exit(worker.ok().and_then(|w| w.join().ok()).unwrap_or(EXIT_UNKNOWN));
+    }
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {

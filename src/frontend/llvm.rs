@@ -293,6 +293,20 @@ pub fn debug_loc(inst: Value, file: &str) -> SrcLoc {
     }
 }
 
+/// The compilation directory of an instruction's debug location (where a
+/// relative file name is relative to), if it has one.
+pub fn debug_dir(inst: Value) -> Option<String> {
+    unsafe {
+        if LLVMGetDebugLocLine(inst) == 0 {
+            return None;
+        }
+        let mut len = 0u32;
+        let p = LLVMGetDebugLocDirectory(inst, &mut len);
+        (!p.is_null() && len > 0)
+            .then(|| String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len as usize)).into_owned())
+    }
+}
+
 /// A call to `llvm.dbg.value`: which source variable it describes and, if the
 /// described value *is* the variable's value (an empty `DIExpression`, not
 /// `undef`), that value.

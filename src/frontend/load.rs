@@ -76,6 +76,15 @@ fn first_line(s: &str) -> String {
     s.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("").to_string()
 }
 
+/// Reads a module from bitcode in memory.
+pub fn parse_bitcode<'c>(ctx: &'c Context, name: &str, bitcode: &[u8]) -> Result<Module<'c>> {
+    let buf = MemoryBuffer::create_from_memory_range_copy(bitcode, name);
+    let m = Module::parse_bitcode_from_buffer(&buf, ctx)
+        .map_err(|e| Error::input(name, format!("not valid LLVM bitcode: {}", first_line(&e.to_string()))))?;
+    m.verify().map_err(|e| Error::input(name, format!("invalid module: {}", first_line(&e.to_string()))))?;
+    Ok(m)
+}
+
 /// Loads every file and links them into the first.
 pub fn load_and_link<'c>(ctx: &'c Context, files: &[String], dm: DataModel) -> Result<Module<'c>> {
     if files.is_empty() {

@@ -15,7 +15,7 @@ use crate::error::Result;
 use crate::ir::Program;
 use inkwell::context::Context;
 
-pub use load::{clang, clang_version};
+pub use load::{clang, clang_flags, clang_version};
 
 /// Optimization level, a first-class input (DESIGN.md step 3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, clap::ValueEnum)]
@@ -74,10 +74,21 @@ pub struct FrontendOptions {
 pub fn build_program(files: &[String], opts: &FrontendOptions) -> Result<Program> {
     let context = Context::create();
     let module = load::load_and_link(&context, files, opts.data_model)?;
-    let label = files.join(" ");
+    build(module, &files.join(" "), opts)
+}
+
+/// The same for a module held in memory as bitcode (the pass plugin's copy of
+/// the module it is given); `name` names it in messages.
+pub fn build_program_from_bitcode(name: &str, bitcode: &[u8], opts: &FrontendOptions) -> Result<Program> {
+    let context = Context::create();
+    let module = load::parse_bitcode(&context, name, bitcode)?;
+    build(module, name, opts)
+}
+
+fn build(module: inkwell::module::Module, label: &str, opts: &FrontendOptions) -> Result<Program> {
     let functions = llvm::source_functions(module.as_mut_ptr());
-    let hazard = normalize::normalize(&module, &label, opts)?;
-    let mut prog = translate::translate(&module, &label, &opts.entry)?;
+    let hazard = normalize::normalize(&module, label, opts)?;
+    let mut prog = translate::translate(&module, label, &opts.entry)?;
     prog.functions = functions;
     prog.safe_blocked = hazard;
     Ok(prog)

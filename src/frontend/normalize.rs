@@ -76,7 +76,7 @@ pub fn normalize(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
     let entry = match module.get_function(&opts.entry) {
         Some(f) if f.count_basic_blocks() > 0 => f,
         _ => {
-            return Err(Error::input(file, format!("entry function '{}' not found (use --entry NAME)", opts.entry)));
+            return Err(Error::NoEntry { file: file.to_string(), entry: opts.entry.clone() });
         }
     };
     let ctx = module.get_context();

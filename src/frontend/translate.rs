@@ -43,8 +43,9 @@ enum Flow {
 }
 
 pub fn translate(module: &Module, file: &str, entry: &str) -> Result<Program> {
-    let f =
-        module.get_function(entry).ok_or_else(|| Error::input(file, format!("entry function '{entry}' not found")))?;
+    let f = module
+        .get_function(entry)
+        .ok_or_else(|| Error::NoEntry { file: file.to_string(), entry: entry.to_string() })?;
     let fv = f.as_value_ref();
     let blocks = llvm::blocks(fv);
     let mut tx = Tx {
@@ -109,9 +110,23 @@ pub fn translate(module: &Module, file: &str, entry: &str) -> Result<Program> {
         entry_params: params.iter().map(|(_, b)| *b).collect(),
         functions: Vec::new(),
         safe_blocked: None,
+        source_dirs: source_dirs(&blocks, file),
     };
     liveness::annotate(&mut prog);
     Ok(prog)
+}
+
+/// Where each source file named by the debug info was compiled.
+fn source_dirs(blocks: &[LLVMBasicBlockRef], file: &str) -> std::collections::BTreeMap<String, String> {
+    let mut dirs = std::collections::BTreeMap::new();
+    for bb in blocks {
+        for inst in llvm::instructions(*bb) {
+            if let Some(dir) = llvm::debug_dir(inst) {
+                dirs.entry(llvm::debug_loc(inst, file).file).or_insert(dir);
+            }
+        }
+    }
+    dirs
 }
 
 impl Tx<'_> {

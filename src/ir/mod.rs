@@ -129,6 +129,10 @@ pub struct Program {
     /// Why SAFE cannot be claimed for this program whatever the engine finds
     /// (the model may miss an error call); `None` normally.
     pub safe_blocked: Option<String>,
+    /// The compilation directory of each source file named by debug info: a
+    /// relative name is relative to it (for reading source lines from another
+    /// directory, as under `opt` or `make`).
+    pub source_dirs: std::collections::BTreeMap<String, String>,
 }
 
 impl Program {

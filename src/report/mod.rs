@@ -3,6 +3,7 @@
 //! `docs/report.schema.json`), the text report ([`text`]), SV-COMP witnesses
 //! ([`witness`]: YAML 2.0 and GraphML 1.0) and SARIF 2.1.0 ([`sarif`]).
 
+pub mod diagnostics;
 pub mod sarif;
 pub mod text;
 pub mod witness;

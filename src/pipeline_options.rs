@@ -1,0 +1,133 @@
+//! `UFO_OPTIONS`: how a build passes options to ufo where there is no ufo
+//! command line of its own (issue 7): the LLVM pass plugin and `ufo cc` read
+//! the same variable, with the same syntax as `ufo verify`'s options
+//! (`UFO_OPTIONS="--engine ufo --post cartesian --timeout 30 --werror"`).
+//! Words are split as a POSIX shell would (quotes allowed).
+
+use crate::driver::{Bitcode, VerifyOptions};
+use crate::engines::{EngineKind, EngineOptions, PostKind};
+use crate::frontend::{DataModel, FrontendOptions, OptLevel};
+use crate::smt::IntSemantics;
+use clap::Parser;
+
+/// The environment variable both build integrations read.
+pub const VAR: &str = "UFO_OPTIONS";
+
+/// Time limit per translation unit when `UFO_OPTIONS` sets none: a build
+/// must not wait forever.
+pub const DEFAULT_TIMEOUT: f64 = 60.0;
+
+/// What `UFO_OPTIONS` may say.
+#[derive(Parser, Clone, Debug)]
+#[command(name = "UFO_OPTIONS", no_binary_name = true, disable_help_flag = true, disable_version_flag = true)]
+pub struct PipelineOptions {
+    /// Verification engine.
+    #[arg(long, value_enum, default_value = "ufo")]
+    pub engine: EngineKind,
+    /// POST operator of the UFO engine.
+    #[arg(long, value_enum, default_value = "true")]
+    pub post: PostKind,
+    /// Integer semantics.
+    #[arg(long = "int", value_enum, default_value = "lia")]
+    pub int: IntSemantics,
+    /// Time limit per translation unit, in seconds.
+    #[arg(long, default_value_t = DEFAULT_TIMEOUT)]
+    pub timeout: f64,
+    /// At most this many refinements.
+    #[arg(long)]
+    pub max_iterations: Option<usize>,
+    /// BMC bound.
+    #[arg(long, default_value_t = 50)]
+    pub bound: usize,
+    /// Entry function.
+    #[arg(long, default_value = "main")]
+    pub entry: String,
+    /// Optimization level of ufo's own pipeline (default: the plugin verifies
+    /// the module as the compiler optimized it, O0 on top; `ufo cc` uses the
+    /// compiler's -O level).
+    #[arg(long, value_enum)]
+    pub opt: Option<OptLevel>,
+    /// Data model (default: from the target triple or -m32).
+    #[arg(long, value_enum)]
+    pub data_model: Option<DataModel>,
+    /// A reachable error is a compilation error, not a warning.
+    #[arg(long)]
+    pub werror: bool,
+}
+
+impl PipelineOptions {
+    /// Parses the text of `UFO_OPTIONS`; the error is one line.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let words = shlex::split(text).ok_or_else(|| format!("{VAR}: unbalanced quotes in '{text}'"))?;
+        Self::try_parse_from(words).map_err(|e| {
+            let msg = e.to_string();
+            let first = msg.lines().find(|l| !l.trim().is_empty()).unwrap_or("invalid value").trim();
+            format!("{VAR}: {}", first.trim_start_matches("error: "))
+        })
+    }
+
+    /// `UFO_OPTIONS` from the environment (empty if unset).
+    pub fn from_env() -> Result<Self, String> {
+        Self::parse(&std::env::var(VAR).unwrap_or_default())
+    }
+
+    /// Does the text ask for `--werror`? Used when it does not parse, to decide
+    /// whether that is an error or a warning.
+    pub fn wants_werror(text: &str) -> bool {
+        text.split_whitespace().any(|w| w == "--werror")
+    }
+
+    /// The options of one verification run; `opt` and `data_model` fall back
+    /// to the given defaults.
+    pub fn verify_options(
+        &self,
+        files: Vec<String>,
+        bitcode: Option<Bitcode>,
+        opt: OptLevel,
+        data_model: DataModel,
+    ) -> VerifyOptions {
+        VerifyOptions {
+            files,
+            bitcode,
+            frontend: FrontendOptions {
+                opt: self.opt.unwrap_or(opt),
+                data_model: self.data_model.unwrap_or(data_model),
+                entry: self.entry.clone(),
+            },
+            engine: self.engine,
+            engine_opts: EngineOptions {
+                sem: self.int,
+                bound: self.bound,
+                max_iterations: self.max_iterations,
+                post: self.post,
+                check_labels: false,
+            },
+            timeout: Some(self.timeout),
+            harness: None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_what_verify_accepts() {
+        let o = PipelineOptions::parse("--engine bmc --bound 7 --int bv --timeout 5 --werror --opt O2").unwrap();
+        assert_eq!((o.engine, o.bound, o.int, o.timeout, o.werror), (EngineKind::Bmc, 7, IntSemantics::Bv, 5.0, true));
+        assert_eq!(o.opt, Some(OptLevel::O2));
+        let d = PipelineOptions::parse("").unwrap();
+        assert_eq!((d.engine, d.timeout, d.werror, d.opt), (EngineKind::Ufo, DEFAULT_TIMEOUT, false, None));
+        assert_eq!(PipelineOptions::parse("--entry 'my main'").unwrap().entry, "my main");
+    }
+
+    #[test]
+    fn errors_are_one_line_naming_the_variable() {
+        for bad in ["--engine nope", "--timeout soon", "--frobnicate", "'unbalanced"] {
+            let e = PipelineOptions::parse(bad).unwrap_err();
+            assert!(e.starts_with("UFO_OPTIONS: ") && !e.contains('\n'), "{e}");
+        }
+        assert!(PipelineOptions::parse("--engine nope").unwrap_err().contains("nope"));
+    }
+}

@@ -1,0 +1,112 @@
+//! A report as compiler diagnostics, for verification inside a build (issue 7):
+//! the LLVM pass plugin emits them through LLVM's diagnostic handler, `ufo cc`
+//! prints them as clang does (`file:line:col: warning: ...`).
+//!
+//! - UNSAFE: a warning `reach_error() is reachable` at the error call, then
+//!   notes: the inputs at their calls and the path; with `werror`, a last
+//!   error that fails the compilation (last, because LLVM's default handler
+//!   exits at an error: everything else must be out by then).
+//! - SAFE: a remark per loop head with its checked invariant (one remark for
+//!   the program if no loop needed one).
+//! - UNKNOWN: a warning with the reason.
+
+use super::Report;
+use crate::engines::Verdict;
+use crate::error::SrcLoc;
+
+/// How serious a diagnostic is (LLVM's `DiagnosticSeverity` order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Severity {
+    Error,
+    Warning,
+    Remark,
+    Note,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Remark => "remark",
+            Severity::Note => "note",
+        }
+    }
+}
+
+/// One diagnostic; `at` is `None` where no source position is known.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub at: Option<SrcLoc>,
+    pub message: String,
+}
+
+/// Path steps shown as notes at most; the rest is summarized in one note.
+const MAX_PATH_NOTES: usize = 40;
+
+fn known(at: &SrcLoc) -> Option<SrcLoc> {
+    at.is_known().then(|| at.clone())
+}
+
+fn diag(severity: Severity, at: Option<SrcLoc>, message: String) -> Diagnostic {
+    Diagnostic { severity, at, message }
+}
+
+/// The diagnostics of a report; with `werror`, a reachable error is an error.
+pub fn diagnostics(r: &Report, werror: bool) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    match r.verdict {
+        Verdict::Unsafe => {
+            let Some(cex) = &r.counterexample else { return out };
+            out.push(diag(Severity::Warning, known(&cex.target), "reach_error() is reachable".into()));
+            for i in &cex.inputs {
+                out.push(diag(Severity::Note, known(&i.at), format!("input: {}() = {}", i.func, i.value)));
+            }
+            for st in cex.path.iter().take(MAX_PATH_NOTES) {
+                let mut m = format!("path: {}", st.code.as_deref().unwrap_or("").trim());
+                if !st.values.is_empty() {
+                    let vals: Vec<String> = st.values.iter().map(|v| format!("{} = {}", v.name, v.value)).collect();
+                    m.push_str(&format!("    [{}]", vals.join(", ")));
+                }
+                out.push(diag(Severity::Note, known(&st.at), m));
+            }
+            if cex.path.len() > MAX_PATH_NOTES {
+                let more = cex.path.len() - MAX_PATH_NOTES;
+                out.push(diag(Severity::Note, None, format!("path: {more} more steps (ufo verify prints them all)")));
+            }
+            if werror {
+                let at = known(&cex.target).map(|t| format!(" at {t}")).unwrap_or_default();
+                out.push(diag(Severity::Error, None, format!("reach_error() is reachable{at} (--werror)")));
+            }
+        }
+        Verdict::Safe => {
+            let invs = r.certificate.as_ref().map(|c| c.loop_invariants.as_slice()).unwrap_or_default();
+            for i in invs {
+                out.push(diag(
+                    Severity::Remark,
+                    known(&i.at),
+                    format!("reach_error() is unreachable; loop invariant: {}", i.invariant),
+                ));
+            }
+            if invs.is_empty() {
+                out.push(diag(Severity::Remark, None, "reach_error() is unreachable".into()));
+            }
+        }
+        Verdict::Unknown => {
+            let why = r.reason.as_deref().unwrap_or("no reason given");
+            out.push(diag(
+                Severity::Warning,
+                None,
+                format!("ufo could not decide whether reach_error() is reachable: {why}"),
+            ));
+        }
+    }
+    out
+}
+
+/// A diagnostic as clang prints it; `file` stands where no position is known.
+pub fn render(d: &Diagnostic, file: &str) -> String {
+    let at = d.at.as_ref().map(ToString::to_string).unwrap_or_else(|| file.to_string());
+    format!("{at}: {}: {} [ufo]", d.severity.as_str(), d.message)
+}
