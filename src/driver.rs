@@ -58,16 +58,9 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
         warnings.push("--int math: integers are unbounded; answers ignore wrap-around and may be wrong".into());
     }
     let mut outcome = engines::run(opts.engine, &sliced, &opts.engine_opts, &deadline);
-    // A module in memory is replayed from a copy on disk: a program must exist
-    // as a file to be compiled and run.
-    let scratch = tempfile::tempdir().map_err(|e| Error::Tool(format!("cannot create a temporary directory: {e}")))?;
-    let replay_files = match &opts.bitcode {
-        Some(b) if outcome.verdict == Verdict::Unsafe => {
-            let path = scratch.path().join("module.bc");
-            std::fs::write(&path, &b.0).map_err(|e| Error::Tool(format!("cannot write {}: {e}", path.display())))?;
-            vec![path.to_string_lossy().into_owned()]
-        }
-        _ => opts.files.clone(),
+    let (_scratch, replay_files) = match &opts.bitcode {
+        Some(b) if outcome.verdict == Verdict::Unsafe => on_disk(b)?,
+        _ => (None, opts.files.clone()),
     };
     let setup = ReplaySetup {
         files: &replay_files,
@@ -103,6 +96,17 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
         approximations: Approximations { translation: prog.stats.clone(), operations: approximations },
         warnings,
     })
+}
+
+/// A module in memory, written to a temporary file for the replay (a program
+/// must exist as a file to be compiled and run); the directory lives as long
+/// as the returned guard.
+fn on_disk(b: &Bitcode) -> Result<(Option<tempfile::TempDir>, Vec<String>)> {
+    let dir = tempfile::tempdir().map_err(|e| Error::Tool(format!("cannot create a temporary directory: {e}")))?;
+    let path = dir.path().join("module.bc");
+    std::fs::write(&path, &b.0).map_err(|e| Error::Tool(format!("cannot write {}: {e}", path.display())))?;
+    let file = path.to_string_lossy().into_owned();
+    Ok((Some(dir), vec![file]))
 }
 
 /// The report of a run that produced no answer at all (the watchdog's).
