@@ -171,6 +171,35 @@ fn yaml_to_json(text: &str) -> serde_json::Value {
 }
 
 #[test]
+fn counterexamples_have_small_inputs_where_the_path_allows_them() {
+    // At -O2, Z3's first model of fig1_unsafe's ARG condition sets the loop
+    // bound n near 2^31, which no replay finishes; the path only needs n >= 4.
+    for engine in ["ufo", "bmc"] {
+        let (code, json) = verify(&["llvm-tests/fig1_unsafe.c".into()], &["--opt", "O2", "--engine", engine]);
+        assert_eq!(code, 10, "{engine}: {json}");
+        assert_eq!(json["counterexample"]["replay"]["reached"], true);
+        let n = json["counterexample"]["inputs"][0]["value"].as_i64().unwrap();
+        assert!((4..=16).contains(&n), "{engine}: n = {n}");
+    }
+    // No input in [-16, 16] reaches this error: the next bounds are tried.
+    let dir = tempfile::tempdir().unwrap();
+    let prog = dir.path().join("far.c");
+    std::fs::write(
+        &prog,
+        "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\nint main(void) {\n  \
+         int x = __VERIFIER_nondet_int();\n  int y = __VERIFIER_nondet_int();\n  \
+         if (x < -100 && y > 5) reach_error();\n  return 0;\n}\n",
+    )
+    .unwrap();
+    let (code, json) = verify(&[prog.to_string_lossy().into_owned()], &[]);
+    assert_eq!(code, 10, "{json}");
+    assert_eq!(json["counterexample"]["replay"]["reached"], true);
+    let values: Vec<i64> =
+        json["counterexample"]["inputs"].as_array().unwrap().iter().map(|i| i["value"].as_i64().unwrap()).collect();
+    assert!(values.len() == 2 && (-1024..=-101).contains(&values[0]) && (6..=1024).contains(&values[1]), "{values:?}");
+}
+
+#[test]
 fn violation_witness_yaml_fixes_the_replayed_inputs_and_ends_at_the_error() {
     let file = "llvm-tests/fig1_unsafe.c";
     let (json, w, _) = verify_with_outputs(file, &["--opt", "O0"]);

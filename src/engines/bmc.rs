@@ -70,7 +70,7 @@ pub fn run(p: &Program, opts: &EngineOptions, deadline: &Deadline) -> Outcome {
             Outcome::unknown(why, stats)
         }
         SatResult::Sat => {
-            let Some(model) = solver.get_model() else {
+            let Some(model) = dag::small_input_model(p, &enc, &solver) else {
                 return Outcome::unknown("solver gave no model", stats);
             };
             match dag::extract_trace(&dag, &enc, &model) {

@@ -248,7 +248,7 @@ pub fn argcond(p: &Program, l: &mut Lowerer, d: &Dag) -> Result<Option<Trace>, S
         s.assert(f);
     }
     match s.check() {
-        SatResult::Sat => match s.get_model().and_then(|m| dag::extract_trace(d, &enc, &m)) {
+        SatResult::Sat => match dag::small_input_model(p, &enc, &s).and_then(|m| dag::extract_trace(d, &enc, &m)) {
             Some(t) => Ok(Some(t)),
             None => Err("could not extract a path from the model".into()),
         },

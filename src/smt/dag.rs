@@ -151,6 +151,58 @@ pub fn encode(p: &Program, l: &mut Lowerer, dag: &Dag) -> DagEncoding {
     DagEncoding { state, ctrl, edge, formula }
 }
 
+/// Bounds `(lo, hi)` on every nondeterministic input, tried in order once the
+/// ARG condition is satisfiable; the first that admits a model gives the trace.
+const SMALL_INPUTS: [(i128, i128); 5] =
+    [(0, 16), (-16, 16), (0, 1 << 10), (-(1 << 10), 1 << 10), (-(1 << 20), 1 << 20)];
+
+/// Milliseconds for each of those checks (and never past the deadline).
+const SMALL_INPUTS_MS: u32 = 1000;
+
+/// A model of the ARG condition asserted on `s`, which has just answered sat,
+/// whose nondeterministic inputs are small where the path allows it: the
+/// first bound of [`SMALL_INPUTS`] that admits a model, else Z3's own model.
+/// Every model is a feasible path; Z3's own often picks inputs like 2^31 - 5
+/// for a loop bound, which makes the trace unreadable and its replay (a real
+/// run of the program) take minutes.
+pub fn small_input_model(p: &Program, enc: &DagEncoding, s: &z3::Solver) -> Option<z3::Model> {
+    let first = s.get_model()?;
+    let inputs: Vec<(&Val, crate::ir::Sort)> = enc
+        .edge
+        .iter()
+        .flatten()
+        .flat_map(|(_, inputs)| inputs)
+        .filter(|(_, kind, _, _)| matches!(kind, HavocKind::Nondet { .. }))
+        .map(|(v, _, _, val)| (val, p.var(*v).sort))
+        .collect();
+    let (lo, hi) = SMALL_INPUTS[1];
+    let small = |m: &z3::Model| inputs.iter().all(|(v, _)| v.eval_i128(m).is_none_or(|x| (lo..=hi).contains(&x)));
+    if small(&first) {
+        return Some(first);
+    }
+    for (lo, hi) in SMALL_INPUTS {
+        let ms = super::deadline::remaining_ms().unwrap_or(u32::MAX).min(SMALL_INPUTS_MS);
+        if ms <= 1 {
+            break;
+        }
+        let mut params = z3::Params::new();
+        params.set_u32("timeout", ms);
+        s.set_params(&params);
+        s.push();
+        for (v, sort) in &inputs {
+            if let Some(bound) = v.within(*sort, lo, hi) {
+                s.assert(&bound);
+            }
+        }
+        let model = if s.check() == z3::SatResult::Sat { s.get_model() } else { None };
+        s.pop(1);
+        if model.is_some() {
+            return model;
+        }
+    }
+    Some(first)
+}
+
 /// Follows a model of the ARG condition from the entry to the error node.
 pub fn extract_trace(dag: &Dag, enc: &DagEncoding, model: &z3::Model) -> Option<Trace> {
     let mut succ: Vec<Vec<usize>> = vec![Vec::new(); dag.loc.len()];

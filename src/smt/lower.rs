@@ -63,6 +63,23 @@ impl Val {
             Val::I(i) => BV::from_int(&i, bits),
         }
     }
+    /// `lo <= self <= hi` (signed), for an integer of `sort` wide enough that the
+    /// bound cuts its range (16 bits or more); `None` otherwise.
+    pub fn within(&self, sort: Sort, lo: i128, hi: i128) -> Option<Bool> {
+        let Sort::Int { bits } = sort else { return None };
+        if bits < 16 || bits > 64 {
+            return None;
+        }
+        let (lo, hi) = (lo.max(-pow2(bits - 1)), hi.min(pow2(bits - 1) - 1));
+        match self {
+            Val::I(i) => Some(Bool::and(&[i.ge(int(lo)), i.le(int(hi))])),
+            Val::V(v) => {
+                let (l, h) = (BV::from_i64(lo as i64, bits), BV::from_i64(hi as i64, bits));
+                Some(Bool::and(&[v.bvsge(&l), v.bvsle(&h)]))
+            }
+            Val::B(_) => None,
+        }
+    }
     /// The value in a model, as the signed integer of its bit pattern.
     pub fn eval_i128(&self, m: &z3::Model) -> Option<i128> {
         match self {
