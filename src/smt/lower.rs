@@ -67,7 +67,7 @@ impl Val {
     /// bound cuts its range (16 bits or more); `None` otherwise.
     pub fn within(&self, sort: Sort, lo: i128, hi: i128) -> Option<Bool> {
         let Sort::Int { bits } = sort else { return None };
-        if bits < 16 || bits > 64 {
+        if !(16..=64).contains(&bits) {
             return None;
         }
         let (lo, hi) = (lo.max(-pow2(bits - 1)), hi.min(pow2(bits - 1) - 1));
