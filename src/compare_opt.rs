@@ -48,9 +48,25 @@ pub struct Comparison {
     pub disagreement: Option<Disagreement>,
 }
 
-/// Runs `ufo verify FILES --opt L --json VERIFY_ARGS` for every level.
-pub fn compare(ufo: &Path, files: &[String], levels: &[String], verify_args: &[String], timeout: f64) -> Comparison {
-    let results = levels.iter().map(|l| run_level(ufo, files, l, verify_args, timeout)).collect::<Vec<_>>();
+/// Runs `ufo verify FILES --opt L --json VERIFY_ARGS` for every level, one
+/// after the other (so that their times compare); `progress` is told of each
+/// level before it starts (`None` once all are done).
+pub fn compare(
+    ufo: &Path,
+    files: &[String],
+    levels: &[String],
+    verify_args: &[String],
+    timeout: f64,
+    progress: &dyn Fn(Option<&str>),
+) -> Comparison {
+    let results = levels
+        .iter()
+        .map(|l| {
+            progress(Some(l));
+            run_level(ufo, files, l, verify_args, timeout)
+        })
+        .collect::<Vec<_>>();
+    progress(None);
     let disagreement = disagreement(&results);
     Comparison { schema: "ufo-compare-opt/1", files: files.to_vec(), levels: results, disagreement }
 }

@@ -275,7 +275,7 @@ fn run(cli: Cli) -> Result<i32, Error> {
             args.extend(["--int".into(), a.engine.int.as_str().into()]);
             args.extend(["--data-model".into(), a.data_model.as_str().into(), "--entry".into(), a.entry.clone()]);
             let levels: Vec<String> = a.levels.iter().map(|l| l.as_str().to_string()).collect();
-            let c = ufo::compare_opt::compare(&exe, &a.files, &levels, &args, a.timeout);
+            let c = ufo::compare_opt::compare(&exe, &a.files, &levels, &args, a.timeout, &level_progress(&levels));
             if a.json {
                 println!("{}", serde_json::to_string_pretty(&c).unwrap_or_default());
             } else {
@@ -321,6 +321,30 @@ fn run(cli: Cli) -> Result<i32, Error> {
                 print!("{}", ufo::cfg::dot::to_text(&p));
             }
             Ok(0)
+        }
+    }
+}
+
+/// A progress bar over the levels of `compare-opt` on a terminal; nothing otherwise.
+fn level_progress(levels: &[String]) -> impl Fn(Option<&str>) {
+    use std::io::IsTerminal;
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let b = indicatif::ProgressBar::new(levels.len() as u64);
+        let style = indicatif::ProgressStyle::with_template("{elapsed_precise} [{bar:20}] {pos}/{len} {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+        b.set_style(style.progress_chars("=> "));
+        b.enable_steady_tick(std::time::Duration::from_millis(500));
+        b
+    });
+    let started = std::cell::Cell::new(false);
+    move |level| {
+        let Some(b) = &bar else { return };
+        if started.replace(true) {
+            b.inc(1);
+        }
+        match level {
+            Some(l) => b.set_message(format!("verifying at {l}")),
+            None => b.finish_and_clear(),
         }
     }
 }
