@@ -2,7 +2,7 @@
 //! for every engine alike: an engine proposes, this module disposes.
 //!
 //! - SAFE comes with a candidate certificate (an invariant per location); it is
-//!   re-checked by fresh Z3 solvers, one query per edge (`smt::cert`). If the
+//!   re-checked by a Z3 solver of its own, one query per edge (`smt::cert`). If the
 //!   check fails, the answer becomes UNKNOWN ("certificate rejected: ...", naming
 //!   the failing edge).
 //! - SAFE is never claimed for a program whose model may miss an error call

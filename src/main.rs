@@ -325,17 +325,26 @@ fn run(cli: Cli) -> Result<i32, Error> {
     }
 }
 
-/// A progress bar over the levels of `compare-opt` on a terminal; nothing otherwise.
-fn level_progress(levels: &[String]) -> impl Fn(Option<&str>) {
+/// A progress bar of `len` steps, `width` characters wide, when stderr is a
+/// terminal (never in CI logs or redirected output).
+fn terminal_bar(len: u64, width: usize) -> Option<indicatif::ProgressBar> {
     use std::io::IsTerminal;
-    let bar = std::io::stderr().is_terminal().then(|| {
-        let b = indicatif::ProgressBar::new(levels.len() as u64);
-        let style = indicatif::ProgressStyle::with_template("{elapsed_precise} [{bar:20}] {pos}/{len} {msg}")
+    std::io::stderr().is_terminal().then(|| {
+        let b = indicatif::ProgressBar::new(len);
+        let template = format!("{{elapsed_precise}} [{{bar:{width}}}] {{pos}}/{{len}} {{msg}}");
+        let style = indicatif::ProgressStyle::with_template(&template)
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
         b.set_style(style.progress_chars("=> "));
-        b.enable_steady_tick(std::time::Duration::from_millis(500));
         b
-    });
+    })
+}
+
+/// A progress bar over the levels of `compare-opt` on a terminal; nothing otherwise.
+fn level_progress(levels: &[String]) -> impl Fn(Option<&str>) {
+    let bar = terminal_bar(levels.len() as u64, 20);
+    if let Some(b) = &bar {
+        b.enable_steady_tick(std::time::Duration::from_millis(500));
+    }
     let started = std::cell::Cell::new(false);
     move |level| {
         let Some(b) = &bar else { return };
@@ -350,7 +359,6 @@ fn level_progress(levels: &[String]) -> impl Fn(Option<&str>) {
 }
 
 fn bench(a: BenchArgs) -> Result<i32, Error> {
-    use std::io::IsTerminal;
     let filter = match &a.filter {
         Some(f) => Some(regex::Regex::new(f).map_err(|e| Error::Usage(format!("--filter: {e}")))?),
         None => None,
@@ -375,13 +383,7 @@ fn bench(a: BenchArgs) -> Result<i32, Error> {
     };
     let tools = ufo::bench::tools(&opts);
     let total = (tasks.len() * tools.len()) as u64;
-    let bar = std::io::stderr().is_terminal().then(|| {
-        let b = indicatif::ProgressBar::new(total);
-        let style = indicatif::ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} {msg}")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
-        b.set_style(style.progress_chars("=> "));
-        b
-    });
+    let bar = terminal_bar(total, 40);
     let done = std::sync::atomic::AtomicU64::new(0);
     let progress = |r: &ufo::bench::score::Row| {
         let n = done.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1;

@@ -7,20 +7,36 @@ use super::score::{Row, Summary};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-/// The CPU-time ratio `first / second` over the tasks both solved correctly,
-/// and how many those are; `None` if there are none.
-pub fn time_ratio(first: &[&Row], second: &[&Row]) -> Option<(f64, usize)> {
+/// How two tools' CPU times compare on the tasks both solved correctly.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TimeRatio {
+    /// Total time of the first over total time of the second (dominated by the slowest tasks).
+    pub of_sums: f64,
+    /// Geometric mean of the per-task ratios (what a typical task sees).
+    pub geo_mean: f64,
+    /// How many tasks both solved.
+    pub tasks: usize,
+}
+
+/// Times below this (seconds) count as this in a ratio, so that a task one
+/// tool answers instantly cannot make a ratio infinite.
+const MIN_TIME: f64 = 1e-3;
+
+/// The CPU-time ratio `first / second` over the tasks both solved correctly;
+/// `None` if there are none.
+pub fn time_ratio(first: &[&Row], second: &[&Row]) -> Option<TimeRatio> {
     let solved: BTreeMap<&str, f64> =
         second.iter().filter(|r| r.correct()).map(|r| (r.task.as_str(), r.cpu_time)).collect();
-    let (mut a, mut b, mut n) = (0.0, 0.0, 0);
+    let (mut a, mut b, mut logs, mut n) = (0.0, 0.0, 0.0, 0);
     for r in first.iter().filter(|r| r.correct()) {
         if let Some(t) = solved.get(r.task.as_str()) {
             a += r.cpu_time;
             b += t;
+            logs += (r.cpu_time.max(MIN_TIME) / t.max(MIN_TIME)).ln();
             n += 1;
         }
     }
-    (n > 0).then(|| (a / b.max(1e-3), n))
+    (n > 0).then(|| TimeRatio { of_sums: a / b.max(MIN_TIME), geo_mean: (logs / n as f64).exp(), tasks: n })
 }
 
 fn cells(s: &Summary) -> String {
@@ -53,8 +69,10 @@ pub fn render(rows: &[Row], tools: &[&str]) -> String {
         rule.push_str(&"---:|".repeat(7));
     }
     if tools.len() == 2 {
-        let _ = write!(head, " CPU time {}/{} (tasks both solved) |", tools[0], tools[1]);
-        rule.push_str("---:|");
+        let (a, b) = (tools[0], tools[1]);
+        let _ =
+            write!(head, " tasks both solved | CPU time {a}/{b}: of the sums | {a}/{b}: per task, geometric mean |");
+        rule.push_str(&"---:|".repeat(3));
     }
     let _ = writeln!(out, "{head}\n{rule}");
     let mut line = |name: &str, rs: &[&Row]| {
@@ -67,10 +85,10 @@ pub fn render(rows: &[Row], tools: &[&str]) -> String {
         }
         if tools.len() == 2 {
             match time_ratio(&by_tool[0], &by_tool[1]) {
-                Some((r, n)) => {
-                    let _ = write!(out, " {r:.2} ({n}) |");
+                Some(r) => {
+                    let _ = write!(out, " {} | {:.2} | {:.2} |", r.tasks, r.of_sums, r.geo_mean);
                 }
-                None => out.push_str(" – |"),
+                None => out.push_str(" 0 | – | – |"),
             }
         }
         out.push('\n');
@@ -117,13 +135,33 @@ mod tests {
             tool(row("loops/a", true, Answer::Safe, Status::Answered, 4.0), "spacer"),
             tool(row("loops/b", true, Answer::Safe, Status::Answered, 3.0), "ufo"),
             tool(row("loops/b", true, Answer::Unknown, Status::Timeout, 60.0), "spacer"),
+            tool(row("locks/c", true, Answer::Safe, Status::Answered, 1.0), "ufo"),
+            tool(row("locks/c", true, Answer::Safe, Status::Answered, 4.0), "spacer"),
+            tool(row("locks/d", true, Answer::Safe, Status::Answered, 36.0), "ufo"),
+            tool(row("locks/d", true, Answer::Safe, Status::Answered, 1.0), "spacer"),
         ];
         let t = render(&rows, &["ufo", "spacer"]);
         let lines: Vec<&str> = t.lines().collect();
-        assert!(lines[0].ends_with("| CPU time ufo/spacer (tasks both solved) |"), "{t}");
-        assert_eq!(lines[2], "| loops | 2 | 2 | 0 | 0 | 0 | 0 | 4.0 | 4 | 1 | 0 | 0 | 0 | 1 | 64.0 | 2 | 0.25 (1) |");
+        assert!(
+            lines[0].ends_with(
+                "| tasks both solved | CPU time ufo/spacer: of the sums | ufo/spacer: per task, geometric mean |"
+            ),
+            "{t}"
+        );
+        assert_eq!(
+            lines[3],
+            "| loops | 2 | 2 | 0 | 0 | 0 | 0 | 4.0 | 4 | 1 | 0 | 0 | 0 | 1 | 64.0 | 2 | 1 | 0.25 | 0.25 |"
+        );
+        // 37 s against 5 s in all; per task 1/4 and 36/1, whose geometric mean is 3.
+        assert_eq!(
+            lines[2],
+            "| locks | 2 | 2 | 0 | 0 | 0 | 0 | 37.0 | 4 | 2 | 0 | 0 | 0 | 0 | 5.0 | 4 | 2 | 7.40 | 3.00 |"
+        );
         let by = |t: &str| rows.iter().filter(|r| r.tool == t).collect::<Vec<_>>();
-        assert_eq!(time_ratio(&by("ufo"), &by("spacer")), Some((0.25, 1)));
-        assert_eq!(time_ratio(&by("ufo")[1..], &by("spacer")), None);
+        let r = time_ratio(&by("ufo"), &by("spacer")).unwrap();
+        assert_eq!((r.tasks, r.of_sums), (3, 38.0 / 9.0));
+        assert!((r.geo_mean - (0.25f64 * 0.25 * 36.0).cbrt()).abs() < 1e-9);
+        let loops_b = by("ufo").into_iter().filter(|r| r.task == "loops/b").collect::<Vec<_>>();
+        assert_eq!(time_ratio(&loops_b, &by("spacer")), None);
     }
 }

@@ -1,6 +1,6 @@
 //! The independent check of a SAFE answer (DESIGN.md "Answers you can trust"):
-//! an invariant per location, re-checked by fresh Z3 solvers, one query per
-//! program edge, under the same integer semantics as the engine:
+//! an invariant per location, re-checked by a fresh Z3 solver of its own
+//! (one push/pop scope per query, [`solve::Reused`]), one query per program edge, under the same integer semantics as the engine:
 //! initiation (`true ⇒ Inv(en)`), consecution (`Inv(l) ∧ encode(e) ⇒ Inv(l')`)
 //! and safety (`Inv(err) ≡ false`, checked as consecution into `err`).
 
@@ -23,20 +23,21 @@ pub fn check(p: &Program, sem: IntSemantics, inv: &[Bool]) -> Result<(), Rejecti
     let mut l = Lowerer::new(sem);
     let canon = Canon::new(p, &l);
     let name = |x: LocId| p.loc(x).name.clone();
+    let solver = solve::Reused::new(sem);
     // safety
-    if solve::is_sat(&[inv[p.error.0 as usize].clone()]) != Some(false) {
+    if solver.is_sat(&[inv[p.error.0 as usize].clone()]) != Some(false) {
         return Err(Rejection { what: "the invariant at the error location is not false".into() });
     }
     // initiation
     let init = canon.ranges(p, &l, p.entry);
-    if solve::implies(&init, &inv[p.entry.0 as usize]) != Some(true) {
+    if solver.implies(&init, &inv[p.entry.0 as usize]) != Some(true) {
         return Err(Rejection { what: format!("initiation fails at {}", name(p.entry)) });
     }
     // consecution
     for e in p.edge_ids() {
         let edge = p.edge(e);
         let (pre, post) = (&inv[edge.src.0 as usize], &inv[edge.dst.0 as usize]);
-        match hoare_triple(p, &mut l, &canon, pre, e, post) {
+        match hoare_triple(p, &mut l, &canon, pre, e, post, &solver) {
             Some(true) => {}
             Some(false) => {
                 return Err(Rejection {
@@ -99,9 +100,17 @@ impl EdgeRelation {
 /// Is `{pre} e {post}` a valid Hoare triple? `pre` and `post` are over the
 /// canonical constants of the edge's source and target; values are assumed in
 /// range at the source. `None` if Z3 does not know.
-pub fn hoare_triple(p: &Program, l: &mut Lowerer, canon: &Canon, pre: &Bool, e: EdgeId, post: &Bool) -> Option<bool> {
+pub fn hoare_triple(
+    p: &Program,
+    l: &mut Lowerer,
+    canon: &Canon,
+    pre: &Bool,
+    e: EdgeId,
+    post: &Bool,
+    solver: &solve::Reused,
+) -> Option<bool> {
     let rel = EdgeRelation::new(p, l, canon, e);
     let mut hyps = rel.hyps.clone();
     hyps.push(pre.clone());
-    solve::implies(&hyps, &rel.at_target(post))
+    solver.implies(&hyps, &rel.at_target(post))
 }

@@ -26,7 +26,7 @@ use crate::engines::Stats;
 use crate::ir::{EdgeId, LocId, Program};
 use crate::smt::canon::Canon;
 use crate::smt::dag::Dag;
-use crate::smt::{solve, Deadline, Formula, FormulaOps, Lowerer};
+use crate::smt::{solve, Deadline, Formula, FormulaOps, IntSemantics, Lowerer};
 use std::collections::HashMap;
 use std::time::Instant;
 
@@ -116,11 +116,21 @@ pub struct Expander<'a> {
     pub canon: &'a Canon,
     fnodes: HashMap<LocId, usize>,
     active: HashMap<LocId, Vec<usize>>,
+    /// The solver of the covering checks.
+    covering: solve::Reused,
 }
 
 impl<'a> Expander<'a> {
-    pub fn new(p: &'a Program, wto: &'a Wto, succ: &'a [Vec<EdgeId>], canon: &'a Canon) -> Self {
-        Expander { p, wto, succ, canon, fnodes: HashMap::new(), active: HashMap::new() }
+    pub fn new(p: &'a Program, wto: &'a Wto, succ: &'a [Vec<EdgeId>], canon: &'a Canon, sem: IntSemantics) -> Self {
+        Expander {
+            p,
+            wto,
+            succ,
+            canon,
+            fnodes: HashMap::new(),
+            active: HashMap::new(),
+            covering: solve::Reused::new(sem),
+        }
     }
 
     fn future_node(&mut self, arg: &mut Arg, l: LocId) -> usize {
@@ -189,7 +199,7 @@ impl<'a> Expander<'a> {
         let disj: Vec<Formula> = heads.iter().map(|u| arg.nodes[*u].label.clone()).collect();
         let mut hyps = self.canon.ranges(self.p, l, loc);
         hyps.push(arg.nodes[v].label.clone());
-        let r = solve::implies(&hyps, &Formula::or(&disj)) == Some(true);
+        let r = self.covering.implies(&hyps, &Formula::or(&disj)) == Some(true);
         stats.cover_time += t.elapsed().as_secs_f64();
         r
     }

@@ -44,10 +44,11 @@ fn labels_are_hoare_triples(
     arg: &Arg,
     labels: &HashMap<usize, Formula>,
 ) -> bool {
+    let solver = solve::Reused::new(l.sem);
     arg.nodes.iter().enumerate().all(|(u, n)| {
         let Some(lu) = labels.get(&u) else { return true };
         n.children.iter().all(|(w, e)| match labels.get(w) {
-            Some(lw) => cert::hoare_triple(p, l, canon, lu, *e, lw) != Some(false),
+            Some(lw) => cert::hoare_triple(p, l, canon, lu, *e, lw, &solver) != Some(false),
             None => true,
         })
     })
@@ -69,7 +70,7 @@ pub fn run(p: &Program, opts: &EngineOptions, deadline: &Deadline, post: &mut dy
     let mut labels: HashMap<usize, Formula> = HashMap::new();
     loop {
         stats.iterations += 1;
-        let mut ex = Expander::new(p, &wto, &succ, &canon);
+        let mut ex = Expander::new(p, &wto, &succ, &canon, opts.sem);
         let expanded = ex.expand(&mut arg, post, &labels, &mut l, &mut stats, deadline);
         stats.arg_nodes = arg.nodes.len();
         stats.post_fallbacks = post.fallbacks();

@@ -12,7 +12,7 @@
 use crate::ir::{EdgeId, LocId, Program};
 use crate::smt::canon::Canon;
 use crate::smt::cert::{self, EdgeRelation};
-use crate::smt::{predabs, Formula, Lowerer};
+use crate::smt::{predabs, solve, Formula, Lowerer};
 use std::collections::{HashMap, HashSet};
 
 /// An abstract POST operator.
@@ -106,7 +106,8 @@ impl Post for PredicatePost {
                 }
             },
         };
-        if self.check && cert::hoare_triple(p, l, canon, parent, edge, &phi) == Some(false) {
+        if self.check && cert::hoare_triple(p, l, canon, parent, edge, &phi, &solve::Reused::new(l.sem)) == Some(false)
+        {
             panic!("POST is not sound on the edge {} -> {}", p.loc(p.edge(edge).src).name, p.loc(dst).name);
         }
         phi
