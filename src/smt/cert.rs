@@ -1,6 +1,7 @@
 //! The independent check of a SAFE answer (DESIGN.md "Answers you can trust"):
-//! an invariant per location, re-checked by a fresh Z3 solver of its own
-//! (one push/pop scope per query, [`solve::Reused`]), one query per program edge, under the same integer semantics as the engine:
+//! an invariant per location, re-checked by a Z3 solver of its own (one
+//! push/pop scope per query, [`solve::Reused`]), one query per program edge,
+//! under the same integer semantics as the engine:
 //! initiation (`true ⇒ Inv(en)`), consecution (`Inv(l) ∧ encode(e) ⇒ Inv(l')`)
 //! and safety (`Inv(err) ≡ false`, checked as consecution into `err`).
 

@@ -80,7 +80,5 @@ pub fn is_sat(f: &[Bool]) -> Option<bool> {
 
 /// Does `hyps ⇒ goal` hold (on a fresh solver)? `None` if Z3 does not know.
 pub fn implies(hyps: &[Bool], goal: &Bool) -> Option<bool> {
-    let mut f: Vec<Bool> = hyps.to_vec();
-    f.push(goal.not());
-    is_sat(&f).map(|sat| !sat)
+    Reused { s: None }.implies(hyps, goal)
 }
