@@ -181,13 +181,9 @@ pub fn small_input_model(p: &Program, enc: &DagEncoding, s: &z3::Solver) -> Opti
         return Some(first);
     }
     for (lo, hi) in SMALL_INPUTS {
-        let ms = super::deadline::remaining_ms().unwrap_or(u32::MAX).min(SMALL_INPUTS_MS);
-        if ms <= 1 {
+        if super::solve::set_timeout(s, Some(SMALL_INPUTS_MS)).is_some_and(|ms| ms <= 1) {
             break;
         }
-        let mut params = z3::Params::new();
-        params.set_u32("timeout", ms);
-        s.set_params(&params);
         s.push();
         for (v, sort) in &inputs {
             if let Some(bound) = v.within(*sort, lo, hi) {

@@ -8,16 +8,23 @@ use z3::{SatResult, Solver};
 /// A fresh solver whose checks stop at the installed deadline.
 pub fn solver() -> Solver {
     let s = Solver::new();
-    set_deadline(&s);
+    set_timeout(&s, None);
     s
 }
 
-fn set_deadline(s: &Solver) {
-    if let Some(ms) = super::deadline::remaining_ms() {
+/// Limits `s`'s checks to the time left before the installed deadline and to
+/// `cap_ms`, whichever is less; returns the limit set (`None`: no limit).
+pub fn set_timeout(s: &Solver, cap_ms: Option<u32>) -> Option<u32> {
+    let ms = match (super::deadline::remaining_ms(), cap_ms) {
+        (Some(left), Some(cap)) => Some(left.min(cap)),
+        (left, cap) => left.or(cap),
+    };
+    if let Some(ms) = ms {
         let mut p = z3::Params::new();
         p.set_u32("timeout", ms);
         s.set_params(&p);
     }
+    ms
 }
 
 fn answer(r: SatResult) -> Option<bool> {
@@ -44,10 +51,15 @@ impl Reused {
         Reused { s: (sem != IntSemantics::Bv).then(Solver::new) }
     }
 
+    /// A fresh solver for every query.
+    pub fn fresh() -> Reused {
+        Reused { s: None }
+    }
+
     /// Is the conjunction of `f` satisfiable? `None` if Z3 does not know.
     pub fn is_sat(&self, f: &[Bool]) -> Option<bool> {
         let Some(s) = &self.s else { return is_sat(f) };
-        set_deadline(s);
+        set_timeout(s, None);
         s.push();
         for x in f {
             s.assert(x);
@@ -80,5 +92,5 @@ pub fn is_sat(f: &[Bool]) -> Option<bool> {
 
 /// Does `hyps ⇒ goal` hold (on a fresh solver)? `None` if Z3 does not know.
 pub fn implies(hyps: &[Bool], goal: &Bool) -> Option<bool> {
-    Reused { s: None }.implies(hyps, goal)
+    Reused::fresh().implies(hyps, goal)
 }
