@@ -22,6 +22,7 @@ pub struct ReplaySetup<'a> {
     pub files: &'a [String],
     pub data_model: crate::frontend::DataModel,
     pub entry: replay::Entry,
+    pub property: crate::frontend::Property,
     pub harness: Option<&'a std::path::Path>,
 }
 
@@ -60,7 +61,9 @@ pub fn check(
                 return None;
             };
             let limit = Duration::from_secs(10);
-            let r = replay::replay(setup.files, setup.data_model, &setup.entry, trace, setup.harness, limit);
+            let failure = trace.edges.last().and_then(|e| p.edge(*e).failure.as_ref());
+            let target = replay::Target { property: setup.property, trap: failure.is_some_and(|f| f.kind == "trap") };
+            let r = replay::replay(setup.files, setup.data_model, &setup.entry, target, trace, setup.harness, limit);
             if let Replay::NotReached(why) | Replay::Impossible(why) = &r {
                 outcome.verdict = Verdict::Unknown;
                 outcome.reason = Some(format!("counterexample did not replay: {why}"));

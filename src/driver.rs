@@ -66,6 +66,7 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
         files: &replay_files,
         data_model: opts.frontend.data_model,
         entry: replay::Entry { name: prog.function.clone(), params: prog.entry_params.clone() },
+        property: opts.frontend.property,
         harness: opts.harness.as_deref(),
     };
     let replayed = check::check(&sliced, opts.engine_opts.sem, &mut outcome, &setup, &deadline);

@@ -23,6 +23,7 @@ pub mod explain;
 pub mod frontend;
 pub mod ir;
 pub mod pipeline_options;
+pub mod program_inputs;
 pub mod replay;
 pub mod report;
 pub mod smt;

@@ -6,7 +6,7 @@ use ufo::cfg::slice;
 use ufo::driver::{self, VerifyOptions};
 use ufo::engines::{EngineKind, EngineOptions, PostKind};
 use ufo::error::{Error, EXIT_INPUT, EXIT_UNKNOWN};
-use ufo::frontend::{self, DataModel, FrontendOptions, OptLevel};
+use ufo::frontend::{self, DataModel, FrontendOptions, OptLevel, Property};
 use ufo::report::witness::{self, WitnessFormat};
 use ufo::smt::IntSemantics;
 
@@ -72,6 +72,33 @@ struct InputArgs {
     /// Entry function.
     #[arg(long, default_value = "main")]
     entry: String,
+    #[command(flatten)]
+    conventions: ConventionArgs,
+}
+
+/// What counts as the error and how external functions behave: shared by
+/// every command that builds a program, and passed on by `bench` and `compare-opt`.
+#[derive(Args, Clone)]
+struct ConventionArgs {
+    /// What counts as the error: every failing assert(), __builtin_trap,
+    /// reach_error() and __VERIFIER_assert (assertions), or only SV-COMP's
+    /// reach_error()/__VERIFIER_error() (unreach-call).
+    #[arg(long, value_enum, default_value = "assertions")]
+    property: Property,
+    /// SV-COMP's conventions: external functions have no side effects.
+    #[arg(long)]
+    svcomp: bool,
+}
+
+impl ConventionArgs {
+    /// The options as `ufo verify` spells them.
+    fn to_args(&self) -> Vec<String> {
+        let mut v = vec!["--property".to_string(), self.property.as_str().to_string()];
+        if self.svcomp {
+            v.push("--svcomp".into());
+        }
+        v
+    }
 }
 
 #[derive(Args)]
@@ -169,6 +196,8 @@ struct CompareOptArgs {
     /// Entry function.
     #[arg(long, default_value = "main")]
     entry: String,
+    #[command(flatten)]
+    conventions: ConventionArgs,
     /// Time limit per level, in seconds.
     #[arg(long, default_value_t = 60.0)]
     timeout: f64,
@@ -212,7 +241,13 @@ fn version_string() -> String {
 }
 
 fn frontend_opts(i: &InputArgs) -> FrontendOptions {
-    FrontendOptions { opt: i.opt, data_model: i.data_model, entry: i.entry.clone() }
+    FrontendOptions {
+        opt: i.opt,
+        data_model: i.data_model,
+        entry: i.entry.clone(),
+        property: i.conventions.property,
+        svcomp: i.conventions.svcomp,
+    }
 }
 
 fn write_output(path: &std::path::Path, text: &str) -> Result<(), Error> {
@@ -274,6 +309,7 @@ fn run(cli: Cli) -> Result<i32, Error> {
             let mut args = a.engine.engine_and_post();
             args.extend(["--int".into(), a.engine.int.as_str().into()]);
             args.extend(["--data-model".into(), a.data_model.as_str().into(), "--entry".into(), a.entry.clone()]);
+            args.extend(a.conventions.to_args());
             let levels: Vec<String> = a.levels.iter().map(|l| l.as_str().to_string()).collect();
             let c = ufo::compare_opt::compare(&exe, &a.files, &levels, &args, a.timeout, &level_progress(&levels));
             if a.json {

@@ -6,7 +6,7 @@
 
 use crate::driver::{Bitcode, VerifyOptions};
 use crate::engines::{EngineKind, EngineOptions, PostKind};
-use crate::frontend::{DataModel, FrontendOptions, OptLevel};
+use crate::frontend::{DataModel, FrontendOptions, OptLevel, Property};
 use crate::smt::IntSemantics;
 use clap::Parser;
 
@@ -50,6 +50,12 @@ pub struct PipelineOptions {
     /// Data model (default: from the target triple or -m32).
     #[arg(long, value_enum)]
     pub data_model: Option<DataModel>,
+    /// What counts as the error: every assertion, or SV-COMP's unreach-call.
+    #[arg(long, value_enum, default_value = "assertions")]
+    pub property: Property,
+    /// SV-COMP's conventions: external functions have no side effects.
+    #[arg(long)]
+    pub svcomp: bool,
     /// A reachable error is a compilation error, not a warning.
     #[arg(long)]
     pub werror: bool,
@@ -93,6 +99,8 @@ impl PipelineOptions {
                 opt: self.opt.unwrap_or(opt),
                 data_model: self.data_model.unwrap_or(data_model),
                 entry: self.entry.clone(),
+                property: self.property,
+                svcomp: self.svcomp,
             },
             engine: self.engine,
             engine_opts: EngineOptions {

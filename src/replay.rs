@@ -1,7 +1,11 @@
 //! Replays a counterexample on the real program (DESIGN.md "Answers you can
 //! trust"): a generated C harness defines every `__VERIFIER_nondet_*` the
-//! program uses to return the trace's values in call order, and `reach_error`
-//! / `__VERIFIER_error` to print a marker and exit with a fixed code. The harness
+//! program uses, and the C library functions whose results the trace holds
+//! (`rand`, `random`, `time`), to return the trace's values in call order, and
+//! `reach_error` / `__VERIFIER_error` (and, unless the property is SV-COMP's
+//! `unreach-call`, `__assert_fail`) to print a marker and exit with a fixed code.
+//! The program runs with the trace's command-line arguments, and the harness
+//! makes the trace's standard input the program's (`program_inputs`). The harness
 //! is compiled with clang-14 together with the original source (same data
 //! model; the program's own definitions of the error functions are weakened so
 //! the harness's win) and run with a time limit. UNSAFE is reported only if the
@@ -10,7 +14,8 @@
 //!
 //! Architecture invariant: knows nothing of LLVM's API or Z3; runs tools only.
 
-use crate::frontend::DataModel;
+use crate::frontend::{DataModel, Property};
+use crate::program_inputs::RunInputs;
 use crate::smt::dag::Trace;
 use std::fmt::Write;
 use std::path::Path;
@@ -50,19 +55,57 @@ pub struct Entry {
     pub params: Vec<u32>,
 }
 
+/// What counts as reaching the error in a replay.
+#[derive(Clone, Copy, Debug)]
+pub struct Target {
+    pub property: Property,
+    /// The trace ends in a trap (`__builtin_trap`): the program dies of SIGILL.
+    pub trap: bool,
+}
+
+/// The C harness's definition of a C library function whose results the
+/// trace holds; `None` for a function the harness does not replace.
+fn library_definition(f: &str) -> Option<String> {
+    Some(match f {
+        "rand" => "int rand(void) { return (int)ufo_next(\"rand\"); }".into(),
+        "random" => "long random(void) { return (long)ufo_next(\"random\"); }".into(),
+        "time" => "long time(long *t) {\n  long v = (long)ufo_next(\"time\");\n  if (t) *t = v;\n  return v;\n}".into(),
+        _ => return None,
+    })
+}
+
+/// A constructor that makes `bytes` the program's standard input.
+fn stdin_definition(bytes: &[u8]) -> String {
+    let data: Vec<String> = bytes.iter().map(|b| b.to_string()).collect();
+    format!(
+        "#include <unistd.h>\n__attribute__((constructor)) static void ufo_stdin(void) {{\n  \
+         static const unsigned char data[] = {{ {} }};\n  FILE *f = tmpfile();\n  if (!f) return;\n  \
+         fwrite(data, 1, {}, f);\n  fflush(f);\n  rewind(f);\n  dup2(fileno(f), 0);\n}}",
+        if data.is_empty() { "0".into() } else { data.join(", ") },
+        bytes.len()
+    )
+}
+
 /// The C harness for a trace. `symbols` are the program's undefined or weakened
-/// `__VERIFIER_*`/`reach_error` symbols the harness must define.
-pub fn harness(trace: &Trace, symbols: &[String], entry: &Entry) -> String {
+/// `__VERIFIER_*`/`reach_error`/`__assert_fail` symbols the harness must define.
+pub fn harness(trace: &Trace, symbols: &[String], entry: &Entry, target: Target) -> String {
+    let run = RunInputs::of(&trace.inputs);
     let mut s = String::new();
-    let _ = writeln!(s, "/* ufo counterexample harness: link with the program to replay the bug. */");
+    let _ = writeln!(s, "/* ufo counterexample harness: link with the program to replay the bug.");
+    let args: Vec<String> = run.args.iter().map(|a| format!(" '{a}'")).collect();
+    let _ = writeln!(s, "   Run the linked program as: ./program{}", args.concat());
+    if run.reads_stdin {
+        let _ = writeln!(s, "   Its standard input is {} (set by this harness).", run.stdin_text());
+    }
+    let _ = writeln!(s, "*/");
     let _ = writeln!(s, "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n");
-    let vals: Vec<String> = trace.inputs.iter().map(|i| c_value(i.value)).collect();
+    let vals: Vec<String> = run.harness.iter().map(|(_, v)| c_value(*v)).collect();
     let _ = writeln!(
         s,
         "static const long long ufo_values[] = {{ {} }};",
         if vals.is_empty() { "0".into() } else { vals.join(", ") }
     );
-    let _ = writeln!(s, "static const int ufo_count = {};\nstatic int ufo_next_index = 0;\n", trace.inputs.len());
+    let _ = writeln!(s, "static const int ufo_count = {};\nstatic int ufo_next_index = 0;\n", vals.len());
     let _ = writeln!(s, "static long long ufo_next(const char *f) {{");
     let _ = writeln!(s, "  if (ufo_next_index < ufo_count) return ufo_values[ufo_next_index++];");
     let _ =
@@ -75,13 +118,25 @@ pub fn harness(trace: &Trace, symbols: &[String], entry: &Entry) -> String {
             }
             "__assert_fail" => {
                 // An optimizer may have inlined SV-COMP's reach_error(), leaving
-                // its __assert_fail(.., "reach_error") (frontend::builtins).
+                // its __assert_fail(.., "reach_error") (frontend::builtins);
+                // unless the property is unreach-call, every failing assert() is the error.
+                let any = if target.property == Property::UnreachCall { "0" } else { "1" };
                 let _ = writeln!(
                     s,
                     "void __assert_fail(const char *a, const char *f, unsigned l, const char *fn) {{\n  \
-                     if (fn && (!strcmp(fn, \"reach_error\") || !strcmp(fn, \"__VERIFIER_error\"))) ufo_reached();\n  \
-                     fprintf(stderr, \"%s:%u: %s: Assertion `%s' failed.\\n\", f, l, fn, a);\n  abort();\n}}"
+                     fprintf(stderr, \"%s:%u: %s: Assertion `%s' failed.\\n\", f, l, fn, a);\n  \
+                     if ({any} || (fn && (!strcmp(fn, \"reach_error\") || !strcmp(fn, \"__VERIFIER_error\")))) ufo_reached();\n  \
+                     abort();\n}}"
                 );
+            }
+            "__assert_perror_fail" if target.property != Property::UnreachCall => {
+                let _ = writeln!(
+                    s,
+                    "void __assert_perror_fail(int e, const char *f, unsigned l, const char *fn) {{ ufo_reached(); }}"
+                );
+            }
+            "__assert" if target.property != Property::UnreachCall => {
+                let _ = writeln!(s, "void __assert(const char *a, const char *f, int l) {{ ufo_reached(); }}");
             }
             "__VERIFIER_assert" => {
                 let _ = writeln!(s, "void __VERIFIER_assert(int c) {{ if (!c) ufo_reached(); }}");
@@ -96,6 +151,24 @@ pub fn harness(trace: &Trace, symbols: &[String], entry: &Entry) -> String {
             }
             _ => {}
         }
+    }
+    let mut library: Vec<&str> = trace
+        .inputs
+        .iter()
+        .filter_map(|i| match &i.source {
+            crate::ir::InputSource::Library { function } => Some(function.as_str()),
+            _ => None,
+        })
+        .collect();
+    library.sort_unstable();
+    library.dedup();
+    for f in library {
+        if let Some(d) = library_definition(f) {
+            let _ = writeln!(s, "{d}");
+        }
+    }
+    if run.reads_stdin {
+        let _ = writeln!(s, "{}", stdin_definition(&run.stdin));
     }
     if entry.name != "main" {
         let args: Vec<String> = entry
@@ -141,7 +214,8 @@ fn harness_symbols(obj: &Path) -> Result<Vec<String>, String> {
     let mut syms = vec!["reach_error".to_string(), "__VERIFIER_error".to_string()];
     for line in String::from_utf8_lossy(&out.stdout).lines() {
         if let Some(name) = line.split_whitespace().last() {
-            let wanted = name.starts_with("__VERIFIER_") || name == "reach_error" || name == "__assert_fail";
+            let wanted = name.starts_with("__VERIFIER_")
+                || matches!(name, "reach_error" | "__assert_fail" | "__assert_perror_fail" | "__assert");
             if wanted && !syms.iter().any(|s| s == name) {
                 syms.push(name.to_string());
             }
@@ -154,8 +228,9 @@ fn weaken_flags(syms: &[String]) -> Vec<String> {
     syms.iter().map(|s| format!("--weaken-symbol={s}")).collect()
 }
 
-/// Runs an executable with a time limit; `Reached` if it hit the marker.
-fn execute(mut cmd: Command, limit: Duration) -> Replay {
+/// Runs an executable with a time limit; `Reached` if it hit the marker (or
+/// died of the trap the trace ends in).
+fn execute(mut cmd: Command, limit: Duration, target: Target) -> Replay {
     let child = cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn();
     let mut child = match child {
         Ok(c) => c,
@@ -169,7 +244,11 @@ fn execute(mut cmd: Command, limit: Duration) -> Replay {
                     .wait_with_output()
                     .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
                     .unwrap_or_default();
-                return if status.code() == Some(REACHED_CODE) && out.contains(REACHED_MARKER) {
+                let trapped = {
+                    use std::os::unix::process::ExitStatusExt;
+                    target.trap && status.signal() == Some(libc::SIGILL)
+                };
+                return if (status.code() == Some(REACHED_CODE) && out.contains(REACHED_MARKER)) || trapped {
                     Replay::Reached
                 } else {
                     Replay::NotReached(format!("the program ended with {status} without reaching the error"))
@@ -192,11 +271,12 @@ pub fn replay(
     files: &[String],
     dm: DataModel,
     entry: &Entry,
+    target: Target,
     trace: &Trace,
     harness_out: Option<&Path>,
     limit: Duration,
 ) -> Replay {
-    match replay_inner(files, dm, entry, trace, harness_out, limit) {
+    match replay_inner(files, dm, entry, target, trace, harness_out, limit) {
         Ok(r) => r,
         Err(e) => Replay::Impossible(e),
     }
@@ -206,6 +286,7 @@ fn replay_inner(
     files: &[String],
     dm: DataModel,
     entry: &Entry,
+    target: Target,
     trace: &Trace,
     harness_out: Option<&Path>,
     limit: Duration,
@@ -238,7 +319,7 @@ fn replay_inner(
     for obj in &objs {
         check(run(Command::new(tool("llvm-objcopy")).args(weaken_flags(&weak)).arg(obj))?, "llvm-objcopy")?;
     }
-    let h = harness(trace, &syms, entry);
+    let h = harness(trace, &syms, entry, target);
     if let Some(out) = harness_out {
         std::fs::write(out, &h).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
     }
@@ -249,5 +330,7 @@ fn replay_inner(
         run(Command::new(tool("clang")).args(m32).args(["-w", "-o"]).arg(&exe).arg(&hc).args(&objs))?,
         "linking the harness",
     )?;
-    Ok(execute(Command::new(&exe), limit))
+    let mut cmd = Command::new(&exe);
+    cmd.args(RunInputs::of(&trace.inputs).args);
+    Ok(execute(cmd, limit, target))
 }

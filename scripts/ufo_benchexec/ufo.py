@@ -40,6 +40,11 @@ class Tool(benchexec.tools.template.BaseTool2):
         data_model = (task.options or {}).get("data_model")
         if data_model and "--data-model" not in options:
             cmd += ["--data-model", data_model]
+        # SV-COMP's property and conventions, unless the benchmark says otherwise.
+        if "--property" not in options:
+            cmd += ["--property", "unreach-call"]
+        if "--svcomp" not in options:
+            cmd += ["--svcomp"]
         # ufo stops by itself at its own limit and still reports its statistics.
         if rlimits.cputime and "--timeout" not in options:
             cmd += ["--timeout", str(max(1, rlimits.cputime - 5))]

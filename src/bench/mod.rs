@@ -50,6 +50,11 @@ pub struct BenchOptions {
     pub baseline: Option<Baseline>,
 }
 
+/// The tasks' property (`unreach-call.prp`: `G ! call(reach_error())`) and
+/// SV-COMP's conventions (external functions have no side effects), for ufo
+/// and the baseline's clauses alike.
+pub const SVCOMP_ARGS: [&str; 3] = ["--property", "unreach-call", "--svcomp"];
+
 impl BenchOptions {
     fn limits(&self, timeout: f64) -> Limits {
         Limits { kill_after: timeout + KILL_GRACE, memory_mb: self.memory_mb }
@@ -57,7 +62,7 @@ impl BenchOptions {
 
     fn verify_cmd(&self, t: &Task) -> Command {
         let mut c = Command::new(&self.ufo);
-        c.arg("verify").arg(&t.program).args(["--data-model", t.data_model.as_str()]);
+        c.arg("verify").arg(&t.program).args(["--data-model", t.data_model.as_str()]).args(SVCOMP_ARGS);
         c.args(["--opt", self.opt.as_str(), "--int", self.int.as_str(), "--json"]);
         c.args(["--timeout", &self.timeout.to_string()]).args(&self.verify_args);
         c
@@ -153,7 +158,7 @@ fn unstarted(t: &Task, tool: &str, e: &std::io::Error) -> Row {
 pub fn run_spacer(opts: &BenchOptions, t: &Task, scratch: &Path) -> Row {
     let smt2 = scratch.join(format!("{}.smt2", t.name.replace('/', "__")));
     let mut export = Command::new(&opts.ufo);
-    export.arg("export-chc").arg(&t.program).args(["--data-model", t.data_model.as_str()]);
+    export.arg("export-chc").arg(&t.program).args(["--data-model", t.data_model.as_str()]).args(SVCOMP_ARGS);
     export.args(["--opt", opts.opt.as_str(), "--int", opts.int.as_str(), "-o"]).arg(&smt2);
     let ex = match process::run(export, opts.limits(opts.timeout)) {
         Ok(f) => f,

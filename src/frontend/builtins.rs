@@ -2,6 +2,13 @@
 //! which end a path, which are opaque. One table for normalization and
 //! translation alike.
 //!
+//! The property decides what the error is ([`Property`]): by default every
+//! check a C program states — a failing `assert()` (`__assert_fail`,
+//! `__assert`, `__assert_perror_fail`, `__assert_rtn`), `__builtin_trap`,
+//! `reach_error()`, `__VERIFIER_error()`, a failed `__VERIFIER_assert`; under
+//! SV-COMP's `unreach-call` only the error functions (and a failed
+//! `__VERIFIER_assert`), and a failing `assert()` ends the path as `abort()` does.
+//!
 //! An error call is a call to `reach_error()`/`__VERIFIER_error()`, or the copy
 //! of one that an optimizer inlined: SV-COMP's `reach_error` is
 //! `__assert_fail("0", file, line, "reach_error")`, and once `clang -O2` has
@@ -11,8 +18,15 @@
 //! not claimed.
 
 use super::llvm::{self, Value};
+use super::Property;
+use crate::ir::Failure;
 use llvm_sys::core::*;
 use llvm_sys::LLVMOpcode;
+
+/// The C library's functions behind `assert()` (glibc, musl, BSD, macOS).
+fn is_assert_function(name: &str) -> bool {
+    matches!(name, "__assert_fail" | "__assert_perror_fail" | "__assert" | "__assert_rtn")
+}
 
 /// The functions whose call is the error.
 pub fn is_error_function(name: &str) -> bool {
@@ -24,12 +38,64 @@ pub fn is_opaque_builtin(name: &str) -> bool {
     is_error_function(name) || name == "__VERIFIER_assume" || name.starts_with("__VERIFIER_nondet_")
 }
 
-/// Functions whose call ends the path without an error.
+/// Functions whose call ends the path without an error (when it is not an
+/// error call under the property: [`error_call`] is asked first).
 pub fn ends_path(name: &str) -> bool {
-    matches!(
-        name,
-        "abort" | "exit" | "_exit" | "_Exit" | "__assert_fail" | "__assert_perror_fail" | "__assert" | "__builtin_trap"
-    )
+    is_assert_function(name) || matches!(name, "abort" | "exit" | "_exit" | "_Exit" | "__builtin_trap")
+}
+
+/// Intrinsics that trap: an error under [`Property::Assertions`], the end of
+/// the path otherwise.
+pub fn is_trap_intrinsic(name: &str) -> bool {
+    matches!(name, "llvm.trap" | "llvm.ubsantrap")
+}
+
+/// If the call `inst` to `name` is an error under `property`, the failure it
+/// reports (`at`: the call's position).
+pub fn error_call(name: &str, inst: Value, property: Property, at: &crate::error::SrcLoc) -> Option<Failure> {
+    let failure = |kind: &str, condition: Option<String>, at: crate::error::SrcLoc| {
+        Some(Failure { kind: kind.to_string(), condition, at })
+    };
+    if is_error_call(name, inst) {
+        let kind = if is_error_function(name) { name } else { "reach_error" };
+        return failure(kind, None, at.clone());
+    }
+    if property == Property::UnreachCall {
+        return None;
+    }
+    if is_trap_intrinsic(name) || name == "__builtin_trap" {
+        return failure("trap", None, at.clone());
+    }
+    if !is_assert_function(name) {
+        return None;
+    }
+    // The text, file and line assert() passes: __assert_fail(expr, file, line, fn),
+    // __assert(expr, file, line), __assert_rtn(fn, file, line, expr),
+    // __assert_perror_fail(errnum, file, line, fn).
+    let string =
+        |i: u32| (llvm::call_arg_count(inst) > i).then(|| llvm::const_c_string(llvm::operand(inst, i))).flatten();
+    let int = |i: u32| (llvm::call_arg_count(inst) > i).then(|| llvm::const_int(llvm::operand(inst, i))).flatten();
+    let condition = match name {
+        "__assert_fail" | "__assert" => string(0),
+        "__assert_rtn" => string(3),
+        _ => None,
+    };
+    // The call's debug position is the assert()'s own; without debug info, the
+    // file and line assert() passes name it.
+    let named = match (string(1), int(2)) {
+        (Some(file), Some(line)) if !at.is_known() && line > 0 => {
+            crate::error::SrcLoc { file, line: line as u32, col: 0 }
+        }
+        _ => at.clone(),
+    };
+    failure("assert", condition, named)
+}
+
+/// Is the call `inst` a check (an error call under `property`, or a call of
+/// `__VERIFIER_assert` that has no body)? Counted before optimization, so that
+/// a program whose checks the optimizer proved is not "nothing to check".
+pub fn is_check(name: &str, inst: Value, property: Property) -> bool {
+    error_call(name, inst, property, &crate::error::SrcLoc::default()).is_some() || name == "__VERIFIER_assert"
 }
 
 /// External functions that need no warning: their effect on memory is already

@@ -6,6 +6,7 @@
 
 mod builtins;
 mod debug_vars;
+mod inputs;
 mod llvm;
 mod load;
 mod normalize;
@@ -62,12 +63,53 @@ impl DataModel {
     }
 }
 
+/// What counts as the error (`--property`; DESIGN.md "Builtins").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, clap::ValueEnum)]
+pub enum Property {
+    /// Every check the program states: a failing `assert()`, `__builtin_trap`,
+    /// `reach_error()`, `__VERIFIER_error()`, a failed `__VERIFIER_assert`.
+    #[default]
+    #[value(name = "assertions")]
+    #[serde(rename = "assertions")]
+    Assertions,
+    /// SV-COMP's `unreach-call`: only `reach_error()`/`__VERIFIER_error()` (and
+    /// a failed `__VERIFIER_assert`); a failing `assert()` ends the path.
+    #[value(name = "unreach-call")]
+    #[serde(rename = "unreach-call")]
+    UnreachCall,
+}
+
+impl Property {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Property::Assertions => "assertions",
+            Property::UnreachCall => "unreach-call",
+        }
+    }
+}
+
 /// What the frontend needs to know.
 #[derive(Clone, Debug)]
 pub struct FrontendOptions {
     pub opt: OptLevel,
     pub data_model: DataModel,
     pub entry: String,
+    /// What counts as the error.
+    pub property: Property,
+    /// SV-COMP's conventions: external functions have no side effects.
+    pub svcomp: bool,
+}
+
+impl Default for FrontendOptions {
+    fn default() -> Self {
+        FrontendOptions {
+            opt: OptLevel::O2,
+            data_model: DataModel::Lp64,
+            entry: "main".into(),
+            property: Property::Assertions,
+            svcomp: false,
+        }
+    }
 }
 
 /// Loads, normalizes, optimizes and translates the given files into one program.
@@ -87,10 +129,11 @@ pub fn build_program_from_bitcode(name: &str, bitcode: &[u8], opts: &FrontendOpt
 
 fn build(module: inkwell::module::Module, label: &str, opts: &FrontendOptions) -> Result<Program> {
     let functions = llvm::source_functions(module.as_mut_ptr());
-    let hazard = normalize::normalize(&module, label, opts)?;
-    let mut prog = translate::translate(&module, label, &opts.entry)?;
+    let normalized = normalize::normalize(&module, label, opts)?;
+    let mut prog = translate::translate(&module, label, opts)?;
     prog.functions = functions;
-    prog.safe_blocked = hazard;
+    prog.safe_blocked = normalized.hazard;
+    prog.checks = normalized.checks;
     Ok(prog)
 }
 

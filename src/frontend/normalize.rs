@@ -10,12 +10,16 @@
 //!    removed: C11 lets a compiler delete side-effect-free loops, but a loop that
 //!    never terminates makes the code after it unreachable, and deleting it could
 //!    make a safe program look unsafe.
-//! 4. Scalar globals whose only uses are loads and stores in the entry function
+//! 4. The inputs a C program reads (`scanf` into integers) become calls of
+//!    ufo's input functions whose results are stored (module `inputs`), so that
+//!    the variables read stay promotable.
+//! 5. Scalar globals whose only uses are loads and stores in the entry function
 //!    become allocas initialized with the global's initializer, and
 //!    `sroa,mem2reg` turns them (and every other promotable alloca) into SSA values.
-//! 5. `default<On>` runs for O1/O2/O3/Os; O0 stops after step 4.
+//! 6. `default<On>` runs for O1/O2/O3/Os; O0 stops after step 5.
 
-use super::builtins::{inlined_error_hazard, is_opaque_builtin};
+use super::builtins::{inlined_error_hazard, is_check, is_opaque_builtin};
+use super::inputs;
 use super::llvm;
 use super::{FrontendOptions, OptLevel};
 use crate::error::{Error, Result};
@@ -69,10 +73,17 @@ fn remove_fn_attr(f: FunctionValue, name: &str) {
     }
 }
 
-/// Runs steps 1–5 on `module` in place. Returns why SAFE cannot be claimed for
-/// this module, if an error function's body may already have been inlined
-/// beyond recognition (see `builtins`).
-pub fn normalize(module: &Module, file: &str, opts: &FrontendOptions) -> Result<Option<String>> {
+/// What normalization found out about the module.
+pub struct Normalized {
+    /// Why SAFE cannot be claimed for this module, if an error function's body
+    /// may already have been inlined beyond recognition (see `builtins`).
+    pub hazard: Option<String>,
+    /// The checks of the entry function after inlining, before optimization.
+    pub checks: usize,
+}
+
+/// Runs steps 1–6 on `module` in place.
+pub fn normalize(module: &Module, file: &str, opts: &FrontendOptions) -> Result<Normalized> {
     let entry = match module.get_function(&opts.entry) {
         Some(f) if f.count_basic_blocks() > 0 => f,
         _ => {
@@ -121,6 +132,8 @@ pub fn normalize(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
     let tm = target_machine(module)?;
     run(module, &tm, "always-inline,globaldce", file)?;
     check_no_calls_left(module, entry, file)?;
+    let checks = count_checks(entry, opts.property);
+    inputs::model_inputs(module, entry, opts);
     promote_globals(module, entry);
     run(module, &tm, "function(sroa,mem2reg)", file)?;
     let pipeline = match opts.opt {
@@ -136,7 +149,24 @@ pub fn normalize(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
         // meaning for the translation, but keep the module as described above.
         remove_fn_attr(entry, "mustprogress");
     }
-    Ok(hazard)
+    Ok(Normalized { hazard, checks })
+}
+
+/// The checks (error calls under `property`, `__VERIFIER_assert` calls) in `entry`.
+fn count_checks(entry: FunctionValue, property: super::Property) -> usize {
+    let mut n = 0;
+    for bb in llvm::blocks(entry.as_value_ref()) {
+        for inst in llvm::instructions(bb) {
+            if llvm::opcode(inst) != LLVMOpcode::LLVMCall {
+                continue;
+            }
+            let callee = llvm::called_value(inst);
+            if llvm::is_function(callee) && is_check(&llvm::name(callee), inst, property) {
+                n += 1;
+            }
+        }
+    }
+    n
 }
 
 /// After inlining, a call from the entry function to a function with a body can
@@ -162,7 +192,7 @@ fn check_no_calls_left(module: &Module, entry: FunctionValue, file: &str) -> Res
     Ok(())
 }
 
-/// Step 4: scalar globals used only by loads/stores in `entry` become allocas.
+/// Step 5: scalar globals used only by loads/stores in `entry` become allocas.
 fn promote_globals(module: &Module, entry: FunctionValue) {
     let entry_ref = entry.as_value_ref();
     let Some(first_bb) = entry.get_first_basic_block() else {

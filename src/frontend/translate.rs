@@ -10,9 +10,11 @@
 //! would freeze a value and could hide a bug. Pointers carry no variables: loads
 //! yield fresh values and stores are dropped (a sound over-approximation).
 
-use super::builtins::{ends_path, is_error_call, is_opaque_builtin, quiet_external};
+use super::builtins::{ends_path, error_call, is_opaque_builtin, is_trap_intrinsic, quiet_external};
 use super::debug_vars;
+use super::inputs::{self, InputCall};
 use super::llvm::{self, Ty, Value};
+use super::FrontendOptions;
 use crate::cfg::liveness;
 use crate::error::{Error, Result, SrcLoc};
 use crate::ir::*;
@@ -24,6 +26,7 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 
 struct Tx<'a> {
     file: &'a str,
+    opts: &'a FrontendOptions,
     vars: Vec<Var>,
     used_names: HashSet<String>,
     val2var: HashMap<Value, VarId>,
@@ -42,7 +45,8 @@ enum Flow {
     End,
 }
 
-pub fn translate(module: &Module, file: &str, entry: &str) -> Result<Program> {
+pub fn translate(module: &Module, file: &str, opts: &FrontendOptions) -> Result<Program> {
+    let entry = opts.entry.as_str();
     let f = module
         .get_function(entry)
         .ok_or_else(|| Error::NoEntry { file: file.to_string(), entry: entry.to_string() })?;
@@ -50,6 +54,7 @@ pub fn translate(module: &Module, file: &str, entry: &str) -> Result<Program> {
     let blocks = llvm::blocks(fv);
     let mut tx = Tx {
         file,
+        opts,
         vars: Vec::new(),
         used_names: HashSet::new(),
         val2var: HashMap::new(),
@@ -84,18 +89,45 @@ pub fn translate(module: &Module, file: &str, entry: &str) -> Result<Program> {
         loc.src_vars = vars.into_iter().filter_map(|(n, v)| Some((*tx.val2var.get(&v)?, n))).collect();
     }
     let mut entry_loc = LocId(0);
-    if entry != "main" && params.iter().any(|(v, _)| v.is_some()) {
+    let at = locs[0].src.clone();
+    let body: Vec<Stmt> = if entry == "main" {
+        // argc is an input: at least 1 (the program's name), unbounded above
+        // (never an under-approximation); the replay passes argc - 1 arguments.
+        params
+            .first()
+            .and_then(|(v, _)| *v)
+            .filter(|v| matches!(tx.vars[v.0 as usize].sort, Sort::Int { .. }))
+            .map(|v| {
+                let bits = match tx.vars[v.0 as usize].sort {
+                    Sort::Int { bits } => bits,
+                    Sort::Bool => 1,
+                };
+                let source = InputSource::Argc;
+                vec![
+                    Stmt::Havoc(v, HavocKind::Nondet { func: "argc".into(), source }, at.clone()),
+                    Stmt::Assume(Expr::Cmp {
+                        pred: CmpPred::Sge,
+                        bits,
+                        a: Box::new(Expr::Var(v, Sort::Int { bits })),
+                        b: Box::new(Expr::Int { value: 1, bits }),
+                    }),
+                ]
+            })
+            .unwrap_or_default()
+    } else {
         // The parameters of a non-`main` entry are inputs: a first edge havocs
         // them so that a trace carries their values (replay passes them).
-        let at = locs[0].src.clone();
-        let body = params
+        let func = format!("argument of {entry}");
+        params
             .iter()
             .filter_map(|(v, _)| *v)
-            .map(|v| Stmt::Havoc(v, HavocKind::Nondet { func: format!("argument of {entry}") }, at.clone()))
-            .collect();
+            .map(|v| Stmt::Havoc(v, HavocKind::Nondet { func: func.clone(), source: InputSource::Nondet }, at.clone()))
+            .collect()
+    };
+    if !body.is_empty() {
         entry_loc = LocId(locs.len() as u32);
         locs.push(Location { name: "entry.arguments".into(), src: at.clone(), live: Vec::new(), src_vars: Vec::new() });
-        tx.edges.push(Edge { src: entry_loc, dst: LocId(0), body, src_loc: at });
+        tx.edges.push(Edge { src: entry_loc, dst: LocId(0), body, src_loc: at, failure: None });
     }
     let mut prog = Program {
         file: file.to_string(),
@@ -111,6 +143,7 @@ pub fn translate(module: &Module, file: &str, entry: &str) -> Result<Program> {
         functions: Vec::new(),
         safe_blocked: None,
         source_dirs: source_dirs(&blocks, file),
+        checks: 0,
     };
     liveness::annotate(&mut prog);
     Ok(prog)
@@ -311,12 +344,12 @@ impl Tx<'_> {
         self.phis(from, to, &mut body);
         let src = self.block_loc[&from];
         let dst = self.block_loc[&to];
-        self.edges.push(Edge { src, dst, body, src_loc: at });
+        self.edges.push(Edge { src, dst, body, src_loc: at, failure: None });
     }
 
-    fn error_edge(&mut self, from: LLVMBasicBlockRef, body: Vec<Stmt>, at: SrcLoc) {
+    fn error_edge(&mut self, from: LLVMBasicBlockRef, body: Vec<Stmt>, at: SrcLoc, failure: Failure) {
         let src = self.block_loc[&from];
-        self.edges.push(Edge { src, dst: self.error, body, src_loc: at });
+        self.edges.push(Edge { src, dst: self.error, body, src_loc: at, failure: Some(failure) });
     }
 
     fn block(&mut self, bb: LLVMBasicBlockRef) -> Result<()> {
@@ -594,14 +627,46 @@ impl Tx<'_> {
         Expr::Cmp { pred, bits, a: Box::new(a), b: Box::new(b) }
     }
 
-    fn warn_external(&mut self, name: &str) {
+    fn warn_external(&mut self, name: &str, writes_memory: bool) {
         if self.warned.insert(name.to_string()) {
             self.stats.unknown_functions.push(name.to_string());
-            if !quiet_external(name) {
-                self.warnings.push(format!(
-                    "external function '{name}' is assumed to return any value and to have no side effects"
-                ));
+            if quiet_external(name) {
+                return;
             }
+            self.warnings.push(if self.opts.svcomp {
+                format!(
+                    "external function '{name}' is assumed to return any value and to have no side effects (--svcomp)"
+                )
+            } else if writes_memory {
+                format!(
+                    "external function '{name}' has no body: it is assumed to return any value and to write \
+                     anything through its pointer arguments (memory read after it is arbitrary)"
+                )
+            } else {
+                format!("external function '{name}' has no body: it is assumed to return any value")
+            });
+        }
+    }
+
+    /// An input of the program: `v` gets a fresh value from `source`, within
+    /// `[lo, hi]` where given.
+    fn input(
+        &mut self,
+        inst: Value,
+        func: &str,
+        source: InputSource,
+        range: Option<(i128, i128)>,
+        body: &mut Vec<Stmt>,
+        at: &SrcLoc,
+    ) {
+        let Some((v, sort)) = self.result(inst) else { return };
+        body.push(Stmt::Havoc(v, HavocKind::Nondet { func: func.to_string(), source }, at.clone()));
+        if let (Some((lo, hi)), Sort::Int { bits }) = (range, sort) {
+            let x = || Box::new(Expr::Var(v, sort));
+            body.push(Stmt::Assume(Expr::And(vec![
+                Expr::Cmp { pred: CmpPred::Sge, bits, a: x(), b: Box::new(Expr::Int { value: lo, bits }) },
+                Expr::Cmp { pred: CmpPred::Sle, bits, a: x(), b: Box::new(Expr::Int { value: hi, bits }) },
+            ])));
         }
     }
 
@@ -614,20 +679,21 @@ impl Tx<'_> {
             return Err(self.unsupported(inst, "indirect call through a function pointer"));
         }
         let name = llvm::name(callee);
+        if let Some(failure) = error_call(&name, inst, self.opts.property, at) {
+            self.error_edge(bb, std::mem::take(body), at.clone(), failure);
+            return Ok(Flow::End);
+        }
         if llvm::is_intrinsic(callee) {
             return Ok(self.intrinsic(&name, inst, body, at));
         }
         let arg = |i: u32| llvm::operand(inst, i);
-        if is_error_call(&name, inst) {
-            self.error_edge(bb, std::mem::take(body), at.clone());
-            return Ok(Flow::End);
-        }
         match name.as_str() {
             "__VERIFIER_assert" if llvm::is_declaration(callee) && llvm::call_arg_count(inst) >= 1 => {
                 let c = self.truth(arg(0), body, at);
                 let mut err = body.clone();
                 err.push(Stmt::Assume(Expr::negate(c.clone())));
-                self.error_edge(bb, err, at.clone());
+                let failure = Failure { kind: name.clone(), condition: None, at: at.clone() };
+                self.error_edge(bb, err, at.clone(), failure);
                 body.push(Stmt::Assume(c));
                 return Ok(Flow::Continue);
             }
@@ -649,15 +715,41 @@ impl Tx<'_> {
                 Some((v, _)) => v,
                 None => self.new_var("nondet", Sort::Int { bits: 64 }, None),
             };
-            body.push(Stmt::Havoc(v, HavocKind::Nondet { func: name.clone() }, at.clone()));
+            let kind = HavocKind::Nondet { func: name.clone(), source: InputSource::Nondet };
+            body.push(Stmt::Havoc(v, kind, at.clone()));
             return Ok(Flow::Continue);
+        }
+        if let Some(input) = inputs::input_call(&name, inst) {
+            match input {
+                InputCall::ScanfResult { format, conversions } => {
+                    let source = InputSource::ScanfResult { format };
+                    self.input(inst, "scanf", source, Some((-1, conversions as i128)), body, at)
+                }
+                InputCall::ScanfValue { format, index } => {
+                    self.input(inst, "scanf", InputSource::ScanfValue { format, index }, None, body, at)
+                }
+                InputCall::StdinChar => self.input(inst, &name, InputSource::StdinChar, Some((-1, 255)), body, at),
+                InputCall::Library { range } => {
+                    let source = InputSource::Library { function: name.clone() };
+                    self.input(inst, &name, source, range, body, at)
+                }
+            }
+            return Ok(Flow::Continue);
+        }
+        if let ("abs" | "labs" | "llabs", Some((_, Sort::Int { bits }))) = (name.as_str(), self.result(inst)) {
+            if let Some(a) = self.opnd(arg(0), body, at) {
+                let e = Expr::Intr { op: IntrOp::Abs, bits, args: vec![a] };
+                self.assign_or_havoc(inst, Some(e), &name, body, at);
+                return Ok(Flow::Continue);
+            }
         }
         if let Some((v, _)) = self.result(inst) {
             self.stats.unknown_calls += 1;
             body.push(Stmt::Havoc(v, HavocKind::Unmodelled { why: format!("result of '{name}'") }, at.clone()));
         }
         if !is_opaque_builtin(&name) {
-            self.warn_external(&name);
+            let writes = (0..llvm::call_arg_count(inst)).any(|i| llvm::value_ty(arg(i)) == Ty::Pointer);
+            self.warn_external(&name, writes);
         }
         Ok(Flow::Continue)
     }
@@ -670,7 +762,7 @@ impl Tx<'_> {
             Sort::Bool => None,
         });
         match base.as_str() {
-            "llvm.trap" | "llvm.ubsantrap" => return Flow::End,
+            _ if is_trap_intrinsic(&base) => return Flow::End,
             "llvm.assume" => {
                 let c = self.truth(arg(0), body, at);
                 body.push(Stmt::Assume(c));

@@ -48,11 +48,43 @@ pub struct Var {
 /// Why a variable gets an arbitrary value.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum HavocKind {
-    /// A call to `__VERIFIER_nondet_*` (or another input function): part of a trace.
-    Nondet { func: String },
+    /// A call to `__VERIFIER_nondet_*` or another input of the program (`func`
+    /// names it for the user): part of a trace, supplied on replay as `source` says.
+    Nondet { func: String, source: InputSource },
     /// A value ufo does not model (memory load, unknown external result, undef):
     /// an over-approximation.
     Unmodelled { why: String },
+}
+
+/// Where an input of the program comes from, and so how a replay supplies it
+/// (DESIGN.md "Builtins": the inputs a real program reads).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum InputSource {
+    /// A `__VERIFIER_nondet_*` call or an argument of a non-`main` entry: the
+    /// harness returns it.
+    Nondet,
+    /// `main`'s `argc`: the program is run with `argc - 1` arguments.
+    Argc,
+    /// What a `scanf`-family call on standard input returns for `format`:
+    /// the number of conversions assigned, or -1 at the end of the input.
+    ScanfResult { format: String },
+    /// The value conversion `index` (counted from 0, suppressed ones
+    /// included) of that call read.
+    ScanfValue { format: String, index: usize },
+    /// A byte `getchar`/`getc`/`fgetc` read from standard input; -1 is its end.
+    StdinChar,
+    /// What a C library function returned (`rand`, `random`, `time`): the
+    /// harness returns it in place of the library's.
+    Library { function: String },
+}
+
+impl InputSource {
+    /// Does the harness supply this input (rather than the arguments or
+    /// standard input of the run)?
+    pub fn from_harness(&self) -> bool {
+        matches!(self, InputSource::Nondet | InputSource::Library { .. })
+    }
 }
 
 /// A straight-line statement of an edge body.
@@ -86,6 +118,35 @@ pub struct Edge {
     pub body: Vec<Stmt>,
     /// Where the edge's branch (or the error call) is in the source.
     pub src_loc: SrcLoc,
+    /// For an edge into the error location: which check fails on it.
+    pub failure: Option<Failure>,
+}
+
+/// The check that fails on an edge into the error location: what a
+/// counterexample reports as the bug.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Failure {
+    /// `assert` (a failing `assert()`), `reach_error`, `__VERIFIER_error`,
+    /// `__VERIFIER_assert` or `trap`.
+    pub kind: String,
+    /// The condition text `assert()` passes to `__assert_fail`, if any.
+    pub condition: Option<String>,
+    /// The position the failing check names: for `assert()`, the file and line
+    /// it passes; otherwise the call's position.
+    pub at: SrcLoc,
+}
+
+impl Failure {
+    /// The failure as a user reads it: "assertion `s != 45` failed", "reach_error() is reachable".
+    pub fn describe(&self) -> String {
+        match (self.kind.as_str(), &self.condition) {
+            ("assert", Some(c)) => format!("assertion `{c}` fails"),
+            ("assert", None) => "an assertion fails".to_string(),
+            ("trap", _) => "a trap (__builtin_trap) is reachable".to_string(),
+            ("__VERIFIER_assert", _) => "__VERIFIER_assert fails".to_string(),
+            (k, _) => format!("{k}() is reachable"),
+        }
+    }
 }
 
 /// Counts of constructs the translation over-approximated.
@@ -133,6 +194,10 @@ pub struct Program {
     /// relative name is relative to it (for reading source lines from another
     /// directory, as under `opt` or `make`).
     pub source_dirs: std::collections::BTreeMap<String, String>,
+    /// The checks (assertions, error calls) the entry function had after
+    /// inlining and before optimization; 0 means there is nothing to check.
+    /// An optimizer may delete checks it proves, so this is counted before.
+    pub checks: usize,
 }
 
 impl Program {

@@ -116,7 +116,7 @@ impl Program {
             Stmt::Assign(v, e) => format!("{} := {}", self.var(*v).name, self.show_expr(e)),
             Stmt::Assume(e) => format!("assume {}", self.show_expr(e)),
             Stmt::Havoc(v, kind, _) => match kind {
-                HavocKind::Nondet { func } => format!("{} := {}()", self.var(*v).name, func),
+                HavocKind::Nondet { func, .. } => format!("{} := {}()", self.var(*v).name, func),
                 HavocKind::Unmodelled { why } => format!("{} := * ({why})", self.var(*v).name),
             },
             Stmt::Parallel(xs) => {

@@ -52,6 +52,8 @@ impl Dag {
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct Input {
     pub func: String,
+    /// Where the value comes from in a real run (how the replay supplies it).
+    pub source: crate::ir::InputSource,
     pub value: i128,
     pub at: SrcLoc,
     /// The source function the call is in (filled in by the driver).
@@ -222,9 +224,10 @@ pub fn extract_trace(dag: &Dag, enc: &DagEncoding, model: &z3::Model) -> Option<
         trace.states.push(state);
         if let Some((_, inputs)) = &enc.edge[next] {
             for (_, kind, at, val) in inputs {
-                if let HavocKind::Nondet { func } = kind {
+                if let HavocKind::Nondet { func, source } = kind {
                     trace.inputs.push(Input {
                         func: func.clone(),
+                        source: source.clone(),
                         value: val.eval_i128(model)?,
                         at: at.clone(),
                         function: String::new(),

@@ -1,0 +1,186 @@
+//! The inputs a real C program reads (DESIGN.md "Builtins"), as the frontend
+//! models them: which calls are inputs ([`input_call`]), and the rewrite of
+//! `scanf` on standard input before `mem2reg` ([`model_inputs`]).
+//!
+//! `scanf("%d", &n)` passes `&n` to an external function, so `n` would stay in
+//! memory and every load of it would be an unrelated fresh value. When every
+//! conversion of the (constant) format is an integer or a character
+//! (`program_inputs::parse_scanf`), the call is replaced by
+//!
+//! ```text
+//! r  = __ufo_scanf_result(fmt, n)        ; in [-1, n]: conversions assigned, or EOF
+//! v0 = __ufo_scanf_value(fmt, 0)         ; one per conversion, suppressed ones included
+//! *p0 = r > 0 ? trunc(v0) : *p0          ; conversion j assigns iff r > j
+//! ```
+//!
+//! which over-approximates every outcome of the real call (any value, any
+//! number of conversions, end of input) and leaves `n` promotable. ufo's input
+//! functions are opaque external calls, so LLVM neither merges nor reorders
+//! them. Every other call keeps its meaning: an external call.
+
+use super::llvm::{self, Value};
+use super::{DataModel, FrontendOptions};
+use crate::program_inputs::{assigned, parse_scanf, Directive};
+use inkwell::module::Module;
+use inkwell::values::{AsValueRef, FunctionValue};
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+use llvm_sys::{LLVMIntPredicate, LLVMOpcode};
+
+/// ufo's function for the result of a modelled `scanf`.
+const SCANF_RESULT: &str = "__ufo_scanf_result";
+/// ufo's function for the value of one conversion of a modelled `scanf`.
+const SCANF_VALUE: &str = "__ufo_scanf_value";
+/// `RAND_MAX` of glibc and musl: `rand` and `random` return `[0, RAND_MAX]`.
+const RAND_MAX: i128 = 2147483647;
+
+/// A call that is an input of the program.
+pub enum InputCall {
+    /// The result of a modelled `scanf` with this format and number of assigning conversions.
+    ScanfResult { format: String, conversions: usize },
+    /// The value of conversion `index` of a modelled `scanf`.
+    ScanfValue { format: String, index: usize },
+    /// A byte read from standard input, or -1.
+    StdinChar,
+    /// A C library function whose result the harness supplies, within `range`.
+    Library { range: Option<(i128, i128)> },
+}
+
+/// Is the call `inst` to `name` an input of the program?
+pub fn input_call(name: &str, inst: Value) -> Option<InputCall> {
+    let arg = |i: u32| (llvm::call_arg_count(inst) > i).then(|| llvm::operand(inst, i));
+    let format = || arg(0).and_then(llvm::const_c_string);
+    let int = |i: u32| arg(i).and_then(llvm::const_int).map(|v| v.max(0) as usize);
+    match name {
+        SCANF_RESULT => Some(InputCall::ScanfResult { format: format()?, conversions: int(1)? }),
+        SCANF_VALUE => Some(InputCall::ScanfValue { format: format()?, index: int(1)? }),
+        "getchar" | "getchar_unlocked" => Some(InputCall::StdinChar),
+        "getc" | "fgetc" | "getc_unlocked" | "fgetc_unlocked" | "_IO_getc" if arg(0).is_some_and(is_stdin) => {
+            Some(InputCall::StdinChar)
+        }
+        "rand" | "random" => Some(InputCall::Library { range: Some((0, RAND_MAX)) }),
+        "time" => Some(InputCall::Library { range: None }),
+        _ => None,
+    }
+}
+
+/// Is `v` the C library's `stdin` (a load of the global `stdin`)?
+fn is_stdin(v: Value) -> bool {
+    llvm::is_instruction(v) && llvm::opcode(v) == LLVMOpcode::LLVMLoad && llvm::name(llvm::operand(v, 0)) == "stdin"
+}
+
+/// The calls of `scanf` on standard input in `entry`: the call, its format
+/// operand and the index of the first pointer argument.
+fn scanf_calls(entry: FunctionValue) -> Vec<(Value, u32)> {
+    let mut out = Vec::new();
+    for bb in llvm::blocks(entry.as_value_ref()) {
+        for inst in llvm::instructions(bb) {
+            if llvm::opcode(inst) != LLVMOpcode::LLVMCall {
+                continue;
+            }
+            let callee = llvm::called_value(inst);
+            if !llvm::is_function(callee) || !llvm::is_declaration(callee) {
+                continue;
+            }
+            let format_at = match llvm::name(callee).as_str() {
+                "scanf" | "__isoc99_scanf" | "__isoc23_scanf" => 0,
+                "fscanf" | "__isoc99_fscanf" | "__isoc23_fscanf" if is_stdin(llvm::operand(inst, 0)) => 1,
+                _ => continue,
+            };
+            if llvm::call_arg_count(inst) > format_at {
+                out.push((inst, format_at));
+            }
+        }
+    }
+    out
+}
+
+/// Rewrites every `scanf` on standard input whose format ufo models (see the
+/// module docs); other calls stay as they are.
+pub fn model_inputs(module: &Module, entry: FunctionValue, opts: &FrontendOptions) {
+    let long_bits = if opts.data_model == DataModel::Ilp32 { 32 } else { 64 };
+    let calls = scanf_calls(entry);
+    if calls.is_empty() {
+        return;
+    }
+    unsafe {
+        let m = module.as_mut_ptr();
+        let ctx = LLVMGetModuleContext(m);
+        let builder = LLVMCreateBuilderInContext(ctx);
+        for (call, format_at) in calls {
+            let fmt = llvm::operand(call, format_at);
+            let Some(directives) = llvm::const_c_string(fmt).and_then(|f| parse_scanf(&f, long_bits)) else {
+                continue;
+            };
+            let convs: Vec<(u32, bool)> = directives
+                .iter()
+                .filter_map(|d| match d {
+                    Directive::Convert { bits, assigns, .. } => Some((*bits, *assigns)),
+                    _ => None,
+                })
+                .collect();
+            let n = assigned(&directives);
+            if llvm::call_arg_count(call) != format_at + 1 + n as u32 {
+                continue; // missing or extra pointer arguments: leave it external
+            }
+            LLVMPositionBuilderBefore(builder, call);
+            LLVMSetCurrentDebugLocation2(builder, llvm_sys::debuginfo::LLVMInstructionGetDebugLoc(call));
+            let i32t = LLVMInt32TypeInContext(ctx);
+            let fmt_ty = LLVMTypeOf(fmt);
+            let result_fn = declare(m, SCANF_RESULT, i32t, &[fmt_ty, i32t]);
+            let args = [fmt, LLVMConstInt(i32t, n as u64, 0)];
+            let r = build_call(builder, result_fn, &args, "scanf.result");
+            let value_fn = declare(m, SCANF_VALUE, LLVMInt64TypeInContext(ctx), &[fmt_ty, i32t]);
+            let mut target = format_at + 1;
+            let mut assigned_before = 0u64;
+            for (index, (bits, assigns)) in convs.into_iter().enumerate() {
+                let args = [fmt, LLVMConstInt(i32t, index as u64, 0)];
+                let v = build_call(builder, value_fn, &args, "scanf.value");
+                if !assigns {
+                    continue;
+                }
+                let ty = LLVMIntTypeInContext(ctx, bits);
+                let ptr = llvm::operand(call, target);
+                let addr_space = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
+                let ptr = LLVMBuildPointerCast(builder, ptr, LLVMPointerType(ty, addr_space), c"".as_ptr());
+                let v = LLVMBuildTrunc(builder, v, ty, c"".as_ptr());
+                let old = LLVMBuildLoad2(builder, ty, ptr, c"scanf.old".as_ptr());
+                let k = LLVMConstInt(i32t, assigned_before, 0);
+                let ok = LLVMBuildICmp(builder, LLVMIntPredicate::LLVMIntSGT, r, k, c"".as_ptr());
+                let new = LLVMBuildSelect(builder, ok, v, old, c"scanf.new".as_ptr());
+                LLVMBuildStore(builder, new, ptr);
+                target += 1;
+                assigned_before += 1;
+            }
+            LLVMReplaceAllUsesWith(call, r);
+            LLVMInstructionEraseFromParent(call);
+        }
+        LLVMDisposeBuilder(builder);
+    }
+}
+
+/// The function `name` of the module, declared with this type if it is not there.
+unsafe fn declare(
+    m: LLVMModuleRef,
+    name: &str,
+    ret: LLVMTypeRef,
+    params: &[LLVMTypeRef],
+) -> (LLVMValueRef, LLVMTypeRef) {
+    let cname = std::ffi::CString::new(name).unwrap_or_default();
+    let mut params = params.to_vec();
+    let fty = LLVMFunctionType(ret, params.as_mut_ptr(), params.len() as u32, 0);
+    let f = LLVMGetNamedFunction(m, cname.as_ptr());
+    let f = if f.is_null() { LLVMAddFunction(m, cname.as_ptr(), fty) } else { f };
+    (f, fty)
+}
+
+unsafe fn build_call(
+    b: LLVMBuilderRef,
+    (f, fty): (LLVMValueRef, LLVMTypeRef),
+    args: &[LLVMValueRef],
+    name: &str,
+) -> LLVMValueRef {
+    let cname = std::ffi::CString::new(name).unwrap_or_default();
+    let mut args = args.to_vec();
+    LLVMBuildCall2(b, fty, f, args.as_mut_ptr(), args.len() as u32, cname.as_ptr())
+}

@@ -1,0 +1,357 @@
+//! The inputs a real C program reads (DESIGN.md "Builtins"): `scanf` formats,
+//! and how a trace's inputs become what a run of the program is given — the
+//! command-line arguments, the bytes of standard input, and the values the
+//! replay harness returns from `__VERIFIER_nondet_*`, `rand`, `random`, `time`.
+//!
+//! The frontend models a `scanf` on standard input whose conversions are all
+//! integers ([`parse_scanf`]) as a result in `[-1, n]` and one value per
+//! conversion; [`RunInputs::of`] writes standard input back from those values
+//! so that the real `scanf` reads them. The rendering is a best effort: the
+//! replay of the real program decides whether the trace is a bug, so a text the
+//! C library reads differently makes the answer UNKNOWN, never wrong.
+//!
+//! Architecture invariant: knows nothing of LLVM or Z3.
+
+use crate::ir::InputSource;
+use crate::smt::dag::Input;
+
+/// An integer conversion of a `scanf` format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Conversion {
+    /// `%d`: a signed decimal.
+    Decimal,
+    /// `%i`: a signed integer, base by prefix (written back as decimal).
+    Integer,
+    /// `%u`: an unsigned decimal.
+    Unsigned,
+    /// `%x`/`%X`: hexadecimal.
+    Hex,
+    /// `%o`: octal.
+    Octal,
+    /// `%c` (width 1): one byte, whitespace included.
+    Char,
+}
+
+/// One directive of a `scanf` format.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Directive {
+    /// Whitespace: skips any amount of whitespace in the input.
+    Space,
+    /// An ordinary character (or `%%`): must come next in the input.
+    Literal(u8),
+    /// A conversion storing `bits` bits, unless suppressed (`%*d`).
+    Convert { conv: Conversion, bits: u32, assigns: bool },
+}
+
+/// The directives of a `scanf` format whose conversions are all integers or
+/// single characters; `None` for any other conversion (`%s`, `%[`, `%f`, `%n`,
+/// `%p`, a width on `%c`, ...), which ufo does not model. `long_bits` is the
+/// width of `long` (64 under LP64, 32 under ILP32).
+pub fn parse_scanf(format: &str, long_bits: u32) -> Option<Vec<Directive>> {
+    let b = format.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c.is_ascii_whitespace() {
+            if out.last() != Some(&Directive::Space) {
+                out.push(Directive::Space);
+            }
+            i += 1;
+            continue;
+        }
+        if c != b'%' {
+            out.push(Directive::Literal(c));
+            i += 1;
+            continue;
+        }
+        i += 1;
+        if b.get(i) == Some(&b'%') {
+            out.push(Directive::Literal(b'%'));
+            i += 1;
+            continue;
+        }
+        let assigns = b.get(i) != Some(&b'*');
+        if !assigns {
+            i += 1;
+        }
+        let width_start = i;
+        while b.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+        let width: Option<usize> = format.get(width_start..i).and_then(|w| w.parse().ok());
+        let (bits, len) = match (b.get(i), b.get(i + 1)) {
+            (Some(b'h'), Some(b'h')) => (Some(8), 2),
+            (Some(b'h'), _) => (Some(16), 1),
+            (Some(b'l'), Some(b'l')) => (Some(64), 2),
+            (Some(b'l' | b'z' | b't'), _) => (Some(long_bits), 1),
+            (Some(b'j' | b'q' | b'L'), _) => (Some(64), 1),
+            _ => (None, 0),
+        };
+        i += len;
+        let conv = match b.get(i)? {
+            b'd' => Conversion::Decimal,
+            b'i' => Conversion::Integer,
+            b'u' => Conversion::Unsigned,
+            b'x' | b'X' => Conversion::Hex,
+            b'o' => Conversion::Octal,
+            b'c' if bits.is_none() && width.is_none_or(|w| w == 1) => Conversion::Char,
+            _ => return None,
+        };
+        i += 1;
+        let bits = if conv == Conversion::Char { 8 } else { bits.unwrap_or(32) };
+        out.push(Directive::Convert { conv, bits, assigns });
+    }
+    Some(out)
+}
+
+/// The number of conversions of a format that assign (what `scanf` returns on success).
+pub fn assigned(directives: &[Directive]) -> usize {
+    directives.iter().filter(|d| matches!(d, Directive::Convert { assigns: true, .. })).count()
+}
+
+/// What one run of the program is given.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct RunInputs {
+    /// The command-line arguments after the program's name.
+    pub args: Vec<String>,
+    /// The bytes of standard input (the input ends after them).
+    #[serde(serialize_with = "as_text")]
+    pub stdin: Vec<u8>,
+    /// Whether anything reads standard input on the path.
+    pub reads_stdin: bool,
+    /// The values the harness returns, in call order, with the function.
+    pub harness: Vec<(String, i128)>,
+}
+
+fn as_text<S: serde::Serializer>(b: &[u8], s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&String::from_utf8_lossy(b))
+}
+
+/// The argument a replay passes for each of `argc - 1` arguments.
+pub const ARGUMENT: &str = "a";
+
+impl RunInputs {
+    /// The run a trace's inputs (in call order) describe.
+    pub fn of(inputs: &[Input]) -> RunInputs {
+        let mut run = RunInputs::default();
+        let mut stdin = Stdin::default();
+        let mut i = 0;
+        while i < inputs.len() {
+            let input = &inputs[i];
+            i += 1;
+            match &input.source {
+                InputSource::Nondet | InputSource::Library { .. } => {
+                    run.harness.push((input.func.clone(), input.value))
+                }
+                InputSource::Argc => {
+                    let n = (input.value - 1).clamp(0, 1 << 16) as usize;
+                    run.args = vec![ARGUMENT.to_string(); n];
+                }
+                InputSource::StdinChar => {
+                    run.reads_stdin = true;
+                    stdin.byte(input.value);
+                }
+                InputSource::ScanfResult { format } => {
+                    run.reads_stdin = true;
+                    // The conversions' values follow their call's result.
+                    let mut values = Vec::new();
+                    while let Some(InputSource::ScanfValue { format: f, index }) = inputs.get(i).map(|x| &x.source) {
+                        if f != format || *index != values.len() {
+                            break;
+                        }
+                        values.push(inputs[i].value);
+                        i += 1;
+                    }
+                    let next_skips_space = next_stdin_skips_space(&inputs[i..]);
+                    stdin.scanf(format, input.value, &values, next_skips_space);
+                }
+                InputSource::ScanfValue { .. } => {}
+            }
+        }
+        run.stdin = stdin.bytes;
+        run
+    }
+
+    /// Standard input as a user reads it: a C string literal.
+    pub fn stdin_text(&self) -> String {
+        let mut s = String::from("\"");
+        for &b in &self.stdin {
+            match b {
+                b'\n' => s.push_str("\\n"),
+                b'\t' => s.push_str("\\t"),
+                b'"' => s.push_str("\\\""),
+                b'\\' => s.push_str("\\\\"),
+                0x20..=0x7e => s.push(b as char),
+                _ => s.push_str(&format!("\\x{b:02x}")),
+            }
+        }
+        s.push('"');
+        s
+    }
+}
+
+/// Does the next read of standard input start by skipping whitespace (a
+/// numeric conversion or a whitespace directive), so that a line break may
+/// end the previous one?
+fn next_stdin_skips_space(rest: &[Input]) -> bool {
+    for x in rest {
+        match &x.source {
+            InputSource::StdinChar => return false,
+            InputSource::ScanfResult { format } => {
+                return match parse_scanf(format, 64).as_deref().and_then(|d| d.first().cloned()) {
+                    Some(Directive::Space) => true,
+                    Some(Directive::Convert { conv, .. }) => conv != Conversion::Char,
+                    _ => false,
+                };
+            }
+            _ => {}
+        }
+    }
+    true
+}
+
+/// Standard input being written: bytes, and whether it has ended.
+#[derive(Default)]
+struct Stdin {
+    bytes: Vec<u8>,
+    ended: bool,
+}
+
+impl Stdin {
+    fn push(&mut self, s: &[u8]) {
+        if !self.ended {
+            self.bytes.extend_from_slice(s);
+        }
+    }
+
+    /// A byte `getchar` read; -1 ends the input.
+    fn byte(&mut self, v: i128) {
+        if v < 0 {
+            self.ended = true;
+        } else {
+            self.push(&[v as u8]);
+        }
+    }
+
+    /// What a `scanf(format)` that returned `result` with these conversion
+    /// values read.
+    fn scanf(&mut self, format: &str, result: i128, values: &[i128], next_skips_space: bool) {
+        if result < 0 {
+            self.ended = true;
+            return;
+        }
+        let Some(directives) = parse_scanf(format, 64) else { return };
+        let mut assigned = 0i128;
+        let mut conv_index = 0;
+        let mut last_numeric = false;
+        for d in &directives {
+            match d {
+                Directive::Space => {
+                    self.push(b" ");
+                    last_numeric = false;
+                }
+                Directive::Literal(c) => {
+                    self.push(&[*c]);
+                    last_numeric = false;
+                }
+                Directive::Convert { conv, bits, assigns } => {
+                    if *assigns && assigned == result {
+                        // The conversion that failed: a byte it cannot read.
+                        self.push(if *conv == Conversion::Char { b"" } else { b"?" });
+                        return;
+                    }
+                    let v = values.get(conv_index).copied().unwrap_or(0);
+                    conv_index += 1;
+                    if *conv != Conversion::Char && last_numeric {
+                        self.push(b" ");
+                    }
+                    self.push(render(*conv, *bits, v).as_bytes());
+                    last_numeric = *conv != Conversion::Char;
+                    assigned += i128::from(*assigns);
+                }
+            }
+        }
+        if last_numeric && next_skips_space {
+            self.push(b"\n");
+        }
+    }
+}
+
+/// A conversion's value as the text `scanf` reads back into it.
+fn render(conv: Conversion, bits: u32, v: i128) -> String {
+    let mask = if bits >= 128 { -1i128 } else { (1i128 << bits) - 1 };
+    let unsigned = v & mask;
+    let signed = if bits < 128 && unsigned >> (bits - 1) & 1 == 1 { unsigned - (1i128 << bits) } else { unsigned };
+    match conv {
+        Conversion::Decimal | Conversion::Integer => signed.to_string(),
+        Conversion::Unsigned => unsigned.to_string(),
+        Conversion::Hex => format!("{unsigned:x}"),
+        Conversion::Octal => format!("{unsigned:o}"),
+        Conversion::Char => String::from_utf8_lossy(&[unsigned as u8]).into_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::SrcLoc;
+
+    fn input(source: InputSource, value: i128) -> Input {
+        Input { func: "f".into(), source, value, at: SrcLoc::default(), function: String::new() }
+    }
+
+    #[test]
+    fn formats_with_integer_conversions_parse_and_others_do_not() {
+        let d = parse_scanf("%d,%hhx %*u%lld%c", 64).unwrap();
+        assert_eq!(d.len(), 8);
+        assert_eq!(d[0], Directive::Convert { conv: Conversion::Decimal, bits: 32, assigns: true });
+        assert_eq!(d[1], Directive::Literal(b','));
+        assert_eq!(d[2], Directive::Convert { conv: Conversion::Hex, bits: 8, assigns: true });
+        assert_eq!(d[3], Directive::Space);
+        assert_eq!(d[4], Directive::Convert { conv: Conversion::Unsigned, bits: 32, assigns: false });
+        assert_eq!(d[5], Directive::Convert { conv: Conversion::Decimal, bits: 64, assigns: true });
+        assert_eq!(assigned(&d), 4);
+        assert_eq!(
+            parse_scanf("%ld", 32).unwrap()[0],
+            Directive::Convert { conv: Conversion::Decimal, bits: 32, assigns: true }
+        );
+        for bad in ["%s", "%d %f", "%5c", "%[a-z]", "%n", "%p", "%lc", "%"] {
+            assert_eq!(parse_scanf(bad, 64), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn scanf_values_become_standard_input_that_reads_them_back() {
+        let fmt = |s: &str| s.to_string();
+        let r = RunInputs::of(&[
+            input(InputSource::Argc, 4),
+            input(InputSource::ScanfResult { format: fmt("%d") }, 1),
+            input(InputSource::ScanfValue { format: fmt("%d"), index: 0 }, 42),
+            input(InputSource::ScanfResult { format: fmt("%d,%u") }, 2),
+            input(InputSource::ScanfValue { format: fmt("%d,%u"), index: 0 }, -7),
+            input(InputSource::ScanfValue { format: fmt("%d,%u"), index: 1 }, -1),
+            input(InputSource::StdinChar, b'x' as i128),
+            input(InputSource::Library { function: "rand".into() }, 7),
+            input(InputSource::StdinChar, -1),
+            input(InputSource::StdinChar, b'y' as i128),
+        ]);
+        assert_eq!(r.args, vec!["a", "a", "a"]);
+        assert_eq!(String::from_utf8_lossy(&r.stdin), "42\n-7,4294967295x");
+        assert_eq!(r.harness, vec![("f".to_string(), 7)]);
+        assert_eq!(r.stdin_text(), "\"42\\n-7,4294967295x\"");
+    }
+
+    #[test]
+    fn a_failed_conversion_leaves_a_byte_it_cannot_read_and_eof_ends_the_input() {
+        let f = "%d %d".to_string();
+        let r = RunInputs::of(&[
+            input(InputSource::ScanfResult { format: f.clone() }, 1),
+            input(InputSource::ScanfValue { format: f.clone(), index: 0 }, 5),
+            input(InputSource::ScanfValue { format: f.clone(), index: 1 }, 9),
+        ]);
+        assert_eq!(String::from_utf8_lossy(&r.stdin), "5 ?");
+        let r = RunInputs::of(&[input(InputSource::ScanfResult { format: f }, -1), input(InputSource::StdinChar, 65)]);
+        assert!(r.stdin.is_empty() && r.reads_stdin);
+    }
+}
