@@ -9,6 +9,7 @@ use crate::error::{Error, Result};
 use crate::explain;
 use crate::frontend::{self, FrontendOptions};
 use crate::ir::Program;
+use crate::program_inputs::RunInputs;
 use crate::replay::{self, Replay};
 use crate::report::*;
 use crate::smt::dag::{Input, Trace};
@@ -57,7 +58,11 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
     if opts.engine_opts.sem == IntSemantics::Math {
         warnings.push("--int math: integers are unbounded; answers ignore wrap-around and may be wrong".into());
     }
-    let mut outcome = engines::run(opts.engine, &sliced, &opts.engine_opts, &deadline);
+    let mut outcome = if prog.checks.is_empty() {
+        engines::Outcome::unknown(nothing_to_check(opts), Default::default())
+    } else {
+        engines::run(opts.engine, &sliced, &opts.engine_opts, &deadline)
+    };
     let (_scratch, replay_files) = match &opts.bitcode {
         Some(b) if outcome.verdict == Verdict::Unsafe => on_disk(b)?,
         _ => (None, opts.files.clone()),
@@ -96,7 +101,17 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
         },
         approximations: Approximations { translation: prog.stats.clone(), operations: approximations },
         warnings,
+        checks: prog.checks.clone(),
     })
+}
+
+/// Why a program without checks gets no verdict (`Report::nothing_to_check`).
+fn nothing_to_check(opts: &VerifyOptions) -> String {
+    let what = match opts.frontend.property {
+        frontend::Property::Assertions => "no assert(), reach_error() or __VERIFIER_assert() call",
+        frontend::Property::UnreachCall => "no reach_error() or __VERIFIER_error() call (--property unreach-call)",
+    };
+    format!("{NOTHING_TO_CHECK}: {}() has {what}", opts.frontend.entry)
 }
 
 /// A module in memory, written to a temporary file for the replay (a program
@@ -125,6 +140,7 @@ pub fn unknown(opts: &VerifyOptions, reason: &str) -> Report {
         program: ProgramSize::default(),
         approximations: Approximations::default(),
         warnings: Vec::new(),
+        checks: Vec::new(),
     }
 }
 
@@ -136,6 +152,8 @@ fn run_options(opts: &VerifyOptions) -> RunOptions {
         int: opts.engine_opts.sem.as_str().to_string(),
         data_model: opts.frontend.data_model.as_str().to_string(),
         entry: opts.frontend.entry.clone(),
+        property: opts.frontend.property.as_str().to_string(),
+        svcomp: opts.frontend.svcomp,
         timeout: opts.timeout,
         bound: (opts.engine == EngineKind::Bmc).then_some(opts.engine_opts.bound),
     }
@@ -144,8 +162,11 @@ fn run_options(opts: &VerifyOptions) -> RunOptions {
 /// The readable counterexample of a trace of the sliced program; positions are
 /// attributed to source functions of the unsliced one.
 fn counterexample(prog: &Program, sliced: &Program, t: &Trace, replayed: Option<&Replay>) -> Counterexample {
-    let target = t.edges.last().map(|e| sliced.edge(*e).src_loc.clone()).unwrap_or_default();
+    let last = t.edges.last().map(|e| sliced.edge(*e));
+    let target = last.map(|e| e.src_loc.clone()).unwrap_or_default();
     Counterexample {
+        failure: last.and_then(|e| e.failure.clone()),
+        run: RunInputs::of(&t.inputs),
         inputs: t.inputs.iter().map(|i| Input { function: prog.function_at(&i.at).to_string(), ..i.clone() }).collect(),
         path: explain::render_path(sliced, t),
         target_function: prog.function_at(&target).to_string(),

@@ -191,6 +191,37 @@ impl RunInputs {
     }
 }
 
+/// An input as a user reads it: `rand() = 7`, `argc = 3`, `scanf("%d") reads 42`.
+pub fn describe(i: &Input) -> String {
+    match &i.source {
+        InputSource::Nondet | InputSource::Library { .. } => format!("{}() = {}", i.func, i.value),
+        InputSource::Argc => format!("argc = {}", i.value),
+        InputSource::ScanfResult { format } => format!("{}({format:?}) returns {}", i.func, i.value),
+        InputSource::ScanfValue { format, index } => {
+            format!("{}({format:?}) conversion {} reads {}", i.func, index + 1, i.value)
+        }
+        InputSource::StdinChar if (0x20..0x7f).contains(&i.value) => {
+            format!("{}() = {} ('{}')", i.func, i.value, i.value as u8 as char)
+        }
+        InputSource::StdinChar if i.value < 0 => format!("{}() = EOF", i.func),
+        InputSource::StdinChar => format!("{}() = {}", i.func, i.value),
+    }
+}
+
+impl RunInputs {
+    /// The command line and standard input of the run, as a shell would take
+    /// them (`None` if the run needs neither arguments nor input).
+    pub fn command_line(&self) -> Option<String> {
+        if self.args.is_empty() && !self.reads_stdin {
+            return None;
+        }
+        let args: Vec<String> = self.args.iter().map(|a| format!(" '{a}'")).collect();
+        let stdin =
+            if self.reads_stdin { format!(" with standard input {}", self.stdin_text()) } else { String::new() };
+        Some(format!("./program{}{stdin}", args.concat()))
+    }
+}
+
 /// Does the next read of standard input start by skipping whitespace (a
 /// numeric conversion or a whitespace directive), so that a line break may
 /// end the previous one?

@@ -91,11 +91,14 @@ pub fn error_call(name: &str, inst: Value, property: Property, at: &crate::error
     failure("assert", condition, named)
 }
 
-/// Is the call `inst` a check (an error call under `property`, or a call of
-/// `__VERIFIER_assert` that has no body)? Counted before optimization, so that
-/// a program whose checks the optimizer proved is not "nothing to check".
-pub fn is_check(name: &str, inst: Value, property: Property) -> bool {
-    error_call(name, inst, property, &crate::error::SrcLoc::default()).is_some() || name == "__VERIFIER_assert"
+/// If the call `inst` is a check (an error call under `property`, or a call of
+/// `__VERIFIER_assert`), its kind. Counted before optimization, so that a
+/// program whose checks the optimizer proved is not "nothing to check".
+pub fn check_kind(name: &str, inst: Value, property: Property) -> Option<String> {
+    match error_call(name, inst, property, &crate::error::SrcLoc::default()) {
+        Some(f) => Some(f.kind),
+        None => (name == "__VERIFIER_assert").then(|| name.to_string()),
+    }
 }
 
 /// External functions that need no warning: their effect on memory is already

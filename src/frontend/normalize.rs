@@ -18,7 +18,7 @@
 //!    `sroa,mem2reg` turns them (and every other promotable alloca) into SSA values.
 //! 6. `default<On>` runs for O1/O2/O3/Os; O0 stops after step 5.
 
-use super::builtins::{inlined_error_hazard, is_check, is_opaque_builtin};
+use super::builtins::{check_kind, inlined_error_hazard, is_opaque_builtin};
 use super::inputs;
 use super::llvm;
 use super::{FrontendOptions, OptLevel};
@@ -78,8 +78,9 @@ pub struct Normalized {
     /// Why SAFE cannot be claimed for this module, if an error function's body
     /// may already have been inlined beyond recognition (see `builtins`).
     pub hazard: Option<String>,
-    /// The checks of the entry function after inlining, before optimization.
-    pub checks: usize,
+    /// The kinds of checks of the entry function after inlining, before
+    /// optimization (sorted, each once).
+    pub checks: Vec<String>,
 }
 
 /// Runs steps 1–6 on `module` in place.
@@ -152,21 +153,21 @@ pub fn normalize(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
     Ok(Normalized { hazard, checks })
 }
 
-/// The checks (error calls under `property`, `__VERIFIER_assert` calls) in `entry`.
-fn count_checks(entry: FunctionValue, property: super::Property) -> usize {
-    let mut n = 0;
+/// The kinds of checks (error calls under `property`, `__VERIFIER_assert` calls) in `entry`.
+fn count_checks(entry: FunctionValue, property: super::Property) -> Vec<String> {
+    let mut kinds = std::collections::BTreeSet::new();
     for bb in llvm::blocks(entry.as_value_ref()) {
         for inst in llvm::instructions(bb) {
             if llvm::opcode(inst) != LLVMOpcode::LLVMCall {
                 continue;
             }
             let callee = llvm::called_value(inst);
-            if llvm::is_function(callee) && is_check(&llvm::name(callee), inst, property) {
-                n += 1;
+            if llvm::is_function(callee) {
+                kinds.extend(check_kind(&llvm::name(callee), inst, property));
             }
         }
     }
-    n
+    kinds.into_iter().collect()
 }
 
 /// After inlining, a call from the entry function to a function with a body can

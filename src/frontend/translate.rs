@@ -143,7 +143,7 @@ pub fn translate(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
         functions: Vec::new(),
         safe_blocked: None,
         source_dirs: source_dirs(&blocks, file),
-        checks: 0,
+        checks: Vec::new(),
     };
     liveness::annotate(&mut prog);
     Ok(prog)

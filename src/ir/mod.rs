@@ -136,6 +136,20 @@ pub struct Failure {
     pub at: SrcLoc,
 }
 
+/// What SAFE means for a program with these kinds of checks.
+pub fn holds_text(kinds: &[String]) -> String {
+    let errors: Vec<&String> =
+        kinds.iter().filter(|k| !matches!(k.as_str(), "assert" | "trap" | "__VERIFIER_assert")).collect();
+    if !kinds.is_empty() && errors.len() == kinds.len() {
+        let names: Vec<String> = errors.iter().map(|k| format!("{k}()")).collect();
+        format!("{} is unreachable", names.join(" and "))
+    } else if kinds.iter().all(|k| k == "assert") {
+        "no assertion fails".to_string()
+    } else {
+        format!("no check fails ({})", kinds.join(", "))
+    }
+}
+
 impl Failure {
     /// The failure as a user reads it: "assertion `s != 45` failed", "reach_error() is reachable".
     pub fn describe(&self) -> String {
@@ -194,10 +208,11 @@ pub struct Program {
     /// relative name is relative to it (for reading source lines from another
     /// directory, as under `opt` or `make`).
     pub source_dirs: std::collections::BTreeMap<String, String>,
-    /// The checks (assertions, error calls) the entry function had after
-    /// inlining and before optimization; 0 means there is nothing to check.
-    /// An optimizer may delete checks it proves, so this is counted before.
-    pub checks: usize,
+    /// The kinds of checks (`assert`, `reach_error`, ...: [`Failure::kind`])
+    /// the entry function had after inlining and before optimization; none
+    /// means there is nothing to check. An optimizer may delete checks it
+    /// proves, so they are collected before.
+    pub checks: Vec<String>,
 }
 
 impl Program {

@@ -2,13 +2,14 @@
 //! the LLVM pass plugin emits them through LLVM's diagnostic handler, `ufo cc`
 //! prints them as clang does (`file:line:col: warning: ...`).
 //!
-//! - UNSAFE: a warning `reach_error() is reachable` at the error call, then
+//! - UNSAFE: a warning naming the failure (`assertion `x > 0` fails`,
+//!   `reach_error() is reachable`) at the failing call, then
 //!   notes: the inputs at their calls and the path; with `werror`, a last
 //!   error that fails the compilation (last, because LLVM's default handler
 //!   exits at an error: everything else must be out by then).
 //! - SAFE: a remark per loop head with its checked invariant (one remark for
 //!   the program if no loop needed one).
-//! - UNKNOWN: a warning with the reason.
+//! - UNKNOWN: a warning with the reason; nothing for a unit with no check.
 
 use super::Report;
 use crate::engines::Verdict;
@@ -59,9 +60,12 @@ pub fn diagnostics(r: &Report, werror: bool) -> Vec<Diagnostic> {
     match r.verdict {
         Verdict::Unsafe => {
             let Some(cex) = &r.counterexample else { return out };
-            out.push(diag(Severity::Warning, known(&cex.target), "reach_error() is reachable".into()));
+            out.push(diag(Severity::Warning, known(&cex.target), r.failure_text()));
             for i in &cex.inputs {
-                out.push(diag(Severity::Note, known(&i.at), format!("input: {}() = {}", i.func, i.value)));
+                out.push(diag(Severity::Note, known(&i.at), format!("input: {}", crate::program_inputs::describe(i))));
+            }
+            if let Some(run) = cex.run.command_line() {
+                out.push(diag(Severity::Note, None, format!("run: {run}")));
             }
             for st in cex.path.iter().take(MAX_PATH_NOTES) {
                 let mut m = format!("path: {}", st.code.as_deref().unwrap_or("").trim());
@@ -77,7 +81,7 @@ pub fn diagnostics(r: &Report, werror: bool) -> Vec<Diagnostic> {
             }
             if werror {
                 let at = known(&cex.target).map(|t| format!(" at {t}")).unwrap_or_default();
-                out.push(diag(Severity::Error, None, format!("reach_error() is reachable{at} (--werror)")));
+                out.push(diag(Severity::Error, None, format!("{}{at} (--werror)", r.failure_text())));
             }
         }
         Verdict::Safe => {
@@ -86,20 +90,18 @@ pub fn diagnostics(r: &Report, werror: bool) -> Vec<Diagnostic> {
                 out.push(diag(
                     Severity::Remark,
                     known(&i.at),
-                    format!("reach_error() is unreachable; loop invariant: {}", i.invariant),
+                    format!("{}; loop invariant: {}", r.holds_text(), i.invariant),
                 ));
             }
             if invs.is_empty() {
-                out.push(diag(Severity::Remark, None, "reach_error() is unreachable".into()));
+                out.push(diag(Severity::Remark, None, r.holds_text()));
             }
         }
+        // A unit without checks has nothing to say in a build.
+        Verdict::Unknown if r.nothing_to_check() => {}
         Verdict::Unknown => {
             let why = r.reason.as_deref().unwrap_or("no reason given");
-            out.push(diag(
-                Severity::Warning,
-                None,
-                format!("ufo could not decide whether reach_error() is reachable: {why}"),
-            ));
+            out.push(diag(Severity::Warning, None, format!("ufo could not decide whether {}: {why}", r.holds_text())));
         }
     }
     out

@@ -38,7 +38,13 @@ pub struct Report {
     pub program: ProgramSize,
     pub approximations: Approximations,
     pub warnings: Vec<String>,
+    /// The kinds of checks the program has (`assert`, `reach_error`,
+    /// `__VERIFIER_assert`, `trap`, ...); none: nothing to check.
+    pub checks: Vec<String>,
 }
+
+/// The start of the reason of an UNKNOWN for a program that has no check.
+pub const NOTHING_TO_CHECK: &str = "nothing to check";
 
 /// How ufo ran.
 #[derive(Clone, Debug, Serialize)]
@@ -49,6 +55,10 @@ pub struct RunOptions {
     pub int: String,
     pub data_model: String,
     pub entry: String,
+    /// What counts as the error: `assertions` or `unreach-call`.
+    pub property: String,
+    /// SV-COMP's conventions were in force.
+    pub svcomp: bool,
     pub timeout: Option<f64>,
     pub bound: Option<usize>,
 }
@@ -83,6 +93,11 @@ pub struct Approximations {
 /// A counterexample.
 #[derive(Clone, Debug, Serialize)]
 pub struct Counterexample {
+    /// The check that fails at the end of the path.
+    pub failure: Option<crate::ir::Failure>,
+    /// What the run of the real program is given: arguments, standard input,
+    /// the values the harness returns.
+    pub run: crate::program_inputs::RunInputs,
     /// The nondet inputs in call order.
     pub inputs: Vec<Input>,
     /// The path as source lines, with the source variables' values.
@@ -129,6 +144,27 @@ impl Report {
             Verdict::Unsafe => crate::error::EXIT_UNSAFE,
             Verdict::Unknown => crate::error::EXIT_UNKNOWN,
         }
+    }
+
+    /// Was there nothing to check (no assertion, no error call)?
+    pub fn nothing_to_check(&self) -> bool {
+        self.verdict == Verdict::Unknown
+            && self.checks.is_empty()
+            && self.reason.as_deref().is_some_and(|r| r.starts_with(NOTHING_TO_CHECK))
+    }
+
+    /// What the answer is about: the failure a counterexample ends in, or
+    /// what SAFE means for this program's checks.
+    pub fn failure_text(&self) -> String {
+        match self.counterexample.as_ref().and_then(|c| c.failure.as_ref()) {
+            Some(f) => f.describe(),
+            None => "reach_error() is reachable".to_string(),
+        }
+    }
+
+    /// What SAFE means for this program: "no assertion fails", "reach_error() is unreachable".
+    pub fn holds_text(&self) -> String {
+        crate::ir::holds_text(&self.checks)
     }
 
     /// The report as one JSON object.

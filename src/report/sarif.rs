@@ -23,7 +23,7 @@ fn physical(at: &SrcLoc) -> Value {
 pub fn sarif(r: &Report) -> String {
     let mut results = Vec::new();
     if let (Verdict::Unsafe, Some(cex)) = (r.verdict, &r.counterexample) {
-        let inputs: Vec<String> = cex.inputs.iter().map(|i| format!("{}() = {}", i.func, i.value)).collect();
+        let inputs: Vec<String> = cex.inputs.iter().map(crate::program_inputs::describe).collect();
         let mut steps: Vec<Value> = cex
             .path
             .iter()
@@ -36,13 +36,10 @@ pub fn sarif(r: &Report) -> String {
             })
             .collect();
         let mut target = physical(&cex.target);
-        target["message"] = json!({ "text": "reach_error() is called" });
+        let failure = r.failure_text();
+        target["message"] = json!({ "text": failure });
         steps.push(json!({ "location": target, "importance": "essential" }));
-        let message = if inputs.is_empty() {
-            "reach_error() is reachable".to_string()
-        } else {
-            format!("reach_error() is reachable with inputs {}", inputs.join(", "))
-        };
+        let message = if inputs.is_empty() { failure } else { format!("{failure} with inputs {}", inputs.join(", ")) };
         results.push(json!({
             "ruleId": RULE_ID,
             "ruleIndex": 0,
@@ -67,8 +64,8 @@ pub fn sarif(r: &Report) -> String {
                 "rules": [{
                     "id": RULE_ID,
                     "name": "ReachableError",
-                    "shortDescription": { "text": "reach_error() is reachable" },
-                    "fullDescription": { "text": "A path of the program calls reach_error() (or fails a __VERIFIER_assert); the counterexample replayed on the compiled program." },
+                    "shortDescription": { "text": "A check of the program fails" },
+                    "fullDescription": { "text": "A path of the program fails an assert(), calls reach_error() or fails a __VERIFIER_assert; the counterexample replayed on the compiled program." },
                     "defaultConfiguration": { "level": "error" },
                 }],
             }},

@@ -24,11 +24,17 @@ impl Report {
             if !cex.replay.reached {
                 let _ = writeln!(s, "the engine's counterexample (it did not replay, so it proves nothing):");
             }
+            if let Some(f) = &cex.failure {
+                let _ = writeln!(s, "failure: {} at {}", f.describe(), f.at);
+            }
             if !cex.inputs.is_empty() {
                 let _ = writeln!(s, "inputs:");
                 for i in &cex.inputs {
-                    let _ = writeln!(s, "  {}  {}() = {}", i.at, i.func, i.value);
+                    let _ = writeln!(s, "  {}  {}", i.at, crate::program_inputs::describe(i));
                 }
+            }
+            if let Some(run) = cex.run.command_line() {
+                let _ = writeln!(s, "run: {run}");
             }
             if !cex.path.is_empty() {
                 let _ = writeln!(s, "path:");
