@@ -4,7 +4,7 @@
 //! 1. clang-14 runs with exactly the given arguments, its output and exit code
 //!    passed through: the build gets the same object files as from clang.
 //! 2. If that succeeded, every C source on the command line whose text mentions
-//!    `reach_error` or `__VERIFIER_` (the quick check; other files cost nothing
+//!    `assert`, `reach_error` or `__VERIFIER_` (the quick check; other files cost nothing
 //!    more) is compiled once more, to bitcode, with the same preprocessor and
 //!    target flags, and verified in memory at the command line's `-O` level,
 //!    as `ufo verify` would (`UFO_OPTIONS` for the rest).
@@ -198,10 +198,11 @@ pub fn parse(args: &[String]) -> CcCommand {
     c
 }
 
-/// The quick check: does the file mention the verifier at all?
+/// The quick check: does the file mention a check at all (`assert`,
+/// `reach_error`, `__VERIFIER_`, `__builtin_trap`)?
 pub fn mentions_verifier(path: &str) -> bool {
-    std::fs::read(path)
-        .is_ok_and(|t| t.windows(11).any(|w| w == b"reach_error") || t.windows(11).any(|w| w == b"__VERIFIER_"))
+    let words: [&[u8]; 4] = [b"reach_error", b"__VERIFIER_", b"assert", b"__builtin_trap"];
+    std::fs::read(path).is_ok_and(|t| words.iter().any(|w| t.windows(w.len()).any(|x| x == *w)))
 }
 
 /// Compiles `source` to bitcode as `ufo verify` compiles C, with `code_args`.

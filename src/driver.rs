@@ -58,7 +58,9 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
     if opts.engine_opts.sem == IntSemantics::Math {
         warnings.push("--int math: integers are unbounded; answers ignore wrap-around and may be wrong".into());
     }
-    let mut outcome = if prog.checks.is_empty() {
+    // Without checks there is nothing to verify, unless an error function may
+    // have been inlined beyond recognition (then that is the answer's reason).
+    let mut outcome = if prog.checks.is_empty() && prog.safe_blocked.is_none() {
         engines::Outcome::unknown(nothing_to_check(opts), Default::default())
     } else {
         engines::run(opts.engine, &sliced, &opts.engine_opts, &deadline)

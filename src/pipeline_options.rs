@@ -128,6 +128,11 @@ mod tests {
         let d = PipelineOptions::parse("").unwrap();
         assert_eq!((d.engine, d.timeout, d.werror, d.opt), (EngineKind::Ufo, DEFAULT_TIMEOUT, false, None));
         assert_eq!(PipelineOptions::parse("--entry 'my main'").unwrap().entry, "my main");
+        let sv = PipelineOptions::parse("--property unreach-call --svcomp").unwrap();
+        assert_eq!(
+            (sv.property, sv.svcomp, d.property, d.svcomp),
+            (Property::UnreachCall, true, Property::Assertions, false)
+        );
     }
 
     #[test]

@@ -335,7 +335,7 @@ mod tests {
     #[test]
     fn formats_with_integer_conversions_parse_and_others_do_not() {
         let d = parse_scanf("%d,%hhx %*u%lld%c", 64).unwrap();
-        assert_eq!(d.len(), 8);
+        assert_eq!(d.len(), 7);
         assert_eq!(d[0], Directive::Convert { conv: Conversion::Decimal, bits: 32, assigns: true });
         assert_eq!(d[1], Directive::Literal(b','));
         assert_eq!(d[2], Directive::Convert { conv: Conversion::Hex, bits: 8, assigns: true });

@@ -15,7 +15,7 @@ use ufo::smt::{Deadline, IntSemantics};
 use z3::ast::{Bool, Int};
 
 fn fig1_safe() -> (Program, Outcome) {
-    let opts = FrontendOptions { opt: OptLevel::O0, data_model: DataModel::Lp64, entry: "main".into() };
+    let opts = FrontendOptions { opt: OptLevel::O0, ..Default::default() };
     let file = root().join("llvm-tests/fig1_safe.c").to_string_lossy().into_owned();
     let p = slice::slice(&build_program(&[file], &opts).expect("translates")).0;
     let eo = EngineOptions {
@@ -36,6 +36,7 @@ fn checked(p: &Program, mut out: Outcome) -> Outcome {
         files: &files,
         data_model: DataModel::Lp64,
         entry: ufo::replay::Entry { name: "main".into(), params: vec![] },
+        property: Default::default(),
         harness: None,
     };
     check::check(p, IntSemantics::Lia, &mut out, &setup, &Deadline::none());
@@ -114,7 +115,7 @@ fn an_error_function_inlined_beyond_recognition_blocks_safe() {
         assert!(reason.contains("reach_error() has a body") && reason.contains("inlined"), "{reason}");
     }
     // The engine itself does find no error: the guard, not the engine, decides.
-    let opts = FrontendOptions { opt: OptLevel::O0, data_model: DataModel::Lp64, entry: "main".into() };
+    let opts = FrontendOptions { opt: OptLevel::O0, ..Default::default() };
     let p = build_program(&[root().join(&file[0]).to_string_lossy().into_owned()], &opts).expect("translates");
     assert!(p.safe_blocked.is_some());
     let eo = EngineOptions {
@@ -131,7 +132,7 @@ fn an_error_function_inlined_beyond_recognition_blocks_safe() {
 /// (`noinline`), so there is no hazard and the bug is found and replayed.
 #[test]
 fn an_error_function_kept_out_of_line_is_no_hazard() {
-    let opts = FrontendOptions { opt: OptLevel::O2, data_model: DataModel::Lp64, entry: "main".into() };
+    let opts = FrontendOptions { opt: OptLevel::O2, ..Default::default() };
     let dir = tempfile::tempdir().expect("tempdir");
     let c = dir.path().join("abort_body.c");
     std::fs::write(
@@ -432,4 +433,5 @@ fn text_report_snapshots() {
     snapshot("deep_bug_unsafe_O0", &["verify", "llvm-tests/deep_bug_unsafe.c", "--opt", "O0"]);
     snapshot("fig1_safe_O0", &["verify", "llvm-tests/fig1_safe.c", "--opt", "O0"]);
     snapshot("deep_bug_unsafe_O2", &["verify", "llvm-tests/deep_bug_unsafe.c"]);
+    snapshot("c_scanf_unsafe_O2", &["verify", "llvm-tests/c/getchar_scanf_unsafe.c"]);
 }

@@ -12,7 +12,7 @@ fn program(file: &str) -> ufo::ir::Program {
 }
 
 fn program_at(file: &str, opt: OptLevel) -> ufo::ir::Program {
-    let opts = FrontendOptions { opt, data_model: DataModel::Lp64, entry: "main".into() };
+    let opts = FrontendOptions { opt, ..Default::default() };
     let p = build_program(&[format!("{}/llvm-tests/{file}", env!("CARGO_MANIFEST_DIR"))], &opts).expect("translates");
     slice::slice(&p).0
 }

@@ -17,12 +17,15 @@ use ufo::report::diagnostics::{diagnostics, Severity};
 const GRACE: f64 = 10.0;
 
 fn is_verifier_name(name: &str) -> bool {
-    matches!(name, "reach_error" | "__VERIFIER_error") || name.starts_with("__VERIFIER_")
+    matches!(
+        name,
+        "reach_error" | "__VERIFIER_error" | "__assert_fail" | "__assert" | "__assert_perror_fail" | "llvm.trap"
+    ) || name.starts_with("__VERIFIER_")
 }
 
-/// Does the module mention the verifier at all: a function `reach_error` or
-/// `__VERIFIER_*`, or the string "reach_error" (an inlined `reach_error`'s
-/// `__assert_fail` argument)?
+/// Does the module mention a check at all: a function `reach_error`,
+/// `__VERIFIER_*`, `__assert_fail` (a failing `assert()`) or `llvm.trap`, or the
+/// string "reach_error" (an inlined `reach_error`'s `__assert_fail` argument)?
 fn mentions_verifier(module: &Module<'_>) -> bool {
     let named = module.get_functions().any(|f| is_verifier_name(&f.get_name().to_string_lossy()));
     named

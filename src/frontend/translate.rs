@@ -97,6 +97,8 @@ pub fn translate(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
             .first()
             .and_then(|(v, _)| *v)
             .filter(|v| matches!(tx.vars[v.0 as usize].sort, Sort::Int { .. }))
+            // an argc the program never reads is no input worth reporting
+            .filter(|_| !unsafe { llvm_sys::core::LLVMGetFirstUse(llvm_sys::core::LLVMGetParam(fv, 0)) }.is_null())
             .map(|v| {
                 let bits = match tx.vars[v.0 as usize].sort {
                     Sort::Int { bits } => bits,

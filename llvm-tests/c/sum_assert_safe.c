@@ -1,0 +1,11 @@
+// The twin of sum_assert_unsafe.c whose assertion holds.
+#include <assert.h>
+extern int __VERIFIER_nondet_int(void);
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  if (n < 0 || n > 100) return 0;
+  int s = 0;
+  for (int i = 0; i < n; i++) s += i;
+  assert(s >= 0);
+  return 0;
+}

@@ -1,0 +1,141 @@
+//! Ordinary C programs (issue 15): `assert()` is the property, the inputs a
+//! program reads (`argc`, `scanf`, `getchar`, `rand`) are modelled and the
+//! counterexample replays with them, unknown functions are never a reason for
+//! SAFE, and a program without checks says so. Every verdict is checked: an
+//! UNSAFE answer by its replay on the compiled program, a SAFE one by the
+//! certificate the report carries.
+
+mod common;
+use common::{ufo, verify};
+use serde_json::Value;
+
+fn file(name: &str) -> Vec<String> {
+    vec![format!("llvm-tests/c/{name}")]
+}
+
+/// An UNSAFE report whose counterexample replayed; returns the counterexample.
+fn replayed_bug(json: &Value, code: i32, what: &str) -> Value {
+    assert_eq!((code, json["verdict"].as_str()), (10, Some("UNSAFE")), "{what}: {json:#}");
+    let cex = &json["counterexample"];
+    assert_eq!(cex["replay"]["reached"], true, "{what}: the trace replayed on the real program");
+    cex.clone()
+}
+
+#[test]
+fn a_failing_assert_is_a_bug_at_every_level_and_the_report_names_it() {
+    for opt in ["O0", "O2"] {
+        let (code, json) = verify(&file("sum_assert_unsafe.c"), &["--opt", opt]);
+        let cex = replayed_bug(&json, code, opt);
+        assert_eq!(cex["failure"]["kind"], "assert", "{opt}");
+        assert_eq!(cex["failure"]["condition"], "s != 45", "{opt}");
+        assert_eq!(cex["failure"]["at"]["line"], 9, "{opt}: the assert's line");
+        assert_eq!(cex["inputs"][0]["value"], 10, "{opt}: n = 10 is the only failing input");
+    }
+    let (code, text, _) = ufo(&["verify", "llvm-tests/c/sum_assert_unsafe.c"]);
+    assert_eq!(code, 10);
+    assert!(text.contains("failure: assertion `s != 45` fails at llvm-tests/c/sum_assert_unsafe.c:9"), "{text}");
+}
+
+#[test]
+fn an_assert_that_holds_is_safe_with_a_checked_certificate() {
+    let (code, json) = verify(&file("sum_assert_safe.c"), &["--timeout", "60"]);
+    assert_eq!((code, json["verdict"].as_str()), (0, Some("SAFE")), "{json:#}");
+    let locations = json["certificate"]["locations"].as_array().expect("the checked certificate");
+    assert!(!locations.is_empty());
+    assert_eq!(json["checks"], serde_json::json!(["assert"]));
+}
+
+#[test]
+fn argc_is_an_input_and_the_replay_passes_the_arguments() {
+    let (code, json) = verify(&file("argc_unsafe.c"), &[]);
+    let cex = replayed_bug(&json, code, "argc");
+    assert_eq!(cex["inputs"][0]["source"]["kind"], "argc");
+    assert_eq!(cex["inputs"][0]["value"], 4);
+    assert_eq!(cex["run"]["args"].as_array().map(Vec::len), Some(3), "three arguments: {cex:#}");
+}
+
+#[test]
+fn scanf_reads_standard_input_and_the_replay_supplies_it() {
+    for opt in ["O0", "O2"] {
+        let (code, json) = verify(&file("scanf_unsafe.c"), &["--opt", opt]);
+        let cex = replayed_bug(&json, code, opt);
+        assert_eq!(cex["run"]["stdin"], "42\n", "{opt}: {cex:#}");
+        assert_eq!(cex["failure"]["condition"], "n != 42");
+    }
+    let (code, json) = verify(&file("getchar_scanf_unsafe.c"), &[]);
+    let cex = replayed_bug(&json, code, "scanf with two conversions, then getchar");
+    assert_eq!(cex["run"]["stdin"], "3,-2x", "{cex:#}");
+}
+
+#[test]
+fn the_harness_file_replays_standard_input_by_itself() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = dir.path().join("harness.c");
+    let (code, _, err) = ufo(&["verify", "llvm-tests/c/scanf_unsafe.c", "--harness", h.to_str().unwrap()]);
+    assert_eq!(code, 10, "{err}");
+    let text = std::fs::read_to_string(&h).unwrap();
+    assert!(text.contains("Its standard input is \"42\\n\""), "{text}");
+    assert!(text.contains("dup2(fileno(f), 0)"), "the harness sets standard input:\n{text}");
+}
+
+#[test]
+fn rand_values_come_from_the_harness() {
+    let (code, json) = verify(&file("rand_unsafe.c"), &[]);
+    let cex = replayed_bug(&json, code, "rand");
+    let harness = cex["run"]["harness"].as_array().expect("harness values");
+    assert_eq!(harness.len(), 1, "{cex:#}");
+    assert_eq!(harness[0][0], "rand");
+    let v = harness[0][1].as_i64().unwrap();
+    assert!((0..=i32::MAX as i64).contains(&v) && v % 10 == 7, "rand() = {v}");
+    assert_eq!(cex["run"]["args"].as_array().map(Vec::len), Some(2));
+}
+
+#[test]
+fn an_external_function_that_receives_a_pointer_is_never_a_reason_for_safe() {
+    let (code, json) = verify(&file("extern_init.c"), &[]);
+    assert_ne!(json["verdict"], "SAFE", "{json:#}");
+    assert_ne!(code, 0);
+    let warned = json["warnings"].as_array().unwrap().iter().any(|w| {
+        let w = w.as_str().unwrap_or("");
+        w.contains("'init'") && w.contains("pointer arguments")
+    });
+    assert!(warned, "a warning names init: {json:#}");
+}
+
+#[test]
+fn a_program_without_checks_says_so() {
+    let (code, json) = verify(&file("no_checks.c"), &[]);
+    assert_eq!((code, json["verdict"].as_str()), (20, Some("UNKNOWN")));
+    assert!(json["reason"].as_str().unwrap().starts_with("nothing to check"), "{json:#}");
+    assert_eq!(json["checks"], serde_json::json!([]));
+    // Under SV-COMP's property, a program with only assert() has nothing to check either.
+    let (code, json) = verify(&file("sum_assert_unsafe.c"), &["--property", "unreach-call"]);
+    assert_eq!(code, 20);
+    assert!(json["reason"].as_str().unwrap().starts_with("nothing to check"), "{json:#}");
+    // ufo cc stays quiet on such a unit.
+    let dir = tempfile::tempdir().unwrap();
+    let obj = dir.path().join("n.o");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ufo"))
+        .args(["cc", "-c", "llvm-tests/c/no_checks.c", "-o"])
+        .arg(&obj)
+        .current_dir(common::root())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "", "no diagnostic for a unit without checks");
+}
+
+#[test]
+fn property_unreach_call_checks_only_reach_error() {
+    let (code, json) = verify(&file("assert_and_reach_error.c"), &["--property", "unreach-call"]);
+    let cex = replayed_bug(&json, code, "unreach-call");
+    assert_eq!(cex["failure"]["kind"], "reach_error");
+    assert_eq!(cex["inputs"][0]["value"], 7, "x == 7 calls reach_error; x == 5 only fails an assert");
+    assert_eq!(json["checks"], serde_json::json!(["reach_error"]));
+    let (code, json) = verify(&file("assert_and_reach_error.c"), &[]);
+    let cex = replayed_bug(&json, code, "assertions");
+    let x = cex["inputs"][0]["value"].as_i64();
+    let kind = cex["failure"]["kind"].as_str();
+    assert!(matches!((kind, x), (Some("assert"), Some(5)) | (Some("reach_error"), Some(7))), "{cex:#}");
+    assert_eq!(json["checks"], serde_json::json!(["assert", "reach_error"]));
+}
