@@ -146,8 +146,15 @@ impl RunInputs {
                 }
                 InputSource::Argc => {
                     let n = (input.value - 1).clamp(0, 1 << 16) as usize;
-                    run.args = vec![ARGUMENT.to_string(); n];
+                    run.args.resize(n, ARGUMENT.to_string());
                 }
+                InputSource::ArgvNumber { index } if *index <= 1 << 16 => {
+                    if run.args.len() < *index {
+                        run.args.resize(*index, ARGUMENT.to_string());
+                    }
+                    run.args[index - 1] = input.value.to_string();
+                }
+                InputSource::ArgvNumber { .. } => {}
                 InputSource::StdinChar => {
                     run.reads_stdin = true;
                     stdin.byte(input.value);
@@ -196,6 +203,7 @@ pub fn describe(i: &Input) -> String {
     match &i.source {
         InputSource::Nondet | InputSource::Library { .. } => format!("{}() = {}", i.func, i.value),
         InputSource::Argc => format!("argc = {}", i.value),
+        InputSource::ArgvNumber { index } => format!("argv[{index}] = \"{}\" ({}() = {})", i.value, i.func, i.value),
         InputSource::ScanfResult { format } => format!("{}({format:?}) returns {}", i.func, i.value),
         InputSource::ScanfValue { format, index } => {
             format!("{}({format:?}) conversion {} reads {}", i.func, index + 1, i.value)
@@ -357,6 +365,7 @@ mod tests {
         let fmt = |s: &str| s.to_string();
         let r = RunInputs::of(&[
             input(InputSource::Argc, 4),
+            input(InputSource::ArgvNumber { index: 2 }, -17),
             input(InputSource::ScanfResult { format: fmt("%d") }, 1),
             input(InputSource::ScanfValue { format: fmt("%d"), index: 0 }, 42),
             input(InputSource::ScanfResult { format: fmt("%d,%u") }, 2),
@@ -367,7 +376,7 @@ mod tests {
             input(InputSource::StdinChar, -1),
             input(InputSource::StdinChar, b'y' as i128),
         ]);
-        assert_eq!(r.args, vec!["a", "a", "a"]);
+        assert_eq!(r.args, vec!["a", "-17", "a"]);
         assert_eq!(String::from_utf8_lossy(&r.stdin), "42\n-7,4294967295x");
         assert_eq!(r.harness, vec![("f".to_string(), 7)]);
         assert_eq!(r.stdin_text(), "\"42\\n-7,4294967295x\"");

@@ -55,6 +55,15 @@ fn argc_is_an_input_and_the_replay_passes_the_arguments() {
 }
 
 #[test]
+fn a_number_read_from_an_argument_is_an_input_and_the_replay_passes_it() {
+    for opt in ["O0", "O2"] {
+        let (code, json) = verify(&file("argv_atoi_unsafe.c"), &["--opt", opt]);
+        let cex = replayed_bug(&json, code, opt);
+        assert_eq!(cex["run"]["args"], serde_json::json!(["17"]), "{opt}: {cex:#}");
+    }
+}
+
+#[test]
 fn scanf_reads_standard_input_and_the_replay_supplies_it() {
     for opt in ["O0", "O2"] {
         let (code, json) = verify(&file("scanf_unsafe.c"), &["--opt", opt]);

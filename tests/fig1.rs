@@ -3,7 +3,7 @@
 
 use ufo::cfg::{slice, Wto};
 use ufo::engines::{self, EngineKind, EngineOptions, PostKind, Verdict};
-use ufo::frontend::{build_program, DataModel, FrontendOptions, OptLevel};
+use ufo::frontend::{build_program, FrontendOptions, OptLevel};
 use ufo::smt::{solve, Deadline, IntSemantics};
 use z3::ast::Int;
 

@@ -64,6 +64,31 @@ pub fn input_call(name: &str, inst: Value) -> Option<InputCall> {
     }
 }
 
+/// If the call `inst` to `name` reads a number from a command-line argument —
+/// `atoi(argv[i])`, `atol`, `atoll`, `strtol(argv[i], _, 10)`, `strtoll` — the
+/// index `i` (at least 1); `argv` is `main`'s second parameter.
+pub fn argv_number(name: &str, inst: Value, argv: Value) -> Option<usize> {
+    let decimal = match name {
+        "atoi" | "atol" | "atoll" => llvm::call_arg_count(inst) >= 1,
+        "strtol" | "strtoll" => llvm::call_arg_count(inst) >= 3 && llvm::const_int(llvm::operand(inst, 2)) == Some(10),
+        _ => false,
+    };
+    if !decimal {
+        return None;
+    }
+    let s = llvm::operand(inst, 0);
+    if !llvm::is_instruction(s) || llvm::opcode(s) != LLVMOpcode::LLVMLoad {
+        return None;
+    }
+    let addr = llvm::operand(s, 0);
+    let gep = llvm::is_instruction(addr)
+        && llvm::opcode(addr) == LLVMOpcode::LLVMGetElementPtr
+        && llvm::num_operands(addr) == 2
+        && llvm::operand(addr, 0) == argv;
+    let index = if gep { llvm::const_int(llvm::operand(addr, 1))? } else { return None };
+    (index >= 1).then_some(index as usize)
+}
+
 /// Is `v` the C library's `stdin` (a load of the global `stdin`)?
 fn is_stdin(v: Value) -> bool {
     llvm::is_instruction(v) && llvm::opcode(v) == LLVMOpcode::LLVMLoad && llvm::name(llvm::operand(v, 0)) == "stdin"

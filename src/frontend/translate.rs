@@ -27,6 +27,8 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 struct Tx<'a> {
     file: &'a str,
     opts: &'a FrontendOptions,
+    /// `main`'s `argv`, if the entry is `main` and has one.
+    argv: Option<Value>,
     vars: Vec<Var>,
     used_names: HashSet<String>,
     val2var: HashMap<Value, VarId>,
@@ -52,9 +54,12 @@ pub fn translate(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
         .ok_or_else(|| Error::NoEntry { file: file.to_string(), entry: entry.to_string() })?;
     let fv = f.as_value_ref();
     let blocks = llvm::blocks(fv);
+    let argv = (entry == "main" && unsafe { llvm_sys::core::LLVMCountParams(fv) } >= 2)
+        .then(|| unsafe { llvm_sys::core::LLVMGetParam(fv, 1) });
     let mut tx = Tx {
         file,
         opts,
+        argv,
         vars: Vec::new(),
         used_names: HashSet::new(),
         val2var: HashMap::new(),
@@ -100,19 +105,11 @@ pub fn translate(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
             // an argc the program never reads is no input worth reporting
             .filter(|_| !unsafe { llvm_sys::core::LLVMGetFirstUse(llvm_sys::core::LLVMGetParam(fv, 0)) }.is_null())
             .map(|v| {
-                let bits = match tx.vars[v.0 as usize].sort {
-                    Sort::Int { bits } => bits,
-                    Sort::Bool => 1,
-                };
                 let source = InputSource::Argc;
+                let sort = tx.vars[v.0 as usize].sort;
                 vec![
                     Stmt::Havoc(v, HavocKind::Nondet { func: "argc".into(), source }, at.clone()),
-                    Stmt::Assume(Expr::Cmp {
-                        pred: CmpPred::Sge,
-                        bits,
-                        a: Box::new(Expr::Var(v, Sort::Int { bits })),
-                        b: Box::new(Expr::Int { value: 1, bits }),
-                    }),
+                    Stmt::Assume(compare(CmpPred::Sge, v, sort, 1)),
                 ]
             })
             .unwrap_or_default()
@@ -149,6 +146,15 @@ pub fn translate(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
     };
     liveness::annotate(&mut prog);
     Ok(prog)
+}
+
+/// `v pred value` for an integer variable `v` of `sort` (a Boolean compares as 1 bit).
+fn compare(pred: CmpPred, v: VarId, sort: Sort, value: i128) -> Expr {
+    let bits = match sort {
+        Sort::Int { bits } => bits,
+        Sort::Bool => 1,
+    };
+    Expr::Cmp { pred, bits, a: Box::new(Expr::Var(v, sort)), b: Box::new(Expr::Int { value, bits }) }
 }
 
 /// Where each source file named by the debug info was compiled.
@@ -663,11 +669,10 @@ impl Tx<'_> {
     ) {
         let Some((v, sort)) = self.result(inst) else { return };
         body.push(Stmt::Havoc(v, HavocKind::Nondet { func: func.to_string(), source }, at.clone()));
-        if let (Some((lo, hi)), Sort::Int { bits }) = (range, sort) {
-            let x = || Box::new(Expr::Var(v, sort));
+        if let Some((lo, hi)) = range {
             body.push(Stmt::Assume(Expr::And(vec![
-                Expr::Cmp { pred: CmpPred::Sge, bits, a: x(), b: Box::new(Expr::Int { value: lo, bits }) },
-                Expr::Cmp { pred: CmpPred::Sle, bits, a: x(), b: Box::new(Expr::Int { value: hi, bits }) },
+                compare(CmpPred::Sge, v, sort, lo),
+                compare(CmpPred::Sle, v, sort, hi),
             ])));
         }
     }
@@ -736,6 +741,10 @@ impl Tx<'_> {
                     self.input(inst, &name, source, range, body, at)
                 }
             }
+            return Ok(Flow::Continue);
+        }
+        if let Some(index) = self.argv.and_then(|argv| inputs::argv_number(&name, inst, argv)) {
+            self.input(inst, &name, InputSource::ArgvNumber { index }, None, body, at);
             return Ok(Flow::Continue);
         }
         if let ("abs" | "labs" | "llabs", Some((_, Sort::Int { bits }))) = (name.as_str(), self.result(inst)) {

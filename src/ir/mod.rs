@@ -74,6 +74,9 @@ pub enum InputSource {
     ScanfValue { format: String, index: usize },
     /// A byte `getchar`/`getc`/`fgetc` read from standard input; -1 is its end.
     StdinChar,
+    /// The number `atoi`/`atol`/`strtol(.., 10)` read from the command-line
+    /// argument `argv[index]`: the replay passes it as that argument.
+    ArgvNumber { index: usize },
     /// What a C library function returned (`rand`, `random`, `time`): the
     /// harness returns it in place of the library's.
     Library { function: String },
