@@ -88,6 +88,9 @@ struct ConventionArgs {
     /// SV-COMP's conventions: external functions have no side effects.
     #[arg(long)]
     svcomp: bool,
+    /// malloc and calloc never return NULL (by default they may).
+    #[arg(long)]
+    malloc_never_null: bool,
 }
 
 impl ConventionArgs {
@@ -96,6 +99,9 @@ impl ConventionArgs {
         let mut v = vec!["--property".to_string(), self.property.as_str().to_string()];
         if self.svcomp {
             v.push("--svcomp".into());
+        }
+        if self.malloc_never_null {
+            v.push("--malloc-never-null".into());
         }
         v
     }
@@ -247,6 +253,7 @@ fn frontend_opts(i: &InputArgs) -> FrontendOptions {
         entry: i.entry.clone(),
         property: i.conventions.property,
         svcomp: i.conventions.svcomp,
+        malloc_never_null: i.conventions.malloc_never_null,
     }
 }
 
@@ -444,10 +451,11 @@ fn bench(a: BenchArgs) -> Result<i32, Error> {
         b.finish_and_clear();
     }
     println!(
-        "ufo bench {}: {} tasks, {} --opt {} --int {}, {} s and {} MiB per task and tool, {} job(s)",
+        "ufo bench {}: {} tasks, {} {} --opt {} --int {}, {} s and {} MiB per task and tool, {} job(s)",
         a.tasks.display(),
         tasks.len(),
         opts.verify_args.join(" "),
+        ufo::bench::SVCOMP_ARGS.join(" "),
         a.opt.as_str(),
         a.engine.int.as_str(),
         a.timeout,

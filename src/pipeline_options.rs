@@ -56,6 +56,9 @@ pub struct PipelineOptions {
     /// SV-COMP's conventions: external functions have no side effects.
     #[arg(long)]
     pub svcomp: bool,
+    /// malloc and calloc never return NULL.
+    #[arg(long)]
+    pub malloc_never_null: bool,
     /// A reachable error is a compilation error, not a warning.
     #[arg(long)]
     pub werror: bool,
@@ -101,6 +104,7 @@ impl PipelineOptions {
                 entry: self.entry.clone(),
                 property: self.property,
                 svcomp: self.svcomp,
+                malloc_never_null: self.malloc_never_null,
             },
             engine: self.engine,
             engine_opts: EngineOptions {

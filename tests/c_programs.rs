@@ -148,3 +148,13 @@ fn property_unreach_call_checks_only_reach_error() {
     assert!(matches!((kind, x), (Some("assert"), Some(5)) | (Some("reach_error"), Some(7))), "{cex:#}");
     assert_eq!(json["checks"], serde_json::json!(["assert", "reach_error"]));
 }
+
+#[test]
+fn malloc_may_return_null_unless_told_otherwise() {
+    let (code, json) = verify(&file("malloc_null.c"), &["--opt", "O0"]);
+    assert_ne!(json["verdict"], "SAFE", "malloc may fail: {json:#}");
+    assert_ne!(code, 0);
+    let (code, json) = verify(&file("malloc_null.c"), &["--opt", "O0", "--malloc-never-null"]);
+    assert_eq!((code, json["verdict"].as_str()), (0, Some("SAFE")), "{json:#}");
+    assert!(json["certificate"]["locations"].as_array().is_some_and(|l| !l.is_empty()));
+}

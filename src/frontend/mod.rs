@@ -98,6 +98,8 @@ pub struct FrontendOptions {
     pub property: Property,
     /// SV-COMP's conventions: external functions have no side effects.
     pub svcomp: bool,
+    /// `malloc` and `calloc` never return NULL (by default they may).
+    pub malloc_never_null: bool,
 }
 
 impl Default for FrontendOptions {
@@ -108,6 +110,7 @@ impl Default for FrontendOptions {
             entry: "main".into(),
             property: Property::Assertions,
             svcomp: false,
+            malloc_never_null: false,
         }
     }
 }

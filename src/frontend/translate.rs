@@ -522,6 +522,10 @@ impl Tx<'_> {
                     (Some(a), Some(b)) => Some(self.icmp(inst, a, b)),
                     _ => None,
                 };
+                if let Some(known) = e.is_none().then(|| self.allocation_is_null(inst)).flatten() {
+                    body.push(Stmt::Assign(v, Expr::Bool(known)));
+                    return;
+                }
                 if e.is_none() {
                     self.stats.other_havocs += 1;
                     body.push(Stmt::Havoc(v, HavocKind::Unmodelled { why: "pointer comparison".into() }, at.clone()));
@@ -597,6 +601,35 @@ impl Tx<'_> {
                 let why = format!("instruction '{}'", format!("{op:?}").trim_start_matches("LLVM").to_lowercase());
                 self.assign_or_havoc(inst, None, &why, body, at);
             }
+        }
+    }
+
+    /// Under `--malloc-never-null`, the value of `icmp eq/ne p, null` where `p`
+    /// is what `malloc`/`calloc` returned; `None` otherwise (any value: an
+    /// allocation may fail).
+    fn allocation_is_null(&self, inst: Value) -> Option<bool> {
+        if !self.opts.malloc_never_null {
+            return None;
+        }
+        let (a, b) = (llvm::operand(inst, 0), llvm::operand(inst, 1));
+        let allocation = |mut p: Value| {
+            // typed pointers (LLVM 14) cast malloc's i8* first
+            while llvm::is_instruction(p) && llvm::opcode(p) == LLVMOpcode::LLVMBitCast {
+                p = llvm::operand(p, 0);
+            }
+            llvm::is_instruction(p) && llvm::opcode(p) == LLVMOpcode::LLVMCall && {
+                let f = llvm::called_value(p);
+                llvm::is_function(f) && matches!(llvm::name(f).as_str(), "malloc" | "calloc")
+            }
+        };
+        let null = |p: Value| unsafe { llvm_sys::core::LLVMIsNull(p) != 0 };
+        if !((allocation(a) && null(b)) || (allocation(b) && null(a))) {
+            return None;
+        }
+        match llvm::icmp_predicate(inst) {
+            LLVMIntPredicate::LLVMIntEQ => Some(false),
+            LLVMIntPredicate::LLVMIntNE => Some(true),
+            _ => None,
         }
     }
 
