@@ -159,6 +159,10 @@ impl RunInputs {
                     run.reads_stdin = true;
                     stdin.byte(input.value);
                 }
+                InputSource::StdinLine => {
+                    run.reads_stdin = true;
+                    stdin.line(input.value != 0);
+                }
                 InputSource::ScanfResult { format } => {
                     run.reads_stdin = true;
                     // The conversions' values follow their call's result.
@@ -213,6 +217,8 @@ pub fn describe(i: &Input) -> String {
         }
         InputSource::StdinChar if i.value < 0 => format!("{}() = EOF", i.func),
         InputSource::StdinChar => format!("{}() = {}", i.func, i.value),
+        InputSource::StdinLine if i.value != 0 => format!("{}() reads a line", i.func),
+        InputSource::StdinLine => format!("{}() = NULL (end of input)", i.func),
     }
 }
 
@@ -236,7 +242,7 @@ impl RunInputs {
 fn next_stdin_skips_space(rest: &[Input]) -> bool {
     for x in rest {
         match &x.source {
-            InputSource::StdinChar => return false,
+            InputSource::StdinChar | InputSource::StdinLine => return false,
             InputSource::ScanfResult { format } => {
                 return match parse_scanf(format, 64).as_deref().and_then(|d| d.first().cloned()) {
                     Some(Directive::Space) => true,
@@ -270,6 +276,15 @@ impl Stdin {
             self.ended = true;
         } else {
             self.push(&[v as u8]);
+        }
+    }
+
+    /// What `fgets` read: an empty line, or the end of the input.
+    fn line(&mut self, got_one: bool) {
+        if got_one {
+            self.push(b"\n");
+        } else {
+            self.ended = true;
         }
     }
 
@@ -372,14 +387,15 @@ mod tests {
             input(InputSource::ScanfValue { format: fmt("%d,%u"), index: 0 }, -7),
             input(InputSource::ScanfValue { format: fmt("%d,%u"), index: 1 }, -1),
             input(InputSource::StdinChar, b'x' as i128),
+            input(InputSource::StdinLine, 1),
             input(InputSource::Library { function: "rand".into() }, 7),
             input(InputSource::StdinChar, -1),
             input(InputSource::StdinChar, b'y' as i128),
         ]);
         assert_eq!(r.args, vec!["a", "-17", "a"]);
-        assert_eq!(String::from_utf8_lossy(&r.stdin), "42\n-7,4294967295x");
+        assert_eq!(String::from_utf8_lossy(&r.stdin), "42\n-7,4294967295x\n");
         assert_eq!(r.harness, vec![("f".to_string(), 7)]);
-        assert_eq!(r.stdin_text(), "\"42\\n-7,4294967295x\"");
+        assert_eq!(r.stdin_text(), "\"42\\n-7,4294967295x\\n\"");
     }
 
     #[test]

@@ -77,6 +77,15 @@ fn scanf_reads_standard_input_and_the_replay_supplies_it() {
 }
 
 #[test]
+fn fgets_reaching_the_end_of_input_is_an_input_and_the_replay_supplies_the_lines() {
+    for opt in ["O0", "O2"] {
+        let (code, json) = verify(&file("fgets_lines_unsafe.c"), &["--opt", opt]);
+        let cex = replayed_bug(&json, code, opt);
+        assert_eq!(cex["run"]["stdin"], "\n\n\n", "{opt}: three lines, then the end: {cex:#}");
+    }
+}
+
+#[test]
 fn the_harness_file_replays_standard_input_by_itself() {
     let dir = tempfile::tempdir().unwrap();
     let h = dir.path().join("harness.c");

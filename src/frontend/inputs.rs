@@ -89,6 +89,18 @@ pub fn argv_number(name: &str, inst: Value, argv: Value) -> Option<usize> {
     (index >= 1).then_some(index as usize)
 }
 
+/// Is `v` the result of `fgets(.., .., stdin)` (seen through pointer casts)?
+pub fn is_fgets_stdin(mut v: Value) -> bool {
+    while llvm::is_instruction(v) && llvm::opcode(v) == LLVMOpcode::LLVMBitCast {
+        v = llvm::operand(v, 0);
+    }
+    llvm::is_instruction(v)
+        && llvm::opcode(v) == LLVMOpcode::LLVMCall
+        && llvm::call_arg_count(v) >= 3
+        && matches!(llvm::name(llvm::called_value(v)).as_str(), "fgets" | "fgets_unlocked")
+        && is_stdin(llvm::operand(v, 2))
+}
+
 /// Is `v` the C library's `stdin` (a load of the global `stdin`)?
 fn is_stdin(v: Value) -> bool {
     llvm::is_instruction(v) && llvm::opcode(v) == LLVMOpcode::LLVMLoad && llvm::name(llvm::operand(v, 0)) == "stdin"

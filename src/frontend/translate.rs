@@ -522,6 +522,9 @@ impl Tx<'_> {
                     (Some(a), Some(b)) => Some(self.icmp(inst, a, b)),
                     _ => None,
                 };
+                if e.is_none() && self.fgets_at_end(inst, v, body, at) {
+                    return;
+                }
                 if let Some(known) = e.is_none().then(|| self.allocation_is_null(inst)).flatten() {
                     body.push(Stmt::Assign(v, Expr::Bool(known)));
                     return;
@@ -602,6 +605,29 @@ impl Tx<'_> {
                 self.assign_or_havoc(inst, None, &why, body, at);
             }
         }
+    }
+
+    /// `icmp eq/ne fgets(.., stdin), null`: whether a line was read is an
+    /// input of the program (`v` is the comparison's result). False if `inst`
+    /// is no such comparison.
+    fn fgets_at_end(&mut self, inst: Value, v: VarId, body: &mut Vec<Stmt>, at: &SrcLoc) -> bool {
+        let (a, b) = (llvm::operand(inst, 0), llvm::operand(inst, 1));
+        let null = |p: Value| unsafe { llvm_sys::core::LLVMIsNull(p) != 0 };
+        let fgets = (inputs::is_fgets_stdin(a) && null(b)) || (inputs::is_fgets_stdin(b) && null(a));
+        let eq = match llvm::icmp_predicate(inst) {
+            LLVMIntPredicate::LLVMIntEQ => true,
+            LLVMIntPredicate::LLVMIntNE => false,
+            _ => return false,
+        };
+        if !fgets {
+            return false;
+        }
+        let line = self.new_var("fgets.line", Sort::Bool, None);
+        let kind = HavocKind::Nondet { func: "fgets".into(), source: InputSource::StdinLine };
+        body.push(Stmt::Havoc(line, kind, at.clone()));
+        let got = Expr::Var(line, Sort::Bool);
+        body.push(Stmt::Assign(v, if eq { Expr::negate(got) } else { got }));
+        true
     }
 
     /// Under `--malloc-never-null`, the value of `icmp eq/ne p, null` where `p`

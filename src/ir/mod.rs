@@ -74,6 +74,9 @@ pub enum InputSource {
     ScanfValue { format: String, index: usize },
     /// A byte `getchar`/`getc`/`fgetc` read from standard input; -1 is its end.
     StdinChar,
+    /// Whether `fgets(.., stdin)` read a line (1) or found the end of the
+    /// input (0): recorded where its result is compared with NULL.
+    StdinLine,
     /// The number `atoi`/`atol`/`strtol(.., 10)` read from the command-line
     /// argument `argv[index]`: the replay passes it as that argument.
     ArgvNumber { index: usize },
