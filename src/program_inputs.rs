@@ -122,7 +122,12 @@ pub struct RunInputs {
     pub reads_stdin: bool,
     /// The values the harness returns, in call order, with the function.
     pub harness: Vec<(String, i128)>,
+    /// Environment variables the run sets (to the value) or removes (`None`).
+    pub env: Vec<(String, Option<String>)>,
 }
+
+/// The value a replay gives an environment variable the program only tests.
+pub const ENV_VALUE: &str = "1";
 
 fn as_text<S: serde::Serializer>(b: &[u8], s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(&String::from_utf8_lossy(b))
@@ -162,6 +167,13 @@ impl RunInputs {
                 InputSource::StdinLine => {
                     run.reads_stdin = true;
                     stdin.line(input.value != 0);
+                }
+                InputSource::Env { name } => {
+                    let value = (input.value != 0).then(|| ENV_VALUE.to_string());
+                    match run.env.iter_mut().find(|(n, _)| n == name) {
+                        Some(e) => e.1 = value,
+                        None => run.env.push((name.clone(), value)),
+                    }
                 }
                 InputSource::ScanfResult { format } => {
                     run.reads_stdin = true;
@@ -217,6 +229,8 @@ pub fn describe(i: &Input) -> String {
         }
         InputSource::StdinChar if i.value < 0 => format!("{}() = EOF", i.func),
         InputSource::StdinChar => format!("{}() = {}", i.func, i.value),
+        InputSource::Env { name } if i.value != 0 => format!("getenv({name:?}) is set"),
+        InputSource::Env { name } => format!("getenv({name:?}) = NULL"),
         InputSource::StdinLine if i.value != 0 => format!("{}() reads a line", i.func),
         InputSource::StdinLine => format!("{}() = NULL (end of input)", i.func),
     }
@@ -226,13 +240,21 @@ impl RunInputs {
     /// The command line and standard input of the run, as a shell would take
     /// them (`None` if the run needs neither arguments nor input).
     pub fn command_line(&self) -> Option<String> {
-        if self.args.is_empty() && !self.reads_stdin {
+        if self.args.is_empty() && !self.reads_stdin && self.env.is_empty() {
             return None;
         }
+        // env(1): options (-u NAME) before assignments (NAME=VALUE)
+        let unset = self.env.iter().filter(|(_, v)| v.is_none()).map(|(n, _)| format!("-u {n} "));
+        let set = self.env.iter().filter_map(|(n, v)| Some(format!("{n}={} ", v.as_ref()?)));
+        let env: Vec<String> = if self.env.is_empty() {
+            Vec::new()
+        } else {
+            std::iter::once("env ".into()).chain(unset).chain(set).collect()
+        };
         let args: Vec<String> = self.args.iter().map(|a| format!(" '{a}'")).collect();
         let stdin =
             if self.reads_stdin { format!(" with standard input {}", self.stdin_text()) } else { String::new() };
-        Some(format!("./program{}{stdin}", args.concat()))
+        Some(format!("{}./program{}{stdin}", env.concat(), args.concat()))
     }
 }
 
@@ -396,6 +418,11 @@ mod tests {
         assert_eq!(String::from_utf8_lossy(&r.stdin), "42\n-7,4294967295x\n");
         assert_eq!(r.harness, vec![("f".to_string(), 7)]);
         assert_eq!(r.stdin_text(), "\"42\\n-7,4294967295x\\n\"");
+        let r = RunInputs::of(&[
+            input(InputSource::Env { name: "HOME".into() }, 0),
+            input(InputSource::Env { name: "DEBUG".into() }, 1),
+        ]);
+        assert_eq!(r.command_line().unwrap(), "env -u HOME DEBUG=1 ./program");
     }
 
     #[test]

@@ -92,8 +92,8 @@ pub fn harness(trace: &Trace, symbols: &[String], entry: &Entry, target: Target)
     let run = RunInputs::of(&trace.inputs);
     let mut s = String::new();
     let _ = writeln!(s, "/* ufo counterexample harness: link with the program to replay the bug.");
-    let args: Vec<String> = run.args.iter().map(|a| format!(" '{a}'")).collect();
-    let _ = writeln!(s, "   Run the linked program as: ./program{}", args.concat());
+    let command = run.command_line().unwrap_or_else(|| "./program".into());
+    let _ = writeln!(s, "   Run the linked program as: {}", command.split(" with standard input").next().unwrap_or(""));
     if run.reads_stdin {
         let _ = writeln!(s, "   Its standard input is {} (set by this harness).", run.stdin_text());
     }
@@ -331,6 +331,13 @@ fn replay_inner(
         "linking the harness",
     )?;
     let mut cmd = Command::new(&exe);
-    cmd.args(RunInputs::of(&trace.inputs).args);
+    let run = RunInputs::of(&trace.inputs);
+    cmd.args(&run.args);
+    for (name, value) in &run.env {
+        match value {
+            Some(v) => cmd.env(name, v),
+            None => cmd.env_remove(name),
+        };
+    }
     Ok(execute(cmd, limit, target))
 }

@@ -86,6 +86,13 @@ fn fgets_reaching_the_end_of_input_is_an_input_and_the_replay_supplies_the_lines
 }
 
 #[test]
+fn an_environment_variable_tested_for_null_is_an_input_and_the_replay_sets_it() {
+    let (code, json) = verify(&file("getenv_unsafe.c"), &[]);
+    let cex = replayed_bug(&json, code, "getenv");
+    assert_eq!(cex["run"]["env"], serde_json::json!([["UFO_DEBUG", "1"], ["UFO_QUIET", null]]), "{cex:#}");
+}
+
+#[test]
 fn the_harness_file_replays_standard_input_by_itself() {
     let dir = tempfile::tempdir().unwrap();
     let h = dir.path().join("harness.c");

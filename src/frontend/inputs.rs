@@ -89,6 +89,15 @@ pub fn argv_number(name: &str, inst: Value, argv: Value) -> Option<usize> {
     (index >= 1).then_some(index as usize)
 }
 
+/// If `v` is the result of `getenv(NAME)` with a constant name, the name.
+pub fn getenv_name(v: Value) -> Option<String> {
+    let call = llvm::is_instruction(v)
+        && llvm::opcode(v) == LLVMOpcode::LLVMCall
+        && llvm::call_arg_count(v) >= 1
+        && matches!(llvm::name(llvm::called_value(v)).as_str(), "getenv" | "secure_getenv");
+    call.then(|| llvm::const_c_string(llvm::operand(v, 0))).flatten()
+}
+
 /// Is `v` the result of `fgets(.., .., stdin)` (seen through pointer casts)?
 pub fn is_fgets_stdin(mut v: Value) -> bool {
     while llvm::is_instruction(v) && llvm::opcode(v) == LLVMOpcode::LLVMBitCast {

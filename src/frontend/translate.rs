@@ -522,7 +522,7 @@ impl Tx<'_> {
                     (Some(a), Some(b)) => Some(self.icmp(inst, a, b)),
                     _ => None,
                 };
-                if e.is_none() && self.fgets_at_end(inst, v, body, at) {
+                if e.is_none() && self.tested_input(inst, v, body, at) {
                     return;
                 }
                 if let Some(known) = e.is_none().then(|| self.allocation_is_null(inst)).flatten() {
@@ -607,23 +607,32 @@ impl Tx<'_> {
         }
     }
 
-    /// `icmp eq/ne fgets(.., stdin), null`: whether a line was read is an
-    /// input of the program (`v` is the comparison's result). False if `inst`
-    /// is no such comparison.
-    fn fgets_at_end(&mut self, inst: Value, v: VarId, body: &mut Vec<Stmt>, at: &SrcLoc) -> bool {
+    /// `icmp eq/ne fgets(.., stdin), null` or `getenv("NAME")` against null:
+    /// whether a line was read, or the variable is set, is an input of the
+    /// program (`v` is the comparison's result). False if `inst` is no such
+    /// comparison.
+    fn tested_input(&mut self, inst: Value, v: VarId, body: &mut Vec<Stmt>, at: &SrcLoc) -> bool {
         let (a, b) = (llvm::operand(inst, 0), llvm::operand(inst, 1));
         let null = |p: Value| unsafe { llvm_sys::core::LLVMIsNull(p) != 0 };
-        let fgets = (inputs::is_fgets_stdin(a) && null(b)) || (inputs::is_fgets_stdin(b) && null(a));
         let eq = match llvm::icmp_predicate(inst) {
             LLVMIntPredicate::LLVMIntEQ => true,
             LLVMIntPredicate::LLVMIntNE => false,
             _ => return false,
         };
-        if !fgets {
+        let other = match (null(a), null(b)) {
+            (false, true) => a,
+            (true, false) => b,
+            _ => return false,
+        };
+        let (func, source) = if inputs::is_fgets_stdin(other) {
+            ("fgets", InputSource::StdinLine)
+        } else if let Some(name) = inputs::getenv_name(other) {
+            ("getenv", InputSource::Env { name })
+        } else {
             return false;
-        }
-        let line = self.new_var("fgets.line", Sort::Bool, None);
-        let kind = HavocKind::Nondet { func: "fgets".into(), source: InputSource::StdinLine };
+        };
+        let line = self.new_var(func, Sort::Bool, None);
+        let kind = HavocKind::Nondet { func: func.into(), source };
         body.push(Stmt::Havoc(line, kind, at.clone()));
         let got = Expr::Var(line, Sort::Bool);
         body.push(Stmt::Assign(v, if eq { Expr::negate(got) } else { got }));

@@ -77,6 +77,10 @@ pub enum InputSource {
     /// Whether `fgets(.., stdin)` read a line (1) or found the end of the
     /// input (0): recorded where its result is compared with NULL.
     StdinLine,
+    /// Whether the environment variable `name` is set (1) or not (0), as
+    /// `getenv(name)` compared with NULL sees it: the replay sets it (to "1")
+    /// or removes it.
+    Env { name: String },
     /// The number `atoi`/`atol`/`strtol(.., 10)` read from the command-line
     /// argument `argv[index]`: the replay passes it as that argument.
     ArgvNumber { index: usize },
