@@ -24,6 +24,7 @@ pub struct ReplaySetup<'a> {
     pub entry: replay::Entry,
     pub property: crate::frontend::Property,
     pub harness: Option<&'a std::path::Path>,
+    pub limits: crate::program_inputs::ReplayLimits,
 }
 
 /// Checks the outcome of an engine on the (sliced) program `p` and downgrades
@@ -63,7 +64,13 @@ pub fn check(
             let limit = Duration::from_secs(10);
             let failure = trace.edges.last().and_then(|e| p.edge(*e).failure.as_ref());
             let target = replay::Target { property: setup.property, trap: failure.is_some_and(|f| f.kind == "trap") };
-            let r = replay::replay(setup.files, setup.data_model, &setup.entry, target, trace, setup.harness, limit);
+            let run = crate::program_inputs::RunInputs::of(&trace.inputs);
+            let r = match run.exceeds(&setup.limits) {
+                Some(why) => Replay::Impossible(format!("not run: {why}")),
+                None => {
+                    replay::replay(setup.files, setup.data_model, &setup.entry, target, trace, setup.harness, limit)
+                }
+            };
             if let Replay::NotReached(why) | Replay::Impossible(why) = &r {
                 outcome.verdict = Verdict::Unknown;
                 outcome.reason = Some(format!("counterexample did not replay: {why}"));

@@ -39,6 +39,8 @@ pub struct VerifyOptions {
     pub timeout: Option<f64>,
     /// Where to write the counterexample harness, if any.
     pub harness: Option<std::path::PathBuf>,
+    /// How much a replay may pass to the program.
+    pub replay_limits: crate::program_inputs::ReplayLimits,
 }
 
 /// Runs the whole pipeline on the files.
@@ -75,6 +77,7 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
         entry: replay::Entry { name: prog.function.clone(), params: prog.entry_params.clone() },
         property: opts.frontend.property,
         harness: opts.harness.as_deref(),
+        limits: opts.replay_limits,
     };
     let replayed = check::check(&sliced, opts.engine_opts.sem, &mut outcome, &setup, &deadline);
     let time_engine = t1.elapsed().as_secs_f64();

@@ -132,6 +132,18 @@ struct VerifyArgs {
     /// Write the C harness that replays the counterexample to this file.
     #[arg(long)]
     harness: Option<std::path::PathBuf>,
+    /// A counterexample that needs more command-line arguments is not replayed
+    /// (UNKNOWN); the model itself has no bound.
+    #[arg(long, default_value_t = ufo::program_inputs::ReplayLimits::default().max_args)]
+    max_args: usize,
+    /// A counterexample that needs a command-line argument longer than this
+    /// many bytes is not replayed (UNKNOWN).
+    #[arg(long, default_value_t = ufo::program_inputs::ReplayLimits::default().max_arg_len)]
+    max_arg_len: usize,
+    /// A counterexample that needs more bytes of standard input is not
+    /// replayed (UNKNOWN); the model itself has no bound.
+    #[arg(long, default_value_t = ufo::program_inputs::ReplayLimits::default().max_stdin)]
+    max_stdin: usize,
     /// Check every refinement against Definition 2 of the UFO paper (slower).
     #[arg(long)]
     check_labels: bool,
@@ -276,6 +288,11 @@ fn verify_options(a: &VerifyArgs) -> VerifyOptions {
         },
         timeout: a.timeout,
         harness: a.harness.clone(),
+        replay_limits: ufo::program_inputs::ReplayLimits {
+            max_args: a.max_args,
+            max_arg_len: a.max_arg_len,
+            max_stdin: a.max_stdin,
+        },
     }
 }
 

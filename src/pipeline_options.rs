@@ -116,6 +116,7 @@ impl PipelineOptions {
             },
             timeout: Some(self.timeout),
             harness: None,
+            replay_limits: Default::default(),
         }
     }
 }

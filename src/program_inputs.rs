@@ -133,6 +133,43 @@ fn as_text<S: serde::Serializer>(b: &[u8], s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(&String::from_utf8_lossy(b))
 }
 
+/// How much a replay passes to the program (`--max-args`, `--max-arg-len`,
+/// `--max-stdin`). They bound the replay only, never the model: a SAFE answer
+/// holds for every command line and every input, and a counterexample that
+/// needs more than these is reported as UNKNOWN, not run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReplayLimits {
+    pub max_args: usize,
+    pub max_arg_len: usize,
+    pub max_stdin: usize,
+}
+
+impl Default for ReplayLimits {
+    fn default() -> Self {
+        ReplayLimits { max_args: 64, max_arg_len: 4096, max_stdin: 1 << 20 }
+    }
+}
+
+impl RunInputs {
+    /// Why this run exceeds the limits, if it does.
+    pub fn exceeds(&self, l: &ReplayLimits) -> Option<String> {
+        if self.args.len() > l.max_args {
+            return Some(format!("it needs {} arguments (--max-args {})", self.args.len(), l.max_args));
+        }
+        if let Some(a) = self.args.iter().find(|a| a.len() > l.max_arg_len) {
+            return Some(format!("it needs an argument of {} bytes (--max-arg-len {})", a.len(), l.max_arg_len));
+        }
+        if self.stdin.len() > l.max_stdin {
+            return Some(format!(
+                "it needs {} bytes of standard input (--max-stdin {})",
+                self.stdin.len(),
+                l.max_stdin
+            ));
+        }
+        None
+    }
+}
+
 /// The argument a replay passes for each of `argc - 1` arguments.
 pub const ARGUMENT: &str = "a";
 
@@ -167,6 +204,10 @@ impl RunInputs {
                 InputSource::StdinLine => {
                     run.reads_stdin = true;
                     stdin.line(input.value != 0);
+                }
+                InputSource::StdinRead => {
+                    run.reads_stdin = true;
+                    stdin.block(input.value);
                 }
                 InputSource::Env { name } => {
                     let value = (input.value != 0).then(|| ENV_VALUE.to_string());
@@ -231,6 +272,7 @@ pub fn describe(i: &Input) -> String {
         InputSource::StdinChar => format!("{}() = {}", i.func, i.value),
         InputSource::Env { name } if i.value != 0 => format!("getenv({name:?}) is set"),
         InputSource::Env { name } => format!("getenv({name:?}) = NULL"),
+        InputSource::StdinRead => format!("{}(0, ..) = {}", i.func, i.value),
         InputSource::StdinLine if i.value != 0 => format!("{}() reads a line", i.func),
         InputSource::StdinLine => format!("{}() = NULL (end of input)", i.func),
     }
@@ -264,7 +306,7 @@ impl RunInputs {
 fn next_stdin_skips_space(rest: &[Input]) -> bool {
     for x in rest {
         match &x.source {
-            InputSource::StdinChar | InputSource::StdinLine => return false,
+            InputSource::StdinChar | InputSource::StdinLine | InputSource::StdinRead => return false,
             InputSource::ScanfResult { format } => {
                 return match parse_scanf(format, 64).as_deref().and_then(|d| d.first().cloned()) {
                     Some(Directive::Space) => true,
@@ -298,6 +340,16 @@ impl Stdin {
             self.ended = true;
         } else {
             self.push(&[v as u8]);
+        }
+    }
+
+    /// What `read` returned: that many bytes (`a`), or the end of the input
+    /// (an error, -1, is not replayed).
+    fn block(&mut self, n: i128) {
+        if n == 0 {
+            self.ended = true;
+        } else if n > 0 {
+            self.push(&vec![b'a'; n.min(1 << 20) as usize]);
         }
     }
 
@@ -410,14 +462,20 @@ mod tests {
             input(InputSource::ScanfValue { format: fmt("%d,%u"), index: 1 }, -1),
             input(InputSource::StdinChar, b'x' as i128),
             input(InputSource::StdinLine, 1),
+            input(InputSource::StdinRead, 3),
             input(InputSource::Library { function: "rand".into() }, 7),
             input(InputSource::StdinChar, -1),
             input(InputSource::StdinChar, b'y' as i128),
         ]);
         assert_eq!(r.args, vec!["a", "-17", "a"]);
-        assert_eq!(String::from_utf8_lossy(&r.stdin), "42\n-7,4294967295x\n");
+        let limits = ReplayLimits { max_args: 2, ..ReplayLimits::default() };
+        assert_eq!(r.exceeds(&limits).as_deref(), Some("it needs 3 arguments (--max-args 2)"));
+        assert_eq!(r.exceeds(&ReplayLimits::default()), None);
+        let tight = ReplayLimits { max_stdin: 3, ..ReplayLimits::default() };
+        assert!(r.exceeds(&tight).is_some_and(|w| w.contains("--max-stdin 3")));
+        assert_eq!(String::from_utf8_lossy(&r.stdin), "42\n-7,4294967295x\naaa");
         assert_eq!(r.harness, vec![("f".to_string(), 7)]);
-        assert_eq!(r.stdin_text(), "\"42\\n-7,4294967295x\\n\"");
+        assert_eq!(r.stdin_text(), "\"42\\n-7,4294967295x\\naaa\"");
         let r = RunInputs::of(&[
             input(InputSource::Env { name: "HOME".into() }, 0),
             input(InputSource::Env { name: "DEBUG".into() }, 1),

@@ -38,6 +38,7 @@ fn checked(p: &Program, mut out: Outcome) -> Outcome {
         entry: ufo::replay::Entry { name: "main".into(), params: vec![] },
         property: Default::default(),
         harness: None,
+        limits: Default::default(),
     };
     check::check(p, IntSemantics::Lia, &mut out, &setup, &Deadline::none());
     out

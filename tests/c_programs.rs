@@ -55,6 +55,16 @@ fn argc_is_an_input_and_the_replay_passes_the_arguments() {
 }
 
 #[test]
+fn replay_limits_bound_the_replay_never_the_model() {
+    let (code, json) = verify(&file("argc_unsafe.c"), &["--max-args", "2"]);
+    assert_eq!((code, json["verdict"].as_str()), (20, Some("UNKNOWN")), "{json:#}");
+    assert!(json["reason"].as_str().unwrap().contains("it needs 3 arguments (--max-args 2)"), "{json:#}");
+    let (code, json) = verify(&file("read_unsafe.c"), &["--max-stdin", "4"]);
+    assert_eq!(code, 20);
+    assert!(json["reason"].as_str().unwrap().contains("--max-stdin 4"), "{json:#}");
+}
+
+#[test]
 fn a_number_read_from_an_argument_is_an_input_and_the_replay_passes_it() {
     for opt in ["O0", "O2"] {
         let (code, json) = verify(&file("argv_atoi_unsafe.c"), &["--opt", opt]);
@@ -90,6 +100,13 @@ fn an_environment_variable_tested_for_null_is_an_input_and_the_replay_sets_it() 
     let (code, json) = verify(&file("getenv_unsafe.c"), &[]);
     let cex = replayed_bug(&json, code, "getenv");
     assert_eq!(cex["run"]["env"], serde_json::json!([["UFO_DEBUG", "1"], ["UFO_QUIET", null]]), "{cex:#}");
+}
+
+#[test]
+fn read_from_standard_input_returns_an_input_count_and_the_replay_supplies_the_bytes() {
+    let (code, json) = verify(&file("read_unsafe.c"), &[]);
+    let cex = replayed_bug(&json, code, "read");
+    assert_eq!(cex["run"]["stdin"], "aaaaa", "{cex:#}");
 }
 
 #[test]

@@ -42,6 +42,8 @@ pub enum InputCall {
     ScanfValue { format: String, index: usize },
     /// A byte read from standard input, or -1.
     StdinChar,
+    /// What `read(0, buf, n)` returned, within `[-1, n]`.
+    StdinRead { max: i128 },
     /// A C library function whose result the harness supplies, within `range`.
     Library { range: Option<(i128, i128)> },
 }
@@ -57,6 +59,9 @@ pub fn input_call(name: &str, inst: Value) -> Option<InputCall> {
         "getchar" | "getchar_unlocked" => Some(InputCall::StdinChar),
         "getc" | "fgetc" | "getc_unlocked" | "fgetc_unlocked" | "_IO_getc" if arg(0).is_some_and(is_stdin) => {
             Some(InputCall::StdinChar)
+        }
+        "read" if arg(0).and_then(llvm::const_int) == Some(0) => {
+            Some(InputCall::StdinRead { max: arg(2).and_then(llvm::const_int).filter(|n| *n >= 0)? })
         }
         "rand" | "random" => Some(InputCall::Library { range: Some((0, RAND_MAX)) }),
         "time" => Some(InputCall::Library { range: None }),

@@ -804,6 +804,9 @@ impl Tx<'_> {
                     self.input(inst, "scanf", InputSource::ScanfValue { format, index }, None, body, at)
                 }
                 InputCall::StdinChar => self.input(inst, &name, InputSource::StdinChar, Some((-1, 255)), body, at),
+                InputCall::StdinRead { max } => {
+                    self.input(inst, &name, InputSource::StdinRead, Some((-1, max)), body, at)
+                }
                 InputCall::Library { range } => {
                     let source = InputSource::Library { function: name.clone() };
                     self.input(inst, &name, source, range, body, at)

@@ -74,6 +74,9 @@ pub enum InputSource {
     ScanfValue { format: String, index: usize },
     /// A byte `getchar`/`getc`/`fgetc` read from standard input; -1 is its end.
     StdinChar,
+    /// What `read(0, buf, n)` returned: bytes read (at most `n`), 0 at the
+    /// end of the input, -1 on an error.
+    StdinRead,
     /// Whether `fgets(.., stdin)` read a line (1) or found the end of the
     /// input (0): recorded where its result is compared with NULL.
     StdinLine,
