@@ -1,8 +1,8 @@
-//! Finds LLVM 14 (`llvm-config`) and clang-14, and records their versions so that
-//! `ufo --version` can print them. Links the shared libLLVM-14 itself: the pass
-//! plugin's dependencies build llvm-sys with `no-llvm-linking` (a plugin takes
-//! LLVM from its host), and in a build of the whole workspace that feature
-//! reaches the `ufo` binary too.
+//! Finds the LLVM that ufo is built on (`llvm-config-19`, or `llvm-config-14`
+//! with the feature `llvm14`) and the clang of the same version, and records
+//! their versions so that `ufo --version` can print them. llvm-sys links the
+//! shared libLLVM itself (feature `prefer-dynamic`): in the pass plugin that is
+//! the library the host compiler has already loaded.
 
 use std::process::Command;
 
@@ -15,22 +15,20 @@ fn first_line(cmd: &str, args: &[&str]) -> Option<String> {
 }
 
 fn main() {
-    println!("cargo:rerun-if-env-changed=LLVM_SYS_140_PREFIX");
-    let llvm = ["llvm-config-14", "llvm-config"]
-        .iter()
-        .find_map(|c| first_line(c, &["--version"]).map(|v| (c.to_string(), v)));
+    let major = if std::env::var_os("CARGO_FEATURE_LLVM14").is_some() { "14" } else { "19" };
+    let prefix_var = if major == "14" { "LLVM_SYS_140_PREFIX" } else { "LLVM_SYS_191_PREFIX" };
+    println!("cargo:rerun-if-env-changed={prefix_var}");
+    let prefix = std::env::var(prefix_var).unwrap_or_else(|_| format!("/usr/lib/llvm-{major}"));
+    let configs = [format!("{prefix}/bin/llvm-config"), format!("llvm-config-{major}")];
+    let llvm = configs.iter().find_map(|c| first_line(c, &["--version"]));
     match &llvm {
-        Some((_, v)) if v.starts_with("14.") => {}
-        Some((c, v)) => println!("cargo:warning={c} reports LLVM {v}; ufo needs LLVM 14 (apt-get install llvm-14-dev)"),
-        None => println!("cargo:warning=llvm-config-14 not found; install llvm-14-dev"),
+        Some(v) if v.starts_with(&format!("{major}.")) => {}
+        Some(v) => println!("cargo:warning=llvm-config reports LLVM {v}; this build needs LLVM {major}"),
+        None => println!("cargo:warning=llvm-config-{major} not found; install llvm-{major}-dev (scripts/setup)"),
     }
-    let prefix = std::env::var("LLVM_SYS_140_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-14".into());
-    let config = format!("{prefix}/bin/llvm-config");
-    if let Some(libdir) = first_line(&config, &["--libdir"]).or_else(|| first_line("llvm-config-14", &["--libdir"])) {
-        println!("cargo:rustc-link-search=native={libdir}");
-        println!("cargo:rustc-link-lib=dylib=LLVM-14");
-    }
-    let clang = first_line("clang-14", &["--version"]).unwrap_or_else(|| "clang-14 not found".to_string());
+    let clang = first_line(&format!("clang-{major}"), &["--version"])
+        .unwrap_or_else(|| format!("clang-{major} not found"));
     println!("cargo:rustc-env=UFO_BUILD_CLANG={clang}");
-    println!("cargo:rustc-env=UFO_BUILD_LLVM={}", llvm.map(|(_, v)| v).unwrap_or_default());
+    println!("cargo:rustc-env=UFO_BUILD_LLVM={}", llvm.unwrap_or_default());
+    println!("cargo:rustc-env=UFO_BUILD_LLVM_MAJOR={major}");
 }

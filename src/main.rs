@@ -15,6 +15,10 @@ use ufo::smt::IntSemantics;
 struct Cli {
     #[command(subcommand)]
     cmd: Cmd,
+    /// The clang that compiles .c/.i files and every replay (also $UFO_CLANG;
+    /// default: the newest of clang-19 ... clang-14 on PATH).
+    #[arg(long, global = true, value_name = "PATH")]
+    clang: Option<String>,
 }
 
 #[derive(Subcommand)]
@@ -507,6 +511,10 @@ fn main() {
             std::process::exit(code);
         }
     };
+    if let Some(c) = &cli.clang {
+        // Set before any thread starts; child processes (bench, replay) inherit it.
+        std::env::set_var("UFO_CLANG", c);
+    }
     // A bug in ufo is reported as one line and an UNKNOWN answer, not a backtrace.
     std::panic::set_hook(Box::new(|info| {
         let msg = info

@@ -1,7 +1,7 @@
 //! Hands one diagnostic to LLVM through the C++ shim `cpp/diagnostics.cc`
 //! (LLVM's C API has no way to emit one).
 
-use llvm_plugin::inkwell::module::Module;
+use inkwell::module::Module;
 use std::ffi::{c_char, c_int, c_uint, c_void, CString};
 use ufo::report::diagnostics::{Diagnostic, Severity};
 

@@ -4,8 +4,8 @@
 //! the compiler down), and emit the answer as diagnostics.
 
 use crate::emit::{emit, emit_text};
-use llvm_plugin::inkwell::module::Module;
-use llvm_plugin::inkwell::values::BasicValueEnum;
+use inkwell::module::Module;
+use inkwell::values::BasicValueEnum;
 use std::time::Duration;
 use ufo::driver::{self, Bitcode};
 use ufo::frontend::{DataModel, OptLevel};
@@ -31,7 +31,7 @@ fn mentions_verifier(module: &Module<'_>) -> bool {
     named
         || module.get_globals().any(|g| match g.get_initializer() {
             Some(BasicValueEnum::ArrayValue(a)) if a.is_const_string() => {
-                a.get_string_constant().is_some_and(|s| matches!(s.to_bytes(), b"reach_error" | b"__VERIFIER_error"))
+                a.as_const_string().map(|s| s.strip_suffix(b"\0").unwrap_or(s)).is_some_and(|s| matches!(s, b"reach_error" | b"__VERIFIER_error"))
             }
             _ => false,
         })

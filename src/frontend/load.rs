@@ -1,23 +1,60 @@
-//! Step 1 of the pipeline: compile C with clang-14 and read bitcode/textual IR
+//! Step 1 of the pipeline: compile C with clang and read bitcode/textual IR
 //! with inkwell; several files are linked into one module (as `llvm-link` does).
+//!
+//! The clang is `$UFO_CLANG` (what `--clang PATH` sets), else the
+//! newest of `clang-19` … `clang-14`, `clang` on `PATH` ([`DEFAULT_CLANGS`]): LLVM
+//! reads the bitcode of every older version, so the newest clang is the one
+//! whose output ufo (on LLVM 19) and every replay can read.
 
 use super::DataModel;
 use crate::error::{Error, Result};
 use inkwell::context::Context;
 use inkwell::memory_buffer::MemoryBuffer;
 use inkwell::module::Module;
+use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::process::Command;
+use std::sync::OnceLock;
 
-/// The clang binary: `$UFO_CLANG`, else `clang-14`.
-pub fn clang() -> String {
-    std::env::var("UFO_CLANG").unwrap_or_else(|_| "clang-14".to_string())
+/// The clangs looked for on `PATH` when none is named, newest first.
+pub const DEFAULT_CLANGS: [&str; 7] = ["clang-19", "clang-18", "clang-17", "clang-16", "clang-15", "clang-14", "clang"];
+
+/// Is `name` an executable on `PATH` (or, with a `/`, a path to one)?
+pub fn on_path(name: &str) -> bool {
+    let executable = |p: &Path| p.is_file() && p.metadata().is_ok_and(|m| m.permissions().mode() & 0o111 != 0);
+    if name.contains('/') {
+        return executable(Path::new(name));
+    }
+    std::env::var_os("PATH").is_some_and(|paths| std::env::split_paths(&paths).any(|d| executable(&d.join(name))))
 }
 
-/// `clang-14 --version`'s first line, if clang is installed.
+/// The clang binary that compiles C for ufo and for every replay.
+pub fn clang() -> String {
+    if let Ok(c) = std::env::var("UFO_CLANG") {
+        return c;
+    }
+    static FOUND: OnceLock<String> = OnceLock::new();
+    FOUND
+        .get_or_init(|| DEFAULT_CLANGS.iter().find(|c| on_path(c)).unwrap_or(&DEFAULT_CLANGS[0]).to_string())
+        .clone()
+}
+
+/// `clang --version`'s first line, if that clang runs.
 pub fn clang_version() -> Option<String> {
-    let out = Command::new(clang()).arg("--version").output().ok()?;
-    String::from_utf8_lossy(&out.stdout).lines().next().map(str::to_string)
+    version_line(&clang())
+}
+
+/// The first line of `compiler --version`, if it runs.
+pub fn version_line(compiler: &str) -> Option<String> {
+    let out = Command::new(compiler).arg("--version").output().ok()?;
+    String::from_utf8_lossy(&out.stdout).lines().next().map(|l| l.trim().to_string()).filter(|l| !l.is_empty())
+}
+
+/// The LLVM major version in a version line (`... clang version 19.1.7 ...`,
+/// `LLVM version 14.0.6`, `LLVM19.1.7`).
+pub fn major_version(line: &str) -> Option<u32> {
+    let at = line.find("version ").map(|i| i + "version ".len()).or_else(|| line.find("LLVM").map(|i| i + 4))?;
+    line[at..].trim_start().split('.').next()?.parse().ok()
 }
 
 /// The clang flags DESIGN.md step 1 prescribes.
@@ -37,7 +74,7 @@ fn compile_c(path: &str, dm: DataModel, out: &Path) -> Result<()> {
         .arg(out)
         .arg(path)
         .output()
-        .map_err(|e| Error::Tool(format!("cannot run {}: {e} (install clang-14)", clang())))?;
+        .map_err(|e| Error::Tool(format!("cannot run {}: {e} (install clang-19, or name one with --clang)", clang())))?;
     if !output.status.success() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         let first = stderr.lines().find(|l| l.contains("error")).unwrap_or("clang failed").trim().to_string();

@@ -16,7 +16,7 @@ use crate::error::Result;
 use crate::ir::Program;
 use inkwell::context::Context;
 
-pub use load::{clang, clang_flags, clang_version};
+pub use load::{clang, clang_flags, clang_version, major_version, on_path, version_line, DEFAULT_CLANGS};
 
 /// Optimization level, a first-class input (DESIGN.md step 3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, clap::ValueEnum)]
