@@ -1,10 +1,13 @@
-//! Finds the LLVM that ufo is built on (`llvm-config-19`, or `llvm-config-14`
-//! with the feature `llvm14`) and the clang of the same version, and records
-//! their versions so that `ufo --version` can print them. llvm-sys links the
-//! shared libLLVM itself (feature `prefer-dynamic`): in the pass plugin that is
-//! the library the host compiler has already loaded.
+//! Finds the LLVM that ufo is built on (the one feature `llvm14` … `llvm19`;
+//! `llvm-config-NN`) and the clang of the same version, and records their
+//! versions so that `ufo --version` can print them. llvm-sys links the shared
+//! libLLVM itself (feature `prefer-dynamic`): in the pass plugin that is the
+//! library the host compiler has already loaded.
 
 use std::process::Command;
+
+/// The LLVM versions ufo builds on: (major, llvm-sys's version suffix).
+const VERSIONS: [(&str, &str); 6] = [("14", "140"), ("15", "150"), ("16", "160"), ("17", "170"), ("18", "181"), ("19", "191")];
 
 fn first_line(cmd: &str, args: &[&str]) -> Option<String> {
     let out = Command::new(cmd).args(args).output().ok()?;
@@ -15,10 +18,18 @@ fn first_line(cmd: &str, args: &[&str]) -> Option<String> {
 }
 
 fn main() {
-    let major = if std::env::var_os("CARGO_FEATURE_LLVM14").is_some() { "14" } else { "19" };
-    let prefix_var = if major == "14" { "LLVM_SYS_140_PREFIX" } else { "LLVM_SYS_191_PREFIX" };
+    let chosen: Vec<_> =
+        VERSIONS.iter().filter(|(m, _)| std::env::var_os(format!("CARGO_FEATURE_LLVM{m}")).is_some()).collect();
+    let &&(major, sys) = match chosen.as_slice() {
+        [one] => one,
+        _ => panic!(
+            "choose exactly one LLVM feature (llvm14 … llvm19, default llvm19); for an older one build with \
+             --no-default-features --features llvmNN"
+        ),
+    };
+    let prefix_var = format!("LLVM_SYS_{sys}_PREFIX");
     println!("cargo:rerun-if-env-changed={prefix_var}");
-    let prefix = std::env::var(prefix_var).unwrap_or_else(|_| format!("/usr/lib/llvm-{major}"));
+    let prefix = std::env::var(&prefix_var).unwrap_or_else(|_| format!("/usr/lib/llvm-{major}"));
     let configs = [format!("{prefix}/bin/llvm-config"), format!("llvm-config-{major}")];
     let llvm = configs.iter().find_map(|c| first_line(c, &["--version"]));
     match &llvm {
@@ -30,5 +41,4 @@ fn main() {
         .unwrap_or_else(|| format!("clang-{major} not found"));
     println!("cargo:rustc-env=UFO_BUILD_CLANG={clang}");
     println!("cargo:rustc-env=UFO_BUILD_LLVM={}", llvm.unwrap_or_default());
-    println!("cargo:rustc-env=UFO_BUILD_LLVM_MAJOR={major}");
 }

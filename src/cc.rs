@@ -1,12 +1,15 @@
-//! `ufo cc`: clang-14 that also verifies (issue 7), so that `make CC="ufo cc"`
-//! verifies a whole project.
+//! `ufo cc`: the user's clang, which also verifies (issues 7 and 16), so that
+//! `make CC="ufo cc"` verifies a whole project.
 //!
-//! 1. clang-14 runs with exactly the given arguments, its output and exit code
-//!    passed through: the build gets the same object files as from clang.
+//! 1. The clang (`$UFO_CC`, else the clang `ufo verify` uses: `--clang`/
+//!    `$UFO_CLANG`, else the newest of clang-19 … clang-14) runs with exactly
+//!    the given arguments, its output and exit code passed through: the build
+//!    gets the same object files as from that clang.
 //! 2. If that succeeded, every C source on the command line whose text mentions
 //!    `assert`, `reach_error` or `__VERIFIER_` (the quick check; other files cost nothing
 //!    more) is compiled once more, to bitcode, with the same preprocessor and
-//!    target flags, and verified in memory at the command line's `-O` level,
+//!    target flags (by the same clang, unless its LLVM is newer than ufo's:
+//!    then by ufo's), and verified in memory at the command line's `-O` level,
 //!    as `ufo verify` would (`UFO_OPTIONS` for the rest).
 //! 3. Answers are printed as clang prints diagnostics. The exit code is clang's,
 //!    or 1 if a bug was found and `--ufo-werror` (or `--werror` in
@@ -205,13 +208,34 @@ pub fn mentions_verifier(path: &str) -> bool {
     std::fs::read(path).is_ok_and(|t| words.iter().any(|w| t.windows(w.len()).any(|x| x == *w)))
 }
 
+/// The compiler `ufo cc` wraps: `$UFO_CC`, else `ufo verify`'s clang.
+pub fn compiler() -> String {
+    std::env::var("UFO_CC").ok().filter(|c| !c.is_empty()).unwrap_or_else(frontend::clang)
+}
+
+/// The clang that compiles a unit to bitcode for verification: the wrapped
+/// one, unless it reports an LLVM newer than ufo's (whose bitcode ufo cannot
+/// read); then ufo's own.
+fn bitcode_compiler() -> String {
+    let wrapped = compiler();
+    let newer = frontend::version_line(&wrapped)
+        .and_then(|l| frontend::major_version(&l))
+        .is_some_and(|m| m > frontend::llvm_major());
+    if newer {
+        frontend::clang()
+    } else {
+        wrapped
+    }
+}
+
 /// Compiles `source` to bitcode as `ufo verify` compiles C, with `code_args`.
 fn bitcode(source: &str, code_args: &[String], dm: DataModel) -> Result<Vec<u8>, Error> {
     let dir = tempfile::tempdir().map_err(|e| Error::Tool(format!("cannot create a temporary directory: {e}")))?;
     let out = dir.path().join("tu.bc");
-    let mut cmd = Command::new(frontend::clang());
+    let clang = bitcode_compiler();
+    let mut cmd = Command::new(&clang);
     cmd.args(code_args).args(frontend::clang_flags(dm)).arg("-o").arg(&out).arg(source);
-    let o = cmd.output().map_err(|e| Error::Tool(format!("cannot run {}: {e}", frontend::clang())))?;
+    let o = cmd.output().map_err(|e| Error::Tool(format!("cannot run {clang}: {e}")))?;
     if !o.status.success() {
         let err = String::from_utf8_lossy(&o.stderr);
         let first = err.lines().find(|l| l.contains("error")).unwrap_or("clang failed").trim().to_string();
@@ -239,11 +263,11 @@ fn verify_source(source: &str, c: &CcCommand, opts: &PipelineOptions, werror: bo
 /// Runs `ufo cc ARGS`; returns the exit code.
 pub fn run(args: &[String]) -> i32 {
     let c = parse(args);
-    let status = Command::new(frontend::clang()).args(&c.clang_args).status();
+    let status = Command::new(compiler()).args(&c.clang_args).status();
     let code = match status {
         Ok(s) => s.code().unwrap_or(1),
         Err(e) => {
-            eprintln!("ufo cc: cannot run {}: {e} (install clang-14)", frontend::clang());
+            eprintln!("ufo cc: cannot run {}: {e} (install clang-19, or name a clang in UFO_CC)", compiler());
             return crate::error::EXIT_INPUT;
         }
     };

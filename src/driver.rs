@@ -107,6 +107,7 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
         approximations: Approximations { translation: prog.stats.clone(), operations: approximations },
         warnings,
         checks: prog.checks.clone(),
+        module: ModuleInfo::new(prog.producer.clone()),
     })
 }
 
@@ -146,6 +147,7 @@ pub fn unknown(opts: &VerifyOptions, reason: &str) -> Report {
         approximations: Approximations::default(),
         warnings: Vec::new(),
         checks: Vec::new(),
+        module: ModuleInfo::new(None),
     }
 }
 

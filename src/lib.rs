@@ -11,17 +11,21 @@
 //! Dependency firewalls: only `frontend` sees LLVM, only `smt` sees Z3, only
 //! `main` sees the command line.
 //!
-//! The LLVM version is a build feature: `llvm19` (the default) or `llvm14`
-//! (the LLVM-14 pass plugin's copy of the library); both are read through one
-//! name, `llvm_sys`.
+//! The LLVM version is a build feature, exactly one of `llvm19` (the default)
+//! … `llvm14` (checked by build.rs); every LLVM is read through one name,
+//! `llvm_sys`.
 
-#[cfg(all(feature = "llvm19", feature = "llvm14"))]
-compile_error!("features `llvm19` and `llvm14` exclude each other: build with --no-default-features --features llvm14");
-#[cfg(not(any(feature = "llvm19", feature = "llvm14")))]
-compile_error!("choose the LLVM to build on: feature `llvm19` (default) or `llvm14`");
 #[cfg(feature = "llvm14")]
 pub extern crate llvm_sys_140 as llvm_sys;
-#[cfg(all(feature = "llvm19", not(feature = "llvm14")))]
+#[cfg(feature = "llvm15")]
+pub extern crate llvm_sys_150 as llvm_sys;
+#[cfg(feature = "llvm16")]
+pub extern crate llvm_sys_160 as llvm_sys;
+#[cfg(feature = "llvm17")]
+pub extern crate llvm_sys_170 as llvm_sys;
+#[cfg(feature = "llvm18")]
+pub extern crate llvm_sys_181 as llvm_sys;
+#[cfg(feature = "llvm19")]
 pub extern crate llvm_sys_191 as llvm_sys;
 
 pub mod bench;
@@ -36,6 +40,7 @@ pub mod explain;
 pub mod frontend;
 pub mod ir;
 pub mod pipeline_options;
+pub mod plugins;
 pub mod program_inputs;
 pub mod replay;
 pub mod report;

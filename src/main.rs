@@ -44,14 +44,22 @@ enum Cmd {
         #[arg(long, short)]
         output: Option<std::path::PathBuf>,
     },
-    /// clang-14 that also verifies each C source that calls the verifier
-    /// (`make CC="ufo cc"`); --ufo-werror fails the build on a bug; options in
-    /// UFO_OPTIONS.
+    /// Your clang ($UFO_CC, default: the newest of clang-19 ... clang-14) that
+    /// also verifies each C source that has a check (`make CC="ufo cc"`);
+    /// --ufo-werror fails the build on a bug; options in UFO_OPTIONS.
     #[command(disable_help_flag = true)]
     Cc {
-        /// Arguments for clang-14, passed on unchanged.
+        /// Arguments for clang, passed on unchanged.
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
         args: Vec<String>,
+    },
+    /// Print the path of the pass plugin for a compiler: the one built for its
+    /// LLVM (`clang -fpass-plugin=$(ufo plugin-path --for clang-19)`).
+    PluginPath {
+        /// The compiler that loads the plugin (clang-19, opt-14, a path);
+        /// default: the clang ufo compiles with.
+        #[arg(long = "for", value_name = "COMPILER")]
+        compiler: Option<String>,
     },
     /// Print the translated control-flow graph (text, or Graphviz with --dot).
     Cfg {
@@ -377,6 +385,10 @@ fn run(cli: Cli) -> Result<i32, Error> {
             Ok(0)
         }
         Cmd::Cc { args } => Ok(ufo::cc::run(&args)),
+        Cmd::PluginPath { compiler } => {
+            println!("{}", ufo::plugins::plugin_for(compiler.as_deref())?.display());
+            Ok(0)
+        }
         Cmd::Cfg { input, dot } => {
             let p = frontend::build_program(&input.files, &frontend_opts(&input))?;
             if dot {

@@ -1,8 +1,9 @@
-//! Verification inside the compile pipeline (issue 7): the pass plugin under
-//! `opt-14` and `clang-14 -fpass-plugin`, `ufo cc` and its exit codes, a
-//! Makefile with `CC="ufo cc"`, and bad `UFO_OPTIONS`. Every answer is checked
-//! by what the compiler prints at the right source line, and the plugin is
-//! shown to leave the module unchanged (byte-identical objects).
+//! Verification inside the compile pipeline (issues 7 and 16): the pass plugin
+//! under `opt-19` and `clang-19 -fpass-plugin`, and its LLVM-14 build inside
+//! `clang-14`, `ufo plugin-path`, `ufo cc` and its exit codes, a Makefile with
+//! `CC="ufo cc"`, and bad `UFO_OPTIONS`. Every answer is checked by what the
+//! compiler prints at the right source line, and the plugin is shown to leave
+//! the module unchanged (byte-identical objects).
 
 mod common;
 use common::root;
@@ -10,21 +11,27 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 
-/// The plugin library, built once per test run (`cargo build -p ufo-plugin`).
-fn plugin() -> &'static Path {
-    static PATH: OnceLock<PathBuf> = OnceLock::new();
-    PATH.get_or_init(|| {
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-        let out = Command::new(cargo)
-            .args(["build", "--release", "-p", "ufo-plugin"])
+/// The plugin for LLVM `major`, brought up to date once per test run
+/// (`scripts/build-plugins MAJOR`, as setup installs it).
+fn plugin_for(major: u32) -> &'static Path {
+    static PATHS: OnceLock<std::sync::Mutex<std::collections::BTreeMap<u32, &'static Path>>> = OnceLock::new();
+    let mut built = PATHS.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+    built.entry(major).or_insert_with(|| {
+        let out = Command::new(root().join("scripts/build-plugins"))
+            .arg(major.to_string())
             .current_dir(root())
             .output()
-            .expect("cargo runs");
+            .expect("scripts/build-plugins runs");
         assert!(out.status.success(), "building the plugin failed:\n{}", String::from_utf8_lossy(&out.stderr));
-        let so = root().join("target/release/libufo_plugin.so");
+        let so = root().join(format!("target/release/libufo_plugin-llvm{major}.so"));
         assert!(so.exists(), "{} missing", so.display());
-        so
+        Box::leak(so.into_boxed_path())
     })
+}
+
+/// The plugin for clang-19 and opt-19.
+fn plugin() -> &'static Path {
+    plugin_for(19)
 }
 
 fn run(cmd: &mut Command) -> (i32, String) {
@@ -34,9 +41,14 @@ fn run(cmd: &mut Command) -> (i32, String) {
     (status.code().unwrap_or(-1), text)
 }
 
-/// `clang-14 ARGS` in `llvm-tests/` (debug info names files as given there).
+/// `clang-19 ARGS` in `llvm-tests/` (debug info names files as given there).
 fn clang(args: &[&str], env: &[(&str, &str)]) -> (i32, String) {
-    let mut cmd = Command::new("clang-14");
+    clang_version(19, args, env)
+}
+
+/// `clang-MAJOR ARGS` in `llvm-tests/`.
+fn clang_version(major: u32, args: &[&str], env: &[(&str, &str)]) -> (i32, String) {
+    let mut cmd = Command::new(format!("clang-{major}"));
     cmd.args(args).current_dir(root().join("llvm-tests")).env_remove("UFO_OPTIONS");
     for (k, v) in env {
         cmd.env(k, v);
@@ -46,7 +58,7 @@ fn clang(args: &[&str], env: &[(&str, &str)]) -> (i32, String) {
 
 fn ufo_cc(args: &[&str], dir: &Path, env: &[(&str, &str)]) -> (i32, String) {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_ufo"));
-    cmd.arg("cc").args(args).current_dir(dir).env_remove("UFO_OPTIONS");
+    cmd.arg("cc").args(args).current_dir(dir).env_remove("UFO_OPTIONS").env_remove("UFO_CC").env_remove("UFO_CLANG");
     for (k, v) in env {
         cmd.env(k, v);
     }
@@ -67,7 +79,7 @@ fn emit_ll(c: &str, dir: &Path) -> PathBuf {
 }
 
 fn opt(ll: &Path, extra: &[&str], env: &[(&str, &str)]) -> (i32, String) {
-    let mut cmd = Command::new("opt-14");
+    let mut cmd = Command::new("opt-19");
     cmd.arg(format!("-load-pass-plugin={}", plugin().display())).arg("-passes=ufo-verify").arg(ll).args(extra);
     cmd.env_remove("UFO_OPTIONS");
     for (k, v) in env {
@@ -119,7 +131,7 @@ fn the_plugin_leaves_the_module_unchanged() {
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("reach_error() is reachable"), "the pass ran:\n{out}");
     let without = dir.path().join("without.ll");
-    let (code, out) = run(Command::new("opt-14").args(["-passes=verify", "-S", "-o"]).arg(&without).arg(&ll));
+    let (code, out) = run(Command::new("opt-19").args(["-passes=verify", "-S", "-o"]).arg(&without).arg(&ll));
     assert_eq!(code, 0, "{out}");
     assert_eq!(std::fs::read(&with).unwrap(), std::fs::read(&without).unwrap(), "the module changed");
 }
@@ -228,7 +240,7 @@ fn ufo_cc_leaves_files_without_verifier_calls_to_clang() {
     let (code, out) = ufo_cc(&["-O2", "-g", "-c", "plain.c", "-o", "ufo.o"], dir.path(), &[]);
     assert_eq!((code, out.as_str()), (0, ""));
     let (code, out) =
-        run(Command::new("clang-14").args(["-O2", "-g", "-c", "plain.c", "-o", "clang.o"]).current_dir(dir.path()));
+        run(Command::new("clang-19").args(["-O2", "-g", "-c", "plain.c", "-o", "clang.o"]).current_dir(dir.path()));
     assert_eq!(code, 0, "{out}");
     assert_eq!(std::fs::read(dir.path().join("ufo.o")).unwrap(), std::fs::read(dir.path().join("clang.o")).unwrap());
 }
@@ -260,4 +272,85 @@ fn make_with_ufo_cc_verifies_a_project() {
     assert_ne!(code, 0, "{out}");
     assert!(out.contains("error: reach_error() is reachable"), "{out}");
     assert!(!d.join("fig1_unsafe.o").exists(), "a failed compilation leaves no object");
+}
+
+/// The LLVM-14 build of the plugin inside clang-14 (a plugin must match its
+/// host's LLVM): the same warning at the same line, the replayed input, and
+/// the same object as clang-14 alone.
+#[test]
+fn the_llvm14_plugin_runs_inside_clang_14() {
+    let dir = tempfile::tempdir().unwrap();
+    let with = dir.path().join("with.o");
+    let without = dir.path().join("without.o");
+    let p = format!("-fpass-plugin={}", plugin_for(14).display());
+    let (code, out) = clang_version(14, &["-O2", "-g", &p, "-c", "fig1_unsafe.c", "-o", with.to_str().unwrap()], &[]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("fig1_unsafe.c:12:15: warning: ufo-verify: reach_error() is reachable [-Wpass-failed=ufo-verify]"),
+        "{out}"
+    );
+    assert!(out.contains("note: fig1_unsafe.c:6:11: input: __VERIFIER_nondet_int() = "), "{out}");
+    let (code, out) = clang_version(14, &["-O2", "-g", "-c", "fig1_unsafe.c", "-o", without.to_str().unwrap()], &[]);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(std::fs::read(&with).unwrap(), std::fs::read(&without).unwrap(), "the plugin changed the code");
+    // The LLVM-19 plugin is not for clang-14: LLVM refuses it, and the build
+    // of a user who picked the wrong one stops with clang's message.
+    let wrong = format!("-fpass-plugin={}", plugin().display());
+    let (code, out) = clang_version(14, &["-O2", &wrong, "-c", "fig1_safe.c", "-o", without.to_str().unwrap()], &[]);
+    assert_ne!(code, 0, "{out}");
+}
+
+fn plugin_path(args: &[&str]) -> (i32, String) {
+    run(Command::new(env!("CARGO_BIN_EXE_ufo")).arg("plugin-path").args(args).env_remove("UFO_CLANG"))
+}
+
+/// `ufo plugin-path --for COMPILER` picks the plugin by the LLVM the compiler
+/// reports; a compiler with no plugin gets a one-line message naming its LLVM
+/// and the installed ones.
+#[test]
+fn plugin_path_names_the_plugin_for_each_compiler() {
+    let (p14, p19) = (plugin_for(14), plugin());
+    for (compiler, want) in [("clang-14", p14), ("opt-14", p14), ("clang-19", p19), ("opt-19", p19)] {
+        let (code, out) = plugin_path(&["--for", compiler]);
+        assert_eq!(code, 0, "{out}");
+        assert_eq!(Path::new(out.trim()).canonicalize().unwrap(), want.canonicalize().unwrap(), "{compiler}");
+    }
+    // The default is ufo's own clang: clang-19 here.
+    let (code, out) = plugin_path(&[]);
+    assert_eq!((code, Path::new(out.trim()).canonicalize().unwrap()), (0, p19.canonicalize().unwrap()));
+    // A clang 17 (a script that says it is one).
+    let dir = tempfile::tempdir().unwrap();
+    let fake = dir.path().join("clang-17");
+    std::fs::write(&fake, "#!/bin/sh\necho 'Ubuntu clang version 17.0.6 (9ubuntu1)'\n").unwrap();
+    let mut perm = std::fs::metadata(&fake).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perm, 0o755);
+    std::fs::set_permissions(&fake, perm).unwrap();
+    let (code, out) = plugin_path(&["--for", fake.to_str().unwrap()]);
+    assert_eq!(code, 2, "{out}");
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(out.contains("is LLVM 17, and no plugin for LLVM 17 is installed") && out.contains("14"), "{out}");
+    let (code, out) = plugin_path(&["--for", "/nonexistent/clang"]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("cannot run /nonexistent/clang --version"), "{out}");
+}
+
+/// `ufo cc` wraps the clang in UFO_CC, whatever its version up to 19: with
+/// clang-14 the object is clang-14's, and the unit is verified all the same.
+#[test]
+fn ufo_cc_wraps_the_clang_in_ufo_cc() {
+    let t = root().join("llvm-tests");
+    let dir = tempfile::tempdir().unwrap();
+    let ours = dir.path().join("ufo.o");
+    let theirs = dir.path().join("clang14.o");
+    let (code, out) =
+        ufo_cc(&["-O2", "-g", "-c", "fig1_unsafe.c", "-o", ours.to_str().unwrap()], &t, &[("UFO_CC", "clang-14")]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("fig1_unsafe.c:12:15: warning: reach_error() is reachable [ufo]"), "{out}");
+    let (code, out) = clang_version(14, &["-O2", "-g", "-c", "fig1_unsafe.c", "-o", theirs.to_str().unwrap()], &[]);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(std::fs::read(&ours).unwrap(), std::fs::read(&theirs).unwrap(), "not clang-14's object");
+    // clang-14's own diagnostics come through (its caret style, not clang-19's).
+    let (_, out) = ufo_cc(&["-c", "bad/does_not_compile.c", "-o", "/dev/null"], &t, &[("UFO_CC", "clang-14")]);
+    let (_, direct) = clang_version(14, &["-c", "bad/does_not_compile.c", "-o", "/dev/null"], &[]);
+    assert_eq!(out, direct);
 }

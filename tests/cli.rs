@@ -47,7 +47,7 @@ fn random_bytes_bitcode() {
 fn truncated_bitcode() {
     let dir = tempfile::tempdir().unwrap();
     let full = dir.path().join("full.bc");
-    let status = std::process::Command::new("clang-14")
+    let status = std::process::Command::new("clang-19")
         .args(["-c", "-emit-llvm", "-o"])
         .arg(&full)
         .arg(root().join("llvm-tests/fig1_safe.c"))
@@ -116,7 +116,7 @@ fn usage_errors_exit_2() {
 fn version_names_llvm_and_z3() {
     let (code, out, _) = ufo(&["--version"]);
     assert_eq!(code, 0);
-    assert!(out.contains("LLVM 14.") && out.contains("Z3 4."), "{out}");
+    assert!(out.contains("LLVM 19.") && out.contains("Z3 4."), "{out}");
 }
 
 #[test]
@@ -158,7 +158,7 @@ fn harness_file_is_written_and_replays_the_bug() {
     assert!(text.contains("__VERIFIER_nondet_int") && text.contains("ufo_values"), "{text}");
     // compile the harness with the program ourselves and run it
     let obj = dir.path().join("p.o");
-    let st = std::process::Command::new("clang-14")
+    let st = std::process::Command::new("clang-19")
         .args(["-c", "-w", "-o"])
         .arg(&obj)
         .arg(root().join("llvm-tests/fig1_unsafe.c"))
@@ -166,7 +166,7 @@ fn harness_file_is_written_and_replays_the_bug() {
         .unwrap();
     assert!(st.success());
     let exe = dir.path().join("exe");
-    let st = std::process::Command::new("clang-14").args(["-w", "-o"]).arg(&exe).arg(&h).arg(&obj).status().unwrap();
+    let st = std::process::Command::new("clang-19").args(["-w", "-o"]).arg(&exe).arg(&h).arg(&obj).status().unwrap();
     assert!(st.success());
     let run = std::process::Command::new(&exe).output().unwrap();
     assert_eq!(run.status.code(), Some(77));

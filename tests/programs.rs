@@ -92,12 +92,12 @@ fn math_semantics_warns_and_replay_rejects_its_spurious_bug() {
 fn optimized_ilp32_bitcode_is_verified_and_replayed_as_it_is() {
     let dir = tempfile::tempdir().unwrap();
     let bc = dir.path().join("fig1_unsafe.bc");
-    let st = std::process::Command::new("clang-14")
+    let st = std::process::Command::new("clang-19")
         .args(["-m32", "-O2", "-g", "-c", "-emit-llvm", "-o"])
         .arg(&bc)
         .arg(common::root().join("llvm-tests/fig1_unsafe.c"))
         .status()
-        .expect("clang-14 runs");
+        .expect("clang-19 runs");
     assert!(st.success());
     let files = vec![bc.to_string_lossy().into_owned()];
     let (code, json) = verify(&files, &["--data-model", "ILP32", "--opt", "O0", "--timeout", "60"]);

@@ -392,3 +392,34 @@ pub fn source_functions(module: LLVMModuleRef) -> Vec<SourceFunction> {
     }
     out
 }
+
+/// The first string of the module's `llvm.ident` (the compiler that wrote it:
+/// clang puts "<vendor> clang version X.Y.Z ..." there), if any.
+pub fn producer(m: LLVMModuleRef) -> Option<String> {
+    unsafe {
+        let name = c"llvm.ident";
+        let n = LLVMGetNamedMetadataNumOperands(m, name.as_ptr());
+        if n == 0 {
+            return None;
+        }
+        let mut ops = vec![std::ptr::null_mut(); n as usize];
+        LLVMGetNamedMetadataOperands(m, name.as_ptr(), ops.as_mut_ptr());
+        let node = *ops.first()?;
+        if node.is_null() || LLVMGetMDNodeNumOperands(node) == 0 {
+            return None;
+        }
+        let mut fields = vec![std::ptr::null_mut(); LLVMGetMDNodeNumOperands(node) as usize];
+        LLVMGetMDNodeOperands(node, fields.as_mut_ptr());
+        let s = *fields.first()?;
+        if s.is_null() {
+            return None;
+        }
+        let mut len = 0u32;
+        let p = LLVMGetMDString(s, &mut len);
+        if p.is_null() {
+            return None;
+        }
+        let bytes = std::slice::from_raw_parts(p as *const u8, len as usize);
+        Some(String::from_utf8_lossy(bytes).trim().to_string()).filter(|s| !s.is_empty())
+    }
+}

@@ -132,15 +132,22 @@ pub fn build_program_from_bitcode(name: &str, bitcode: &[u8], opts: &FrontendOpt
 
 fn build(module: inkwell::module::Module, label: &str, opts: &FrontendOptions) -> Result<Program> {
     let functions = llvm::source_functions(module.as_mut_ptr());
+    let producer = llvm::producer(module.as_mut_ptr());
     let normalized = normalize::normalize(&module, label, opts)?;
     let mut prog = translate::translate(&module, label, opts)?;
     prog.functions = functions;
     prog.safe_blocked = normalized.hazard;
     prog.checks = normalized.checks;
+    prog.producer = producer;
     Ok(prog)
 }
 
 /// The LLVM version ufo was built against.
 pub fn llvm_version() -> String {
     env!("UFO_BUILD_LLVM").to_string()
+}
+
+/// Its major version (19 in the default build).
+pub fn llvm_major() -> u32 {
+    env!("UFO_BUILD_LLVM").split('.').next().and_then(|m| m.parse().ok()).unwrap_or(0)
 }

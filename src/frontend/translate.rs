@@ -143,6 +143,7 @@ pub fn translate(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
         safe_blocked: None,
         source_dirs: source_dirs(&blocks, file),
         checks: Vec::new(),
+        producer: None,
     };
     liveness::annotate(&mut prog);
     Ok(prog)

@@ -226,6 +226,9 @@ pub struct Program {
     /// means there is nothing to check. An optimizer may delete checks it
     /// proves, so they are collected before.
     pub checks: Vec<String>,
+    /// The compiler that wrote the module (its `llvm.ident`, e.g. "Debian
+    /// clang version 19.1.7"), if it says.
+    pub producer: Option<String>,
 }
 
 impl Program {

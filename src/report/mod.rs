@@ -41,6 +41,37 @@ pub struct Report {
     /// The kinds of checks the program has (`assert`, `reach_error`,
     /// `__VERIFIER_assert`, `trap`, ...); none: nothing to check.
     pub checks: Vec<String>,
+    pub module: ModuleInfo,
+}
+
+/// Who wrote the module and who read it.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct ModuleInfo {
+    /// The compiler that wrote the module (its `llvm.ident`).
+    pub producer: Option<String>,
+    /// That compiler's LLVM version (a clang's version is its LLVM's).
+    pub producer_llvm: Option<String>,
+    /// The LLVM ufo read the module with.
+    pub reader_llvm: String,
+    /// The clang ufo compiles C files and replays with.
+    pub clang: String,
+}
+
+impl ModuleInfo {
+    /// The facts for a module whose `llvm.ident` is `producer`.
+    pub fn new(producer: Option<String>) -> Self {
+        let producer_llvm = producer.as_deref().and_then(|p| {
+            let at = p.find("version ")? + "version ".len();
+            let v: String = p[at..].chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
+            Some(v).filter(|v| !v.is_empty())
+        });
+        ModuleInfo {
+            producer,
+            producer_llvm,
+            reader_llvm: crate::frontend::llvm_version(),
+            clang: crate::frontend::clang(),
+        }
+    }
 }
 
 /// The start of the reason of an UNKNOWN for a program that has no check.

@@ -67,6 +67,14 @@ impl Report {
                 st.predicates, st.post_fallbacks, st.refine_time, st.post_time, st.cover_time, st.check_time,
                 self.time.frontend, self.time.engine
             );
+            let m = &self.module;
+            let _ = writeln!(
+                s,
+                "module: written by {}; read by LLVM {}; C compiled and replayed with {}",
+                m.producer.as_deref().unwrap_or("an unnamed producer"),
+                m.reader_llvm,
+                m.clang
+            );
             let tr = &self.approximations.translation;
             let _ = writeln!(
                 s,
