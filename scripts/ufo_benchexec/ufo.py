@@ -30,7 +30,7 @@ class Tool(benchexec.tools.template.BaseTool2):
         return "https://github.com/ufo-verifier/ufo"
 
     def version(self, executable):
-        # `ufo --version`: "ufo 0.1.0 (LLVM 14.0.6, Z3 4.8.12.0, built with ...)"
+        # `ufo --version`: "ufo 0.1.0 (LLVM 19.1.7, Z3 4.8.12.0, built with ...)"
         text = self._version_from_tool(executable, arg="--version")
         m = re.search(r"ufo (\S+)", text)
         return m.group(1) if m else text

@@ -423,3 +423,18 @@ pub fn producer(m: LLVMModuleRef) -> Option<String> {
         Some(String::from_utf8_lossy(bytes).trim().to_string()).filter(|s| !s.is_empty())
     }
 }
+
+/// Keeps debug information as `llvm.dbg.*` intrinsic calls, where the
+/// translation reads variable names. LLVM 19 holds it as debug records beside
+/// the instructions by default (an old-format module read from an older
+/// clang stays as it is); converting is exact both ways.
+pub fn use_debug_intrinsics(m: LLVMModuleRef) {
+    #[cfg(feature = "llvm19")]
+    unsafe {
+        if LLVMIsNewDbgInfoFormat(m) != 0 {
+            LLVMSetIsNewDbgInfoFormat(m, 0);
+        }
+    }
+    #[cfg(not(feature = "llvm19"))]
+    let _ = m;
+}

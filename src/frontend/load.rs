@@ -96,14 +96,17 @@ fn load_one<'c>(ctx: &'c Context, path: &str, dm: DataModel, tmp: &Path) -> Resu
         "c" | "i" => {
             let out = tmp.join(format!("{}.bc", p.file_name().and_then(|f| f.to_str()).unwrap_or("input")));
             compile_c(path, dm, &out)?;
-            Module::parse_bitcode_from_path(&out, ctx).map_err(|e| Error::input(path, e.to_string().trim().to_string()))
+            Module::parse_bitcode_from_path(&out, ctx).map_err(|e| {
+                Error::input(path, unreadable(&format!("{}'s output is unreadable", clang()), &e.to_string(), &read_bytes(&out)))
+            })
         }
-        "bc" => Module::parse_bitcode_from_path(p, ctx)
-            .map_err(|e| Error::input(path, format!("not valid LLVM bitcode: {}", first_line(&e.to_string())))),
+        "bc" => Module::parse_bitcode_from_path(p, ctx).map_err(|e| {
+            Error::input(path, unreadable("not valid LLVM bitcode", &e.to_string(), &read_bytes(p)))
+        }),
         "ll" => {
             let buf = MemoryBuffer::create_from_file(p).map_err(|e| Error::input(path, e.to_string()))?;
             ctx.create_module_from_ir(buf)
-                .map_err(|e| Error::input(path, format!("invalid LLVM IR: {}", first_line(&e.to_string()))))
+                .map_err(|e| Error::input(path, unreadable("invalid LLVM IR", &e.to_string(), &read_bytes(p))))
         }
         _ => Err(Error::input(path, "unknown file type (expected .c, .i, .bc or .ll)")),
     }
@@ -113,11 +116,53 @@ fn first_line(s: &str) -> String {
     s.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("").to_string()
 }
 
+fn read_bytes(p: &Path) -> Vec<u8> {
+    std::fs::read(p).unwrap_or_default()
+}
+
+/// The version of the LLVM that wrote a module LLVM could not read: from
+/// LLVM's own message (`(Producer: 'LLVM20.1.0' Reader: 'LLVM 19.1.7')`), else
+/// from the clang named in the module's `llvm.ident` (kept as plain text in
+/// both bitcode and textual IR: `clang version 20.1.0`).
+pub fn producer_version(llvm_message: &str, module: &[u8]) -> Option<String> {
+    let version = |rest: &str| -> Option<String> {
+        let v: String = rest.chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
+        Some(v).filter(|v| v.starts_with(|c: char| c.is_ascii_digit()))
+    };
+    if let Some(at) = llvm_message.find("Producer: 'LLVM") {
+        return version(&llvm_message[at + "Producer: 'LLVM".len()..]);
+    }
+    let needle = b"clang version ";
+    let at = module.windows(needle.len()).position(|w| w == needle)? + needle.len();
+    let tail = &module[at..module.len().min(at + 16)];
+    version(&String::from_utf8_lossy(tail))
+}
+
+/// One line for a module LLVM could not read (`what`: "not valid LLVM
+/// bitcode", "invalid LLVM IR"): when a newer LLVM than ufo's wrote it, the
+/// line names both versions and what to do.
+pub fn unreadable(what: &str, llvm_message: &str, module: &[u8]) -> String {
+    let said = first_line(llvm_message);
+    let ours = super::llvm_version();
+    let newer = producer_version(llvm_message, module).filter(|v| {
+        let major = |v: &str| v.split('.').next().and_then(|m| m.parse::<u32>().ok());
+        major(v).is_some_and(|m| m > super::llvm_major())
+    });
+    match newer {
+        Some(v) => format!(
+            "{what}: written by LLVM {v}, newer than ufo's LLVM {ours}: compile it with clang-{major} or older \
+             (--clang), or use a ufo built on LLVM {v} (LLVM says: {said})",
+            major = super::llvm_major()
+        ),
+        None => format!("{what}: {said}"),
+    }
+}
+
 /// Reads a module from bitcode in memory.
 pub fn parse_bitcode<'c>(ctx: &'c Context, name: &str, bitcode: &[u8]) -> Result<Module<'c>> {
     let buf = MemoryBuffer::create_from_memory_range_copy(bitcode, name);
     let m = Module::parse_bitcode_from_buffer(&buf, ctx)
-        .map_err(|e| Error::input(name, format!("not valid LLVM bitcode: {}", first_line(&e.to_string()))))?;
+        .map_err(|e| Error::input(name, unreadable("not valid LLVM bitcode", &e.to_string(), bitcode)))?;
     m.verify().map_err(|e| Error::input(name, format!("invalid module: {}", first_line(&e.to_string()))))?;
     Ok(m)
 }

@@ -133,7 +133,10 @@ pub fn build_program_from_bitcode(name: &str, bitcode: &[u8], opts: &FrontendOpt
 fn build(module: inkwell::module::Module, label: &str, opts: &FrontendOptions) -> Result<Program> {
     let functions = llvm::source_functions(module.as_mut_ptr());
     let producer = llvm::producer(module.as_mut_ptr());
+    llvm::use_debug_intrinsics(module.as_mut_ptr());
     let normalized = normalize::normalize(&module, label, opts)?;
+    // LLVM 19's pass manager may hand the module back with debug records.
+    llvm::use_debug_intrinsics(module.as_mut_ptr());
     let mut prog = translate::translate(&module, label, opts)?;
     prog.functions = functions;
     prog.safe_blocked = normalized.hazard;
