@@ -7,7 +7,8 @@
 use std::process::Command;
 
 /// The LLVM versions ufo builds on: (major, llvm-sys's version suffix).
-const VERSIONS: [(&str, &str); 6] = [("14", "140"), ("15", "150"), ("16", "160"), ("17", "170"), ("18", "181"), ("19", "191")];
+const VERSIONS: [(&str, &str); 6] =
+    [("14", "140"), ("15", "150"), ("16", "160"), ("17", "170"), ("18", "181"), ("19", "191")];
 
 fn first_line(cmd: &str, args: &[&str]) -> Option<String> {
     let out = Command::new(cmd).args(args).output().ok()?;
@@ -37,8 +38,8 @@ fn main() {
         Some(v) => println!("cargo:warning=llvm-config reports LLVM {v}; this build needs LLVM {major}"),
         None => println!("cargo:warning=llvm-config-{major} not found; install llvm-{major}-dev (scripts/setup)"),
     }
-    let clang = first_line(&format!("clang-{major}"), &["--version"])
-        .unwrap_or_else(|| format!("clang-{major} not found"));
+    let clang =
+        first_line(&format!("clang-{major}"), &["--version"]).unwrap_or_else(|| format!("clang-{major} not found"));
     println!("cargo:rustc-env=UFO_BUILD_CLANG={clang}");
     println!("cargo:rustc-env=UFO_BUILD_LLVM={}", llvm.unwrap_or_default());
 }

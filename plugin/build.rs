@@ -6,7 +6,8 @@
 use std::process::Command;
 
 /// (major, llvm-sys's version suffix), as in ufo's build.rs.
-const VERSIONS: [(&str, &str); 6] = [("14", "140"), ("15", "150"), ("16", "160"), ("17", "170"), ("18", "181"), ("19", "191")];
+const VERSIONS: [(&str, &str); 6] =
+    [("14", "140"), ("15", "150"), ("16", "160"), ("17", "170"), ("18", "181"), ("19", "191")];
 
 fn llvm_config(major: &str, sys: &str, arg: &str) -> String {
     let prefix = std::env::var(format!("LLVM_SYS_{sys}_PREFIX")).unwrap_or_else(|_| format!("/usr/lib/llvm-{major}"));

@@ -60,7 +60,10 @@ fn same_checked_verdict(src: &str, verdict: &str) {
                 }
                 let producer = json["module"]["producer"].as_str().unwrap_or_default();
                 assert!(producer.contains(&format!("clang version {v}.")), "{what}");
-                assert_eq!(json["module"]["producer_llvm"].as_str().and_then(|p| p.split('.').next()), Some(&*v.to_string()));
+                assert_eq!(
+                    json["module"]["producer_llvm"].as_str().and_then(|p| p.split('.').next()),
+                    Some(&*v.to_string())
+                );
                 assert!(json["module"]["reader_llvm"].as_str().unwrap_or_default().starts_with("19."), "{what}");
             }
         }
@@ -92,7 +95,11 @@ fn textual_ir_of_a_newer_llvm_is_refused_naming_both_versions() {
     let ll = compile(19, "-O0", "llvm-tests/fig1_safe.c", true, dir.path());
     let text = std::fs::read_to_string(&ll).unwrap();
     assert!(text.contains("clang version 19."), "{text}");
-    let future = text.replace("clang version 19.", "clang version 29.").replacen("  ret i32", "  frobnicate i32 0\n  ret i32", 1);
+    let future = text.replace("clang version 19.", "clang version 29.").replacen(
+        "  ret i32",
+        "  frobnicate i32 0\n  ret i32",
+        1,
+    );
     let f = dir.path().join("future.ll");
     std::fs::write(&f, future).unwrap();
     let (code, out, err) = ufo(&["verify", f.to_str().unwrap()]);

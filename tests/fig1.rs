@@ -80,7 +80,7 @@ fn fig1_unsafe_twin_finds_the_bug() {
 #[test]
 fn invariants_needing_several_refinements() {
     for (file, opt) in
-        [("nested_safe.c", OptLevel::O0), ("globals_safe.c", OptLevel::O0), ("nested_safe.c", OptLevel::O2)]
+        [("nested_safe.c", OptLevel::O0), ("globals_safe.c", OptLevel::O0), ("counters_safe.c", OptLevel::O2)]
     {
         let p = program_at(file, opt);
         let out = engines::run(EngineKind::Ufo, &p, &opts(), &Deadline::none());

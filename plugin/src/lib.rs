@@ -9,8 +9,8 @@
 //!   about the code that will be emitted.
 //!
 //! A plugin must be built for its host's LLVM: this crate builds for LLVM 19
-//! (default) or 14 (feature `llvm14`), and `scripts/setup` installs each as
-//! `libufo_plugin-llvmNN.so`. Registration is the C++ shim `cpp/register.cc`
+//! (default) or any of 14 … 18 (feature `llvmNN`), and `scripts/build-plugins`
+//! installs each as `libufo_plugin-llvmNN.so` (`ufo plugin-path` picks one). Registration is the C++ shim `cpp/register.cc`
 //! (the `llvm-plugin` crate stops at LLVM 18, and its own inkwell would be a
 //! second copy beside ufo's); the entry point `llvmGetPassPluginInfo` is here,
 //! because a Rust cdylib exports only Rust's symbols.
@@ -58,8 +58,11 @@ pub extern "C" fn llvmGetPassPluginInfo() -> PassPluginLibraryInfo {
 }
 
 /// Called by the pass (`cpp/register.cc`) with the module it runs on.
+///
+/// # Safety
+/// `module` is null or the live module of the running pass.
 #[no_mangle]
-pub extern "C" fn ufo_verify_module(module: ufo::llvm_sys::prelude::LLVMModuleRef) {
+pub unsafe extern "C" fn ufo_verify_module(module: ufo::llvm_sys::prelude::LLVMModuleRef) {
     if module.is_null() {
         return;
     }

@@ -30,9 +30,10 @@ fn mentions_verifier(module: &Module<'_>) -> bool {
     let named = module.get_functions().any(|f| is_verifier_name(&f.get_name().to_string_lossy()));
     named
         || module.get_globals().any(|g| match g.get_initializer() {
-            Some(BasicValueEnum::ArrayValue(a)) if a.is_const_string() => {
-                a.as_const_string().map(|s| s.strip_suffix(b"\0").unwrap_or(s)).is_some_and(|s| matches!(s, b"reach_error" | b"__VERIFIER_error"))
-            }
+            Some(BasicValueEnum::ArrayValue(a)) if a.is_const_string() => a
+                .as_const_string()
+                .map(|s| s.strip_suffix(b"\0").unwrap_or(s))
+                .is_some_and(|s| matches!(s, b"reach_error" | b"__VERIFIER_error")),
             _ => false,
         })
 }

@@ -86,11 +86,14 @@ pub fn argv_number(name: &str, inst: Value, argv: Value) -> Option<usize> {
         return None;
     }
     let addr = llvm::operand(s, 0);
-    let gep = llvm::is_instruction(addr)
-        && llvm::opcode(addr) == LLVMOpcode::LLVMGetElementPtr
-        && llvm::num_operands(addr) == 2
-        && llvm::operand(addr, 0) == argv;
-    let index = if gep { llvm::const_int(llvm::operand(addr, 1))? } else { return None };
+    if !llvm::is_instruction(addr) || llvm::num_operands(addr) < 1 || llvm::operand(addr, 0) != argv {
+        return None;
+    }
+    // The element's byte offset over the pointer size: the GEP may index
+    // pointers (clang 14, -O0) or bytes (clang 19 -O2 canonicalizes to i8).
+    let offset = llvm::gep_byte_offset(addr)?;
+    let size = i128::from(llvm::pointer_size(addr)).max(1);
+    let index = (offset % size == 0).then_some(offset / size)?;
     (index >= 1).then_some(index as usize)
 }
 

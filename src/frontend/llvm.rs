@@ -140,6 +140,32 @@ pub fn const_int(v: Value) -> Option<i128> {
     }
 }
 
+/// The module a function's instruction belongs to.
+fn module_of(inst: Value) -> LLVMModuleRef {
+    unsafe { LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(inst))) }
+}
+
+/// The size in bytes of a pointer in `inst`'s module (its data layout).
+pub fn pointer_size(inst: Value) -> u32 {
+    unsafe { llvm_sys::target::LLVMPointerSize(llvm_sys::target::LLVMGetModuleDataLayout(module_of(inst))) }
+}
+
+/// For `getelementptr T, ptr %p, iN C` (one constant index), the offset in
+/// bytes from `%p`: `C * sizeof(T)` by the module's data layout. Clang 14
+/// writes `argv[1]` as `gep ptr, %argv, 1`, clang 19 at -O2 as
+/// `gep i8, %argv, 8`; both give 8 on LP64.
+pub fn gep_byte_offset(gep: Value) -> Option<i128> {
+    if !is_instruction(gep) || opcode(gep) != LLVMOpcode::LLVMGetElementPtr || num_operands(gep) != 2 {
+        return None;
+    }
+    let index = const_int(operand(gep, 1))?;
+    let size = unsafe {
+        let td = llvm_sys::target::LLVMGetModuleDataLayout(module_of(gep));
+        llvm_sys::target::LLVMABISizeOfType(td, LLVMGetGEPSourceElementType(gep))
+    };
+    index.checked_mul(size as i128)
+}
+
 /// The called value of a call, seen through pointer casts (a call to an
 /// unprototyped C function is a call through a bitcast of the function).
 pub fn called_value(call: Value) -> Value {
@@ -182,6 +208,19 @@ pub fn const_c_string(v: Value) -> Option<String> {
         let bytes = std::slice::from_raw_parts(p as *const u8, len);
         let bytes = bytes.strip_suffix(&[0]).unwrap_or(bytes);
         Some(String::from_utf8_lossy(bytes).into_owned())
+    }
+}
+
+/// Does the `or` instruction carry LLVM 18's `disjoint` flag (no bit is set
+/// in both operands, so `a | b == a + b`; otherwise the result is poison)?
+pub fn is_disjoint_or(inst: Value) -> bool {
+    #[cfg(feature = "llvm19")]
+    {
+        unsafe { LLVMGetIsDisjoint(inst) != 0 }
+    }
+    #[cfg(not(feature = "llvm19"))]
+    {
+        printed(inst).contains(" = or disjoint ")
     }
 }
 
@@ -342,6 +381,12 @@ pub fn dbg_value(call: Value) -> Option<DbgValue> {
     unsafe {
         let md_val = operand(call, 0);
         let md_var = operand(call, 1);
+        // The C API's MDNode accessors `cast<MDNode>` what they are given: a
+        // `DIArgList` (LLVM 17+, `!DIArgList(i32 %a, i32 %b)` for a variable
+        // computed from several values) is no MDNode and must not reach them.
+        if LLVMIsAMDNode(md_var).is_null() {
+            return None;
+        }
         let n = LLVMGetMDNodeNumOperands(md_var);
         if n < 2 {
             return None;
@@ -359,7 +404,7 @@ pub fn dbg_value(call: Value) -> Option<DbgValue> {
         }
         let name = String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len as usize)).into_owned();
         let mut v: Value = std::ptr::null_mut();
-        if LLVMGetMDNodeNumOperands(md_val) == 1 {
+        if !LLVMIsAMDNode(md_val).is_null() && LLVMGetMDNodeNumOperands(md_val) == 1 {
             LLVMGetMDNodeOperands(md_val, &mut v);
         }
         let value = (exact && !v.is_null() && !is_undef(v)).then_some(v);

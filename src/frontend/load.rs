@@ -30,13 +30,11 @@ pub fn on_path(name: &str) -> bool {
 
 /// The clang binary that compiles C for ufo and for every replay.
 pub fn clang() -> String {
-    if let Ok(c) = std::env::var("UFO_CLANG") {
+    if let Some(c) = std::env::var("UFO_CLANG").ok().filter(|c| !c.is_empty()) {
         return c;
     }
     static FOUND: OnceLock<String> = OnceLock::new();
-    FOUND
-        .get_or_init(|| DEFAULT_CLANGS.iter().find(|c| on_path(c)).unwrap_or(&DEFAULT_CLANGS[0]).to_string())
-        .clone()
+    FOUND.get_or_init(|| DEFAULT_CLANGS.iter().find(|c| on_path(c)).unwrap_or(&DEFAULT_CLANGS[0]).to_string()).clone()
 }
 
 /// `clang --version`'s first line, if that clang runs.
@@ -44,10 +42,14 @@ pub fn clang_version() -> Option<String> {
     version_line(&clang())
 }
 
-/// The first line of `compiler --version`, if it runs.
+/// The line of `compiler --version` that names its version (the first line
+/// for clang and Debian's opt; the second for upstream's opt, after "LLVM
+/// (http://llvm.org/):"), if it runs.
 pub fn version_line(compiler: &str) -> Option<String> {
     let out = Command::new(compiler).arg("--version").output().ok()?;
-    String::from_utf8_lossy(&out.stdout).lines().next().map(|l| l.trim().to_string()).filter(|l| !l.is_empty())
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = text.lines().find(|l| l.contains("version ")).or_else(|| text.lines().next())?;
+    Some(line.trim().to_string()).filter(|l| !l.is_empty())
 }
 
 /// The LLVM major version in a version line (`... clang version 19.1.7 ...`,
@@ -68,13 +70,9 @@ pub fn clang_flags(dm: DataModel) -> Vec<&'static str> {
 }
 
 fn compile_c(path: &str, dm: DataModel, out: &Path) -> Result<()> {
-    let output = Command::new(clang())
-        .args(clang_flags(dm))
-        .arg("-o")
-        .arg(out)
-        .arg(path)
-        .output()
-        .map_err(|e| Error::Tool(format!("cannot run {}: {e} (install clang-19, or name one with --clang)", clang())))?;
+    let output = Command::new(clang()).args(clang_flags(dm)).arg("-o").arg(out).arg(path).output().map_err(|e| {
+        Error::Tool(format!("cannot run {}: {e} (install clang-19, or name one with --clang)", clang()))
+    })?;
     if !output.status.success() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         let first = stderr.lines().find(|l| l.contains("error")).unwrap_or("clang failed").trim().to_string();
@@ -97,12 +95,14 @@ fn load_one<'c>(ctx: &'c Context, path: &str, dm: DataModel, tmp: &Path) -> Resu
             let out = tmp.join(format!("{}.bc", p.file_name().and_then(|f| f.to_str()).unwrap_or("input")));
             compile_c(path, dm, &out)?;
             Module::parse_bitcode_from_path(&out, ctx).map_err(|e| {
-                Error::input(path, unreadable(&format!("{}'s output is unreadable", clang()), &e.to_string(), &read_bytes(&out)))
+                Error::input(
+                    path,
+                    unreadable(&format!("{}'s output is unreadable", clang()), &e.to_string(), &read_bytes(&out)),
+                )
             })
         }
-        "bc" => Module::parse_bitcode_from_path(p, ctx).map_err(|e| {
-            Error::input(path, unreadable("not valid LLVM bitcode", &e.to_string(), &read_bytes(p)))
-        }),
+        "bc" => Module::parse_bitcode_from_path(p, ctx)
+            .map_err(|e| Error::input(path, unreadable("not valid LLVM bitcode", &e.to_string(), &read_bytes(p)))),
         "ll" => {
             let buf = MemoryBuffer::create_from_file(p).map_err(|e| Error::input(path, e.to_string()))?;
             ctx.create_module_from_ir(buf)
@@ -187,4 +187,34 @@ pub fn load_and_link<'c>(ctx: &'c Context, files: &[String], dm: DataModel) -> R
         }
     }
     Ok(main.expect("at least one file"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn major_versions_of_what_compilers_print() {
+        assert_eq!(major_version("Debian clang version 19.1.7 (3~deb12u1)"), Some(19));
+        assert_eq!(major_version("Ubuntu clang version 14.0.0-1ubuntu1.1"), Some(14));
+        assert_eq!(major_version("Debian LLVM version 14.0.6"), Some(14));
+        assert_eq!(major_version("  LLVM version 18.1.8"), Some(18));
+        assert_eq!(major_version("gcc (Debian 12.2.0-14) 12.2.0"), None);
+    }
+
+    #[test]
+    fn the_producer_of_an_unreadable_module() {
+        let llvm = "Unknown attribute kind (102) (Producer: 'LLVM21.1.0' Reader: 'LLVM 19.1.7')";
+        assert_eq!(producer_version(llvm, b"").as_deref(), Some("21.1.0"));
+        let ident = b"....!llvm.ident = !{!0}\n!0 = !{!\"Debian clang version 20.1.8 (1)\"}";
+        assert_eq!(producer_version("expected instruction opcode", ident).as_deref(), Some("20.1.8"));
+        assert_eq!(producer_version("Invalid record", b"no ident here"), None);
+        // Newer: both versions named, in one line; older or unknown: LLVM's message as it is.
+        let ours = crate::frontend::llvm_version();
+        let newer = unreadable("invalid LLVM IR", "error: expected type\nmore", ident);
+        assert!(newer.starts_with("invalid LLVM IR: written by LLVM 20.1.8, newer than ufo's LLVM "), "{newer}");
+        assert!(newer.contains(&ours) && !newer.contains('\n') && newer.ends_with("(LLVM says: error: expected type)"));
+        let old = b"!0 = !{!\"clang version 14.0.6\"}";
+        assert_eq!(unreadable("invalid LLVM IR", "error: expected type", old), "invalid LLVM IR: error: expected type");
+    }
 }

@@ -491,6 +491,8 @@ impl Tx<'_> {
             LLVMLShr => Some(BinOp::LShr),
             LLVMAShr => Some(BinOp::AShr),
             LLVMAnd => Some(BinOp::And),
+            // `or disjoint` (clang 18+ writes `x * 2 + b` so) is an exact add.
+            LLVMOr if llvm::is_disjoint_or(inst) => Some(BinOp::Add),
             LLVMOr => Some(BinOp::Or),
             LLVMXor => Some(BinOp::Xor),
             _ => None,
@@ -876,6 +878,20 @@ impl Tx<'_> {
                 };
                 self.assign_or_havoc(inst, e, name, body, at);
             }
+            "llvm.scmp" | "llvm.ucmp" => {
+                // LLVM 19's three-way compare: -1, 0 or 1, exactly.
+                let signed = base == "llvm.scmp";
+                let from = match llvm::value_ty(arg(0)) {
+                    Ty::Int(b) if b > 1 => b,
+                    _ => 0,
+                };
+                let (a, b) = (self.opnd(arg(0), body, at), self.opnd(arg(1), body, at));
+                let e = match (int_bits, a, b) {
+                    (Some(bits), Some(a), Some(b)) if from > 0 => Some(three_way(signed, from, bits, a, b)),
+                    _ => None,
+                };
+                self.assign_or_havoc(inst, e, name, body, at);
+            }
             _ if name.contains(".with.overflow.") => {} // see note_overflow_call
             _ => {
                 if self.result(inst).is_some() {
@@ -885,4 +901,17 @@ impl Tx<'_> {
         }
         Flow::Continue
     }
+}
+
+/// `llvm.scmp`/`llvm.ucmp` of `from`-bit operands as a `bits`-bit result:
+/// `a < b ? -1 : a > b ? 1 : 0`.
+fn three_way(signed: bool, from: u32, bits: u32, a: Expr, b: Expr) -> Expr {
+    let (lt, gt) = if signed { (CmpPred::Slt, CmpPred::Sgt) } else { (CmpPred::Ult, CmpPred::Ugt) };
+    let cmp = |pred| Expr::Cmp { pred, bits: from, a: Box::new(a.clone()), b: Box::new(b.clone()) };
+    let int = |value| Expr::Int { value, bits };
+    Expr::Ite(
+        Box::new(cmp(lt)),
+        Box::new(int(-1)),
+        Box::new(Expr::Ite(Box::new(cmp(gt)), Box::new(int(1)), Box::new(int(0)))),
+    )
 }

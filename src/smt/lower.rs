@@ -801,7 +801,9 @@ mod tests {
             for &a in &values(n) {
                 for &b in &values(n) {
                     let (ua, ub) = (uns(a, n), uns(b, n));
-                    for (pred, r) in [(Slt, a < b), (Sle, a <= b), (Ult, ua < ub), (Uge, ua >= ub), (Ugt, ua > ub)] {
+                    for (pred, r) in
+                        [(Slt, a < b), (Sle, a <= b), (Ult, ua < ub), (Ule, ua <= ub), (Uge, ua >= ub), (Ugt, ua > ub)]
+                    {
                         let e = Expr::Cmp { pred, bits: n, a: var(0, n), b: var(1, n) };
                         assert!(holds(sem, n, a, b, &e, r as i128), "{sem:?} {a} {pred:?} {b}");
                     }
