@@ -2,9 +2,12 @@
 //! `llvm-config-NN`) and the clang of the same version, and records their
 //! versions so that `ufo --version` can print them. llvm-sys links the shared
 //! libLLVM itself (feature `prefer-dynamic`): in the pass plugin that is the
-//! library the host compiler has already loaded.
+//! library the host compiler has already loaded. It links the project's Z3
+//! (`build-support/z3.rs`).
 
 use std::process::Command;
+
+include!("build-support/z3.rs");
 
 /// The LLVM versions ufo builds on: (major, llvm-sys's version suffix).
 const VERSIONS: [(&str, &str); 6] =
@@ -42,4 +45,5 @@ fn main() {
         first_line(&format!("clang-{major}"), &["--version"]).unwrap_or_else(|| format!("clang-{major} not found"));
     println!("cargo:rustc-env=UFO_BUILD_CLANG={clang}");
     println!("cargo:rustc-env=UFO_BUILD_LLVM={}", llvm.unwrap_or_default());
+    link_project_z3(std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
 }

@@ -16,12 +16,10 @@
 //!    `UFO_OPTIONS`) was given; then, as after a compilation error, clang's
 //!    output file is removed.
 
-use crate::driver::{self, Bitcode};
-use crate::engines::Verdict;
 use crate::error::Error;
 use crate::frontend::{self, DataModel, OptLevel};
 use crate::pipeline_options::PipelineOptions;
-use crate::report::diagnostics::{diagnostics, render, Diagnostic, Severity};
+use crate::report::diagnostics::{render, Diagnostic, Severity};
 use std::path::Path;
 use std::process::Command;
 
@@ -252,12 +250,7 @@ fn verify_source(source: &str, c: &CcCommand, opts: &PipelineOptions, werror: bo
         Ok(b) => b,
         Err(e) => return one(Severity::Warning, format!("not verified: {e}")),
     };
-    let vo = opts.verify_options(vec![source.to_string()], Some(Bitcode(bc.into())), c.opt.unwrap_or(OptLevel::O0), dm);
-    match driver::verify(&vo) {
-        Ok(r) => (diagnostics(&r, werror), r.verdict == Verdict::Unsafe),
-        Err(Error::NoEntry { entry, .. }) => one(Severity::Remark, format!("not verified: no function '{entry}' here")),
-        Err(e) => one(Severity::Warning, format!("UNKNOWN: {e}")),
-    }
+    crate::runner::unit(source, bc, opts, c.opt.unwrap_or(OptLevel::O0), dm, werror)
 }
 
 /// Runs `ufo cc ARGS`; returns the exit code.

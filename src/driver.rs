@@ -41,6 +41,8 @@ pub struct VerifyOptions {
     pub harness: Option<std::path::PathBuf>,
     /// How much a replay may pass to the program.
     pub replay_limits: crate::program_inputs::ReplayLimits,
+    /// Cancels the run from another thread (`runner`).
+    pub cancel: crate::smt::deadline::Cancel,
 }
 
 /// Runs the whole pipeline on the files.
@@ -54,7 +56,8 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
     let sliced = slice::slice_vars(&sliced);
     let approximations = lower::static_approximations(&sliced, opts.engine_opts.sem);
     let time_frontend = t0.elapsed().as_secs_f64();
-    let deadline = Deadline::from_secs(opts.timeout.map(|t| (t - time_frontend).max(0.01)));
+    let deadline =
+        Deadline::from_secs(opts.timeout.map(|t| (t - time_frontend).max(0.01))).with_cancel(opts.cancel.clone());
     let t1 = Instant::now();
     let mut warnings = prog.warnings.clone();
     if opts.engine_opts.sem == IntSemantics::Math {

@@ -16,7 +16,7 @@ pub const EXIT_UNKNOWN: i32 = 20;
 pub const EXIT_INPUT: i32 = 2;
 
 /// A source position `file:line:col` taken from debug info (line/col 0 when unknown).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 pub struct SrcLoc {
     pub file: String,
     pub line: u32,

@@ -44,4 +44,5 @@ pub mod plugins;
 pub mod program_inputs;
 pub mod replay;
 pub mod report;
+pub mod runner;
 pub mod smt;

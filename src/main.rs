@@ -3,7 +3,7 @@
 
 use clap::{Args, Parser, Subcommand};
 use ufo::cfg::slice;
-use ufo::driver::{self, VerifyOptions};
+use ufo::driver::VerifyOptions;
 use ufo::engines::{EngineKind, EngineOptions, PostKind};
 use ufo::error::{Error, EXIT_INPUT, EXIT_UNKNOWN};
 use ufo::frontend::{self, DataModel, FrontendOptions, OptLevel, Property};
@@ -60,6 +60,19 @@ enum Cmd {
         /// default: the clang ufo compiles with.
         #[arg(long = "for", value_name = "COMPILER")]
         compiler: Option<String>,
+    },
+    /// For the pass plugin: verify one module of a build (options from
+    /// UFO_OPTIONS) and print its diagnostics as JSON.
+    #[command(hide = true)]
+    PluginVerify {
+        /// The module as bitcode.
+        file: std::path::PathBuf,
+        /// The source file the module was compiled from.
+        #[arg(long)]
+        name: String,
+        /// Data model of the module.
+        #[arg(long, value_enum, default_value = "LP64")]
+        data_model: DataModel,
     },
     /// Print the translated control-flow graph (text, or Graphviz with --dot).
     Cfg {
@@ -200,8 +213,9 @@ struct BenchArgs {
     /// Also run this peer on every task, under the same limits.
     #[arg(long, value_enum)]
     baseline: Option<ufo::bench::Baseline>,
-    /// The z3 executable of the Spacer baseline.
-    #[arg(long, default_value = "z3")]
+    /// The z3 executable of the Spacer baseline (default: the one of the
+    /// Z3 release ufo is built with).
+    #[arg(long, default_value = ufo::smt::Z3_BINARY)]
     z3: String,
     /// Write per-task rows as CSV to this file.
     #[arg(long)]
@@ -305,19 +319,15 @@ fn verify_options(a: &VerifyArgs) -> VerifyOptions {
             max_arg_len: a.max_arg_len,
             max_stdin: a.max_stdin,
         },
+        cancel: Default::default(),
     }
 }
-
-/// Seconds past `--timeout` after which the watchdog answers for a verifier
-/// thread that did not stop (Z3 calls are bounded by the deadline, but a stuck
-/// solver must not keep a pipeline waiting).
-const GRACE: f64 = 10.0;
 
 fn run(cli: Cli) -> Result<i32, Error> {
     match cli.cmd {
         Cmd::Verify(a) => {
             let opts = verify_options(&a);
-            let report = driver::verify(&opts)?;
+            let report = ufo::runner::verify(&opts)?;
             if a.json {
                 println!("{}", report.to_json());
             } else {
@@ -387,6 +397,20 @@ fn run(cli: Cli) -> Result<i32, Error> {
         Cmd::Cc { args } => Ok(ufo::cc::run(&args)),
         Cmd::PluginPath { compiler } => {
             println!("{}", ufo::plugins::plugin_for(compiler.as_deref())?.display());
+            Ok(0)
+        }
+        Cmd::PluginVerify { file, name, data_model } => {
+            let bitcode = std::fs::read(&file)
+                .map_err(|e| Error::input(file.display().to_string(), format!("cannot read: {e}")))?;
+            let diags = match ufo::pipeline_options::PipelineOptions::from_env() {
+                Ok(o) => ufo::runner::unit(&name, bitcode, &o, OptLevel::O0, data_model, o.werror).0,
+                Err(e) => vec![ufo::report::diagnostics::Diagnostic {
+                    severity: ufo::report::diagnostics::Severity::Warning,
+                    at: None,
+                    message: format!("{e}; nothing verified"),
+                }],
+            };
+            println!("{}", serde_json::to_string(&diags).unwrap_or_else(|_| "[]".into()));
             Ok(0)
         }
         Cmd::Cfg { input, dot } => {
@@ -538,39 +562,17 @@ fn main() {
         let at = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
         eprintln!("ufo: internal error: {msg}{at} (please report this with the input file)");
     }));
-    let watchdog = match &cli.cmd {
-        Cmd::Verify(a) => a.timeout.map(|t| (t + GRACE, a.json, verify_options(a))),
-        _ => None,
-    };
-    // Deep recursion (WTO, large expressions) gets a large stack.
-    let (tx, rx) = std::sync::mpsc::channel();
-    let worker = std::thread::Builder::new().stack_size(1 << 30).spawn(move || {
-        let _ = tx.send(run(cli));
-    });
-    if let Err(e) = worker {
-        eprintln!("ufo: cannot start the verifier thread: {e}");
-        std::process::exit(EXIT_UNKNOWN);
-    }
-    let received = match &watchdog {
-        Some((limit, _, _)) => rx.recv_timeout(std::time::Duration::from_secs_f64(*limit)),
-        None => rx.recv().map_err(|_| std::sync::mpsc::RecvTimeoutError::Disconnected),
-    };
-    let result = match received {
-        Ok(r) => r,
-        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
-            let (_, json, opts) = watchdog.expect("a watchdog was set");
-            let reason = format!("timeout: the verifier did not stop within {GRACE} s of the time limit");
-            eprintln!("ufo: {reason}");
-            let report = driver::unknown(&opts, &reason);
-            if json {
-                println!("{}", report.to_json());
-            } else {
-                print!("{}", report.to_text(false));
-            }
+    // Deep recursion (WTO, large expressions) gets a large stack; `verify`
+    // runs under the library's watchdog (`ufo::runner`).
+    let worker = std::thread::Builder::new().stack_size(1 << 30).spawn(move || run(cli));
+    let result = match worker.map(|w| w.join()) {
+        Ok(Ok(r)) => r,
+        Ok(Err(_)) => {
+            println!("UNKNOWN (internal error)");
             std::process::exit(EXIT_UNKNOWN);
         }
-        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
-            println!("UNKNOWN (internal error)");
+        Err(e) => {
+            eprintln!("ufo: cannot start the verifier thread: {e}");
             std::process::exit(EXIT_UNKNOWN);
         }
     };

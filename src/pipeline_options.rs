@@ -117,6 +117,7 @@ impl PipelineOptions {
             timeout: Some(self.timeout),
             harness: None,
             replay_limits: Default::default(),
+            cancel: Default::default(),
         }
     }
 }

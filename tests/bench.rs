@@ -143,7 +143,12 @@ fn export_chc_has_a_predicate_per_location_and_spacer_decides_it() {
         let (_, report) = verify(&[prog.to_string()], &["--opt", "O0"]);
         let locations = report["program"]["sliced_locations"].as_u64().unwrap() as usize;
         assert_eq!(text.matches("(declare-fun ").count(), locations, "{text}");
-        let z3 = std::process::Command::new("z3").arg("fp.engine=spacer").arg("-T:60").arg(&f).output().unwrap();
+        let z3 = std::process::Command::new(ufo::smt::Z3_BINARY)
+            .arg("fp.engine=spacer")
+            .arg("-T:60")
+            .arg(&f)
+            .output()
+            .unwrap();
         assert_eq!(String::from_utf8_lossy(&z3.stdout).trim(), answer, "{prog}:\n{text}");
     }
 }

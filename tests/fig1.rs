@@ -79,9 +79,9 @@ fn fig1_unsafe_twin_finds_the_bug() {
 /// against Definition 2 (`check_labels`), and the final certificate is checked.
 #[test]
 fn invariants_needing_several_refinements() {
-    for (file, opt) in
-        [("nested_safe.c", OptLevel::O0), ("globals_safe.c", OptLevel::O0), ("counters_safe.c", OptLevel::O2)]
-    {
+    // (globals_safe.c needed two refinements with Z3 4.8.12; Z3 5's Spacer
+    // finds its invariant in one, so it is no longer in this list.)
+    for (file, opt) in [("nested_safe.c", OptLevel::O0), ("counters_safe.c", OptLevel::O2)] {
         let p = program_at(file, opt);
         let out = engines::run(EngineKind::Ufo, &p, &opts(), &Deadline::none());
         assert_eq!(out.verdict, Verdict::Safe, "{file} {opt:?}: {:?}", out.reason);

@@ -63,7 +63,7 @@ pub fn run(p: &Program, opts: &EngineOptions, deadline: &Deadline) -> Outcome {
         }
         SatResult::Unknown => {
             let why = if deadline.expired() {
-                "timeout".to_string()
+                deadline.stop_reason().to_string()
             } else {
                 solver.get_reason_unknown().unwrap_or_default()
             };

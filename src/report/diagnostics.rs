@@ -16,7 +16,7 @@ use crate::engines::Verdict;
 use crate::error::SrcLoc;
 
 /// How serious a diagnostic is (LLVM's `DiagnosticSeverity` order).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Severity {
     Error,
     Warning,
@@ -35,8 +35,9 @@ impl Severity {
     }
 }
 
-/// One diagnostic; `at` is `None` where no source position is known.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One diagnostic; `at` is `None` where no source position is known. As
+/// JSON, it is what `ufo plugin-verify` hands to the pass plugin.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Diagnostic {
     pub severity: Severity,
     pub at: Option<SrcLoc>,

@@ -273,8 +273,16 @@ impl Printer<'_> {
             }
             Some(parts.join(" + ").replace("+ -", "- "))
         };
-        // a - b = P - N + c  ~>  P op N - c
-        Some(format!("{} {op} {}", side(1, 0)?, side(-1, c.checked_neg()?)?))
+        // a - b = P - N + c  ~>  P op N - c; over the integers a strict bound
+        // moves its constant toward 0 (`x > -1` is `x >= 0`, as solvers differ
+        // in which of the two they return).
+        let k = c.checked_neg()?;
+        let (op, k) = match op {
+            ">" if k < 0 => (">=", k + 1),
+            "<" if k > 0 => ("<=", k - 1),
+            _ => (op, k),
+        };
+        Some(format!("{} {op} {}", side(1, 0)?, side(-1, k)?))
     }
 
     /// Adds `sign * e` to the linear form `terms + c`.

@@ -107,7 +107,7 @@ fn solution(answer: &Bool) -> HashMap<String, (Bool, Vec<u32>, u32)> {
 }
 
 /// Spacer configured as an interpolating engine over the DAG.
-fn spacer() -> z3::Fixedpoint {
+fn spacer() -> Result<z3::Fixedpoint, String> {
     let fp = z3::Fixedpoint::new();
     let mut params = Params::new();
     params.set_symbol("engine", "spacer");
@@ -118,8 +118,8 @@ fn spacer() -> z3::Fixedpoint {
     if let Some(ms) = super::deadline::remaining_ms() {
         params.set_u32("timeout", ms);
     }
-    fp.set_params(&params);
-    fp
+    super::params::set_fixedpoint(&fp, &params)?;
+    Ok(fp)
 }
 
 /// The parts of an edge's Horn clause `P_src(pre) ∧ encode(e) → P_dst(post)`:
@@ -164,7 +164,10 @@ pub fn refine(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag) -> Refinemen
         let labels = (0..d.loc.len()).map(|_| Some(Bool::from_bool(false))).collect();
         return Refinement::Labels(labels);
     }
-    let fp = spacer();
+    let fp = match spacer() {
+        Ok(fp) => fp,
+        Err(e) => return Refinement::Unknown(e),
+    };
     let preds: Vec<Option<FuncDecl>> = (0..d.loc.len())
         .map(|u| {
             relevant[u].then(|| {

@@ -2,34 +2,121 @@
 //! its thread; every solver check and Spacer query this module's users create
 //! then gets the remaining time as Z3's own `timeout` parameter, so Z3 stops by
 //! itself and answers `unknown`, and the engine reports UNKNOWN with the
-//! statistics gathered so far. (Z3's scoped timeouts are used instead of
-//! `Z3_interrupt`: an interrupt is context-wide and sticky, and a later call
-//! without an exception guard, such as a rewrite, then aborts the process.)
-//! Cancellation by another thread is a flag engines check between steps.
+//! statistics gathered so far.
+//!
+//! Cancellation ([`Cancel`]) comes from another thread (the runner's watchdog,
+//! later a portfolio stopping its losers): it sets a flag that engines check
+//! between steps and calls `Z3_interrupt` on the Z3 context of every thread
+//! that has the deadline installed, which stops a running solver check,
+//! Spacer query or simplification at once. An interrupt stops only the call
+//! running at that moment, so a cancelled token makes every later check of
+//! its thread start with a limit of 1 ms, and the interrupt is repeated
+//! every [`REPEAT`] while a thread is still registered (a call that began
+//! between the two is stopped by the next one).
 
-use std::cell::Cell;
+use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 thread_local! {
-    static CURRENT: Cell<Option<Instant>> = const { Cell::new(None) };
+    static CURRENT: RefCell<(Option<Instant>, Option<Cancel>)> = const { RefCell::new((None, None)) };
 }
 
-/// A point in time after which work must stop, plus a cancellation flag that
-/// another thread may set.
+/// How often a cancel interrupts the threads that are still registered.
+pub const REPEAT: Duration = Duration::from_millis(50);
+
+/// A cancellation token, shared by the threads that may cancel and the
+/// thread whose work it stops.
+#[derive(Clone, Debug, Default)]
+pub struct Cancel(Arc<CancelState>);
+
+#[derive(Debug, Default)]
+struct CancelState {
+    cancelled: AtomicBool,
+    /// The Z3 contexts (as addresses) of the threads that installed a
+    /// deadline with this token, while it is installed.
+    contexts: Mutex<Vec<usize>>,
+}
+
+/// Interrupts the Z3 context at address `c`.
+fn interrupt(c: usize) {
+    if let Some(ctx) = std::ptr::NonNull::new(c as *mut z3_sys::_Z3_context) {
+        // SAFETY: the context is registered only while its thread has the
+        // deadline installed, which keeps the context alive; Z3_interrupt is
+        // Z3's one call meant to be made from another thread.
+        unsafe { z3_sys::Z3_interrupt(ctx) }
+    }
+}
+
+impl Cancel {
+    pub fn new() -> Cancel {
+        Cancel::default()
+    }
+    /// Cancels: every later check sees it, and running Z3 calls of the
+    /// registered threads stop.
+    pub fn cancel(&self) {
+        if self.0.cancelled.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        if self.interrupt_registered() {
+            let token = self.clone();
+            let _ = std::thread::Builder::new().name("ufo-cancel".into()).spawn(move || {
+                std::thread::sleep(REPEAT);
+                while token.interrupt_registered() {
+                    std::thread::sleep(REPEAT);
+                }
+            });
+        }
+    }
+    /// Interrupts every registered context; are there any?
+    fn interrupt_registered(&self) -> bool {
+        let contexts = self.0.contexts.lock().unwrap_or_else(|e| e.into_inner());
+        for &c in contexts.iter() {
+            interrupt(c);
+        }
+        !contexts.is_empty()
+    }
+    pub fn is_cancelled(&self) -> bool {
+        self.0.cancelled.load(Ordering::SeqCst)
+    }
+    /// Registers the calling thread's Z3 context until the guard is dropped.
+    fn register(&self) -> Registration {
+        let c = z3::Context::thread_local().get_z3_context().as_ptr() as usize;
+        self.0.contexts.lock().unwrap_or_else(|e| e.into_inner()).push(c);
+        Registration { token: self.clone(), context: c }
+    }
+}
+
+/// A thread's Z3 context registered with a token.
+struct Registration {
+    token: Cancel,
+    context: usize,
+}
+
+impl Drop for Registration {
+    fn drop(&mut self) {
+        let mut cs = self.token.0.contexts.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(i) = cs.iter().position(|c| *c == self.context) {
+            cs.swap_remove(i);
+        }
+    }
+}
+
+/// A point in time after which work must stop, plus a cancellation token that
+/// another thread may cancel.
 #[derive(Clone, Debug)]
 pub struct Deadline {
     at: Option<Instant>,
-    cancelled: Arc<AtomicBool>,
+    cancel: Cancel,
 }
 
 impl Deadline {
     pub fn none() -> Deadline {
-        Deadline { at: None, cancelled: Arc::new(AtomicBool::new(false)) }
+        Deadline { at: None, cancel: Cancel::new() }
     }
     pub fn after(d: Duration) -> Deadline {
-        Deadline { at: Some(Instant::now() + d), cancelled: Arc::new(AtomicBool::new(false)) }
+        Deadline { at: Some(Instant::now() + d), cancel: Cancel::new() }
     }
     pub fn from_secs(secs: Option<f64>) -> Deadline {
         match secs {
@@ -37,36 +124,61 @@ impl Deadline {
             _ => Deadline::none(),
         }
     }
+    /// The same deadline, cancelled by `cancel`.
+    pub fn with_cancel(self, cancel: Cancel) -> Deadline {
+        Deadline { cancel, ..self }
+    }
     pub fn cancel(&self) {
-        self.cancelled.store(true, Ordering::SeqCst);
+        self.cancel.cancel();
+    }
+    /// Was the work cancelled (as opposed to timed out)?
+    pub fn cancelled(&self) -> bool {
+        self.cancel.is_cancelled()
     }
     /// Has the deadline passed or has someone cancelled?
     pub fn expired(&self) -> bool {
-        self.cancelled.load(Ordering::SeqCst) || self.at.is_some_and(|t| Instant::now() >= t)
+        self.cancelled() || self.at.is_some_and(|t| Instant::now() >= t)
+    }
+    /// Why the work stopped: "cancelled" or "timeout".
+    pub fn stop_reason(&self) -> &'static str {
+        if self.cancelled() {
+            "cancelled"
+        } else {
+            "timeout"
+        }
     }
     /// Makes this the deadline of the Z3 calls on the current thread until the
-    /// returned guard is dropped.
+    /// returned guard is dropped, and lets its token interrupt them.
     pub fn install(&self) -> Installed {
-        let previous = CURRENT.with(|c| c.replace(self.at));
-        Installed { previous }
+        let previous = CURRENT.with(|c| c.replace((self.at, Some(self.cancel.clone()))));
+        Installed { previous, _registration: self.cancel.register() }
     }
 }
 
 /// Guard of an installed deadline; restores the previous one when dropped.
 pub struct Installed {
-    previous: Option<Instant>,
+    previous: (Option<Instant>, Option<Cancel>),
+    _registration: Registration,
 }
 
 impl Drop for Installed {
     fn drop(&mut self) {
-        CURRENT.with(|c| c.set(self.previous));
+        let previous = std::mem::take(&mut self.previous);
+        CURRENT.with(|c| *c.borrow_mut() = previous);
     }
 }
 
-/// Milliseconds left before the installed deadline (at least 1), if any.
+/// Milliseconds left before the installed deadline (at least 1), if any; 1
+/// once the installed token is cancelled.
 pub fn remaining_ms() -> Option<u32> {
-    CURRENT.with(|c| c.get()).map(|t| {
-        let left = t.saturating_duration_since(Instant::now()).as_millis();
-        left.clamp(1, u32::MAX as u128) as u32
+    CURRENT.with(|c| {
+        let c = c.borrow();
+        if c.1.as_ref().is_some_and(Cancel::is_cancelled) {
+            return Some(1);
+        }
+        c.0.map(|t| {
+            let left = t.saturating_duration_since(Instant::now()).as_millis();
+            left.clamp(1, u32::MAX as u128) as u32
+        })
     })
 }

@@ -75,3 +75,18 @@ fn conj(fs: &[Bool]) -> Bool {
         _ => Bool::and(fs),
     }
 }
+
+/// Solves clauses as [`export`] writes them with Z3's Spacer in this process,
+/// under the installed deadline (`smt::deadline`): `Some(true)` if they are
+/// satisfiable (the program is safe), `Some(false)` if not, `None` if Z3 does
+/// not know (timed out, cancelled). The text must be one `export` produced.
+pub fn solve(text: &str) -> Result<Option<bool>, String> {
+    let s = z3::Solver::new_for_logic("HORN").ok_or("Z3 has no solver for the logic HORN")?;
+    super::solve::set_timeout(&s, None);
+    s.from_string(text.replace("(check-sat)", ""));
+    Ok(match s.check() {
+        z3::SatResult::Sat => Some(true),
+        z3::SatResult::Unsat => Some(false),
+        z3::SatResult::Unknown => None,
+    })
+}

@@ -14,6 +14,7 @@ pub mod dag;
 pub mod deadline;
 pub mod horn;
 pub mod lower;
+pub mod params;
 pub mod predabs;
 pub mod solve;
 
@@ -48,6 +49,10 @@ impl IntSemantics {
         }
     }
 }
+
+/// The `z3` executable of the Z3 release ufo is linked with (the project's,
+/// installed by scripts/setup): the Spacer baseline runs it.
+pub const Z3_BINARY: &str = env!("UFO_Z3_BIN");
 
 /// The Z3 version string.
 pub fn z3_version() -> String {

@@ -50,22 +50,32 @@ fn base(rel: &EdgeRelation, parent: &Bool) -> z3::Solver {
     s
 }
 
-/// Cartesian abstraction: the conjunction of the predicates (over the target's
-/// canonical constants) that `parent ∧ τ` implies, one check per predicate on
-/// one incremental solver.
+/// Cartesian abstraction: the conjunction of the literals over the predicates
+/// (over the target's canonical constants) that `parent ∧ τ` implies: `q`
+/// where it implies `q`, `¬q` where it implies `¬q`; at most two checks per
+/// predicate on one incremental solver. (Both polarities: a refinement's
+/// label `¬(x ≤ -1) ∧ ¬(x ≥ 1)` gives the predicates `x ≤ -1` and `x ≥ 1`,
+/// and `x = 0` must be expressible by them.)
 pub fn cartesian(rel: &EdgeRelation, parent: &Bool, preds: &[Bool]) -> Bool {
     let s = base(rel, parent);
     if s.check() == SatResult::Unsat {
         return Bool::from_bool(false);
     }
+    let implies = |goal: &Bool| {
+        s.push();
+        s.assert(goal.not());
+        let r = s.check() == SatResult::Unsat;
+        s.pop(1);
+        r
+    };
     let mut implied = Vec::new();
     for q in preds {
-        s.push();
-        s.assert(rel.at_target(q).not());
-        if s.check() == SatResult::Unsat {
+        let at = rel.at_target(q);
+        if implies(&at) {
             implied.push(q.clone());
+        } else if implies(&at.not()) {
+            implied.push(q.not());
         }
-        s.pop(1);
     }
     Bool::and(&implied)
 }

@@ -22,7 +22,10 @@ pub fn set_timeout(s: &Solver, cap_ms: Option<u32>) -> Option<u32> {
     if let Some(ms) = ms {
         let mut p = z3::Params::new();
         p.set_u32("timeout", ms);
-        s.set_params(&p);
+        // `timeout` is a parameter of every Z3 solver: a rejection is a bug.
+        if let Err(e) = super::params::set_solver(s, &p) {
+            panic!("{e}");
+        }
     }
     ms
 }

@@ -75,7 +75,7 @@ pub fn run(p: &Program, opts: &EngineOptions, deadline: &Deadline, post: &mut dy
         stats.arg_nodes = arg.nodes.len();
         stats.post_fallbacks = post.fallbacks();
         if let Err(Stop::Timeout) = expanded {
-            return Outcome::unknown("timeout", stats);
+            return Outcome::unknown(deadline.stop_reason(), stats);
         }
         if arg.nodes[arg.error].parents.is_empty() {
             // ψ(v_err) = ⋁ over no incoming edge (Fig. 3 line 35).
@@ -91,7 +91,12 @@ pub fn run(p: &Program, opts: &EngineOptions, deadline: &Deadline, post: &mut dy
                     stats,
                 };
             }
-            None => return Outcome::unknown(if deadline.expired() { "timeout" } else { "solver unknown" }, stats),
+            None => {
+                return Outcome::unknown(
+                    if deadline.expired() { deadline.stop_reason() } else { "solver unknown" },
+                    stats,
+                )
+            }
             Some(true) => {}
         }
         if let Some(max) = opts.max_iterations {
@@ -153,12 +158,13 @@ pub fn run(p: &Program, opts: &EngineOptions, deadline: &Deadline, post: &mut dy
                 };
             }
             Refinement::Unknown(why) => {
-                let why = if deadline.expired() { "timeout".to_string() } else { format!("refinement: {why}") };
+                let why =
+                    if deadline.expired() { deadline.stop_reason().to_string() } else { format!("refinement: {why}") };
                 return Outcome::unknown(why, stats);
             }
         }
         if deadline.expired() {
-            return Outcome::unknown("timeout", stats);
+            return Outcome::unknown(deadline.stop_reason(), stats);
         }
     }
 }
