@@ -4,7 +4,7 @@
 
 use crate::cfg::slice;
 use crate::check::{self, ReplaySetup};
-use crate::engines::{self, Certificate, EngineKind, EngineOptions, Verdict};
+use crate::engines::{self, Certificate, EngineArgs, EngineContext, EngineKind, Verdict};
 use crate::error::{Error, Result};
 use crate::explain;
 use crate::frontend::{self, FrontendOptions};
@@ -12,8 +12,8 @@ use crate::ir::Program;
 use crate::program_inputs::RunInputs;
 use crate::replay::{self, Replay};
 use crate::report::*;
-use crate::smt::dag::{Input, Trace};
 use crate::smt::{lower, Deadline, IntSemantics};
+use crate::trace::{Input, Trace};
 use std::time::Instant;
 
 /// A module held in memory as bitcode (the pass plugin's input).
@@ -34,8 +34,8 @@ pub struct VerifyOptions {
     /// Verify this module instead of reading `files`.
     pub bitcode: Option<Bitcode>,
     pub frontend: FrontendOptions,
-    pub engine: EngineKind,
-    pub engine_opts: EngineOptions,
+    /// The engine and its options (`engines::config`).
+    pub engine: EngineArgs,
     pub timeout: Option<f64>,
     /// Where to write the counterexample harness, if any.
     pub harness: Option<std::path::PathBuf>,
@@ -54,13 +54,13 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
     };
     let (sliced, _) = slice::slice(&prog);
     let sliced = slice::slice_vars(&sliced);
-    let approximations = lower::static_approximations(&sliced, opts.engine_opts.sem);
+    let approximations = lower::static_approximations(&sliced, opts.engine.int);
     let time_frontend = t0.elapsed().as_secs_f64();
     let deadline =
         Deadline::from_secs(opts.timeout.map(|t| (t - time_frontend).max(0.01))).with_cancel(opts.cancel.clone());
     let t1 = Instant::now();
     let mut warnings = prog.warnings.clone();
-    if opts.engine_opts.sem == IntSemantics::Math {
+    if opts.engine.int == IntSemantics::Math {
         warnings.push("--int math: integers are unbounded; answers ignore wrap-around and may be wrong".into());
     }
     // Without checks there is nothing to verify, unless an error function may
@@ -68,7 +68,7 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
     let mut outcome = if prog.checks.is_empty() && prog.safe_blocked.is_none() {
         engines::Outcome::unknown(nothing_to_check(opts), Default::default())
     } else {
-        engines::run(opts.engine, &sliced, &opts.engine_opts, &deadline)
+        engines::run(&opts.engine.config(), &sliced, &EngineContext { sem: opts.engine.int, deadline: &deadline })
     };
     let (_scratch, replay_files) = match &opts.bitcode {
         Some(b) if outcome.verdict == Verdict::Unsafe => on_disk(b)?,
@@ -82,7 +82,7 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
         harness: opts.harness.as_deref(),
         limits: opts.replay_limits,
     };
-    let replayed = check::check(&sliced, opts.engine_opts.sem, &mut outcome, &setup, &deadline);
+    let replayed = check::check(&sliced, opts.engine.int, &mut outcome, &setup, &deadline);
     let time_engine = t1.elapsed().as_secs_f64();
     explain::use_source_dirs(&prog);
     let counterexample = outcome.trace.as_ref().map(|t| counterexample(&prog, &sliced, t, replayed.as_ref()));
@@ -156,16 +156,16 @@ pub fn unknown(opts: &VerifyOptions, reason: &str) -> Report {
 
 fn run_options(opts: &VerifyOptions) -> RunOptions {
     RunOptions {
-        engine: format!("{:?}", opts.engine).to_lowercase(),
-        post: format!("{:?}", opts.engine_opts.post).to_lowercase(),
+        engine: opts.engine.engine.as_str(),
+        post: opts.engine.post.as_str(),
         opt: opts.frontend.opt.as_str().to_string(),
-        int: opts.engine_opts.sem.as_str().to_string(),
+        int: opts.engine.int.as_str().to_string(),
         data_model: opts.frontend.data_model.as_str().to_string(),
         entry: opts.frontend.entry.clone(),
         property: opts.frontend.property.as_str().to_string(),
         svcomp: opts.frontend.svcomp,
         timeout: opts.timeout,
-        bound: (opts.engine == EngineKind::Bmc).then_some(opts.engine_opts.bound),
+        bound: (opts.engine.engine == EngineKind::Bmc).then_some(opts.engine.bound),
     }
 }
 

@@ -7,7 +7,7 @@ use crate::engines::Certificate;
 use crate::error::SrcLoc;
 use crate::ir::{LocId, Program, Sort, Stmt};
 use crate::smt::cexpr::{self, CVar, Style};
-use crate::smt::dag::Trace;
+use crate::trace::Trace;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 

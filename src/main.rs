@@ -4,7 +4,7 @@
 use clap::{Args, Parser, Subcommand};
 use ufo::cfg::slice;
 use ufo::driver::VerifyOptions;
-use ufo::engines::{EngineKind, EngineOptions, PostKind};
+use ufo::engines::EngineArgs;
 use ufo::error::{Error, EXIT_INPUT, EXIT_UNKNOWN};
 use ufo::frontend::{self, DataModel, FrontendOptions, OptLevel, Property};
 use ufo::report::witness::{self, WitnessFormat};
@@ -136,24 +136,11 @@ impl ConventionArgs {
 struct VerifyArgs {
     #[command(flatten)]
     input: InputArgs,
-    /// Verification engine.
-    #[arg(long, value_enum, default_value = "ufo")]
-    engine: EngineKind,
-    /// POST operator of the UFO engine.
-    #[arg(long, value_enum, default_value = "true")]
-    post: PostKind,
-    /// Integer semantics.
-    #[arg(long = "int", value_enum, default_value = "lia")]
-    int: IntSemantics,
+    #[command(flatten)]
+    engine: EngineArgs,
     /// Time limit in seconds for the whole run.
     #[arg(long)]
     timeout: Option<f64>,
-    /// BMC bound: number of steps (edges) to unroll.
-    #[arg(long, default_value_t = 50)]
-    bound: usize,
-    /// Maximum number of refinement iterations.
-    #[arg(long)]
-    max_iterations: Option<usize>,
     /// Write the C harness that replays the counterexample to this file.
     #[arg(long)]
     harness: Option<std::path::PathBuf>,
@@ -169,9 +156,6 @@ struct VerifyArgs {
     /// replayed (UNKNOWN); the model itself has no bound.
     #[arg(long, default_value_t = ufo::program_inputs::ReplayLimits::default().max_stdin)]
     max_stdin: usize,
-    /// Check every refinement against Definition 2 of the UFO paper (slower).
-    #[arg(long)]
-    check_labels: bool,
     /// Print statistics.
     #[arg(long)]
     stats: bool,
@@ -250,30 +234,6 @@ struct CompareOptArgs {
     json: bool,
 }
 
-/// The engine choice shared by `bench` and `compare-opt`, passed on to `ufo verify`.
-#[derive(Args)]
-struct EngineArgs {
-    /// Verification engine.
-    #[arg(long, value_enum, default_value = "ufo")]
-    engine: EngineKind,
-    /// POST operator of the UFO engine.
-    #[arg(long, value_enum, default_value = "true")]
-    post: PostKind,
-    /// Integer semantics.
-    #[arg(long = "int", value_enum, default_value = "lia")]
-    int: IntSemantics,
-}
-
-impl EngineArgs {
-    /// `--engine E --post P` as `ufo verify` spells them.
-    fn engine_and_post(&self) -> Vec<String> {
-        let name = |v: Option<clap::builder::PossibleValue>| v.map(|p| p.get_name().to_string()).unwrap_or_default();
-        let engine = name(clap::ValueEnum::to_possible_value(&self.engine));
-        let post = name(clap::ValueEnum::to_possible_value(&self.post));
-        vec!["--engine".into(), engine, "--post".into(), post]
-    }
-}
-
 fn version_string() -> String {
     format!(
         "{} (LLVM {}, Z3 {}, built with {})",
@@ -304,14 +264,7 @@ fn verify_options(a: &VerifyArgs) -> VerifyOptions {
         files: a.input.files.clone(),
         bitcode: None,
         frontend: frontend_opts(&a.input),
-        engine: a.engine,
-        engine_opts: EngineOptions {
-            sem: a.int,
-            bound: a.bound,
-            max_iterations: a.max_iterations,
-            post: a.post,
-            check_labels: a.check_labels,
-        },
+        engine: a.engine.clone(),
         timeout: a.timeout,
         harness: a.harness.clone(),
         replay_limits: ufo::program_inputs::ReplayLimits {
@@ -352,8 +305,7 @@ fn run(cli: Cli) -> Result<i32, Error> {
                     return Err(Error::input(f, "no such file"));
                 }
             }
-            let mut args = a.engine.engine_and_post();
-            args.extend(["--int".into(), a.engine.int.as_str().into()]);
+            let mut args = a.engine.to_args();
             args.extend(["--data-model".into(), a.data_model.as_str().into(), "--entry".into(), a.entry.clone()]);
             args.extend(a.conventions.to_args());
             let levels: Vec<String> = a.levels.iter().map(|l| l.as_str().to_string()).collect();
@@ -468,8 +420,8 @@ fn bench(a: BenchArgs) -> Result<i32, Error> {
     if a.baseline.is_some() && std::process::Command::new(&a.z3).arg("-version").output().is_err() {
         return Err(Error::Tool(format!("cannot run {} for the Spacer baseline (install z3)", a.z3)));
     }
-    // --opt and --int are passed by the runner (export-chc needs them too).
-    let verify_args = a.engine.engine_and_post();
+    // --opt is passed by the runner (export-chc needs it, and --int, too).
+    let verify_args = a.engine.to_args();
     let opts = ufo::bench::BenchOptions {
         ufo: exe,
         z3: a.z3.clone(),
@@ -508,13 +460,12 @@ fn bench(a: BenchArgs) -> Result<i32, Error> {
         b.finish_and_clear();
     }
     println!(
-        "ufo bench {}: {} tasks, {} {} --opt {} --int {}, {} s and {} MiB per task and tool, {} job(s)",
+        "ufo bench {}: {} tasks, {} {} --opt {}, {} s and {} MiB per task and tool, {} job(s)",
         a.tasks.display(),
         tasks.len(),
         opts.verify_args.join(" "),
         ufo::bench::SVCOMP_ARGS.join(" "),
         a.opt.as_str(),
-        a.engine.int.as_str(),
         a.timeout,
         a.memory,
         a.jobs

@@ -5,9 +5,8 @@
 //! Words are split as a POSIX shell would (quotes allowed).
 
 use crate::driver::{Bitcode, VerifyOptions};
-use crate::engines::{EngineKind, EngineOptions, PostKind};
+use crate::engines::EngineArgs;
 use crate::frontend::{DataModel, FrontendOptions, OptLevel, Property};
-use crate::smt::IntSemantics;
 use clap::Parser;
 
 /// The environment variable both build integrations read.
@@ -21,24 +20,11 @@ pub const DEFAULT_TIMEOUT: f64 = 60.0;
 #[derive(Parser, Clone, Debug)]
 #[command(name = "UFO_OPTIONS", no_binary_name = true, disable_help_flag = true, disable_version_flag = true)]
 pub struct PipelineOptions {
-    /// Verification engine.
-    #[arg(long, value_enum, default_value = "ufo")]
-    pub engine: EngineKind,
-    /// POST operator of the UFO engine.
-    #[arg(long, value_enum, default_value = "true")]
-    pub post: PostKind,
-    /// Integer semantics.
-    #[arg(long = "int", value_enum, default_value = "lia")]
-    pub int: IntSemantics,
+    #[command(flatten)]
+    pub engine: EngineArgs,
     /// Time limit per translation unit, in seconds.
     #[arg(long, default_value_t = DEFAULT_TIMEOUT)]
     pub timeout: f64,
-    /// At most this many refinements.
-    #[arg(long)]
-    pub max_iterations: Option<usize>,
-    /// BMC bound.
-    #[arg(long, default_value_t = 50)]
-    pub bound: usize,
     /// Entry function.
     #[arg(long, default_value = "main")]
     pub entry: String,
@@ -106,14 +92,7 @@ impl PipelineOptions {
                 svcomp: self.svcomp,
                 malloc_never_null: self.malloc_never_null,
             },
-            engine: self.engine,
-            engine_opts: EngineOptions {
-                sem: self.int,
-                bound: self.bound,
-                max_iterations: self.max_iterations,
-                post: self.post,
-                check_labels: false,
-            },
+            engine: self.engine.clone(),
             timeout: Some(self.timeout),
             harness: None,
             replay_limits: Default::default(),
@@ -125,14 +104,19 @@ impl PipelineOptions {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engines::EngineKind;
+    use crate::smt::IntSemantics;
 
     #[test]
     fn parses_what_verify_accepts() {
         let o = PipelineOptions::parse("--engine bmc --bound 7 --int bv --timeout 5 --werror --opt O2").unwrap();
-        assert_eq!((o.engine, o.bound, o.int, o.timeout, o.werror), (EngineKind::Bmc, 7, IntSemantics::Bv, 5.0, true));
+        assert_eq!(
+            (o.engine.engine, o.engine.bound, o.engine.int, o.timeout, o.werror),
+            (EngineKind::Bmc, 7, IntSemantics::Bv, 5.0, true)
+        );
         assert_eq!(o.opt, Some(OptLevel::O2));
         let d = PipelineOptions::parse("").unwrap();
-        assert_eq!((d.engine, d.timeout, d.werror, d.opt), (EngineKind::Ufo, DEFAULT_TIMEOUT, false, None));
+        assert_eq!((d.engine.engine, d.timeout, d.werror, d.opt), (EngineKind::Ufo, DEFAULT_TIMEOUT, false, None));
         assert_eq!(PipelineOptions::parse("--entry 'my main'").unwrap().entry, "my main");
         let sv = PipelineOptions::parse("--property unreach-call --svcomp").unwrap();
         assert_eq!(

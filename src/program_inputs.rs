@@ -13,7 +13,7 @@
 //! Architecture invariant: knows nothing of LLVM or Z3.
 
 use crate::ir::InputSource;
-use crate::smt::dag::Input;
+use crate::trace::Input;
 
 /// An integer conversion of a `scanf` format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

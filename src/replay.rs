@@ -16,7 +16,7 @@
 
 use crate::frontend::{DataModel, Property};
 use crate::program_inputs::RunInputs;
-use crate::smt::dag::Trace;
+use crate::trace::Trace;
 use std::fmt::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};

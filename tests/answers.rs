@@ -8,7 +8,7 @@ use common::{assert_valid, root, ufo, verify};
 use std::collections::{HashMap, HashSet};
 use ufo::cfg::{slice, Wto};
 use ufo::check::{self, ReplaySetup};
-use ufo::engines::{self, EngineKind, EngineOptions, Outcome, PostKind, Verdict};
+use ufo::engines::{self, EngineConfig, EngineContext, Outcome, PostKind, Verdict};
 use ufo::frontend::{build_program, DataModel, FrontendOptions, OptLevel};
 use ufo::ir::Program;
 use ufo::smt::{Deadline, IntSemantics};
@@ -18,14 +18,8 @@ fn fig1_safe() -> (Program, Outcome) {
     let opts = FrontendOptions { opt: OptLevel::O0, ..Default::default() };
     let file = root().join("llvm-tests/fig1_safe.c").to_string_lossy().into_owned();
     let p = slice::slice(&build_program(&[file], &opts).expect("translates")).0;
-    let eo = EngineOptions {
-        sem: IntSemantics::Lia,
-        bound: 50,
-        max_iterations: Some(20),
-        post: PostKind::True,
-        check_labels: false,
-    };
-    let out = engines::run(EngineKind::Ufo, &p, &eo, &Deadline::none());
+    let cfg = EngineConfig::Ufo { post: PostKind::True, max_iterations: Some(20), check_labels: false };
+    let out = engines::run(&cfg, &p, &EngineContext { sem: IntSemantics::Lia, deadline: &Deadline::none() });
     assert_eq!(out.verdict, Verdict::Safe);
     (p, out)
 }
@@ -119,14 +113,8 @@ fn an_error_function_inlined_beyond_recognition_blocks_safe() {
     let opts = FrontendOptions { opt: OptLevel::O0, ..Default::default() };
     let p = build_program(&[root().join(&file[0]).to_string_lossy().into_owned()], &opts).expect("translates");
     assert!(p.safe_blocked.is_some());
-    let eo = EngineOptions {
-        sem: IntSemantics::Lia,
-        bound: 5,
-        max_iterations: None,
-        post: PostKind::True,
-        check_labels: false,
-    };
-    assert_eq!(engines::run(EngineKind::Ufo, &p, &eo, &Deadline::none()).verdict, Verdict::Safe);
+    let cx = EngineContext { sem: IntSemantics::Lia, deadline: &Deadline::none() };
+    assert_eq!(engines::run(&EngineConfig::ufo(PostKind::True), &p, &cx).verdict, Verdict::Safe);
 }
 
 /// The same program compiled at -O0 keeps `reach_error` out of line

@@ -5,7 +5,7 @@
 //! minutes (measured: more than 60 s with Z3 5.3.2).
 
 use std::time::{Duration, Instant};
-use ufo::engines::{self, EngineKind, EngineOptions, PostKind, Verdict};
+use ufo::engines::{self, EngineConfig, EngineContext, Verdict};
 use ufo::frontend::{self, DataModel, FrontendOptions, OptLevel, Property};
 use ufo::ir::Program;
 use ufo::smt::deadline::Cancel;
@@ -57,14 +57,7 @@ fn a_running_spacer_query_stops_within_a_second_of_cancel() {
 fn a_cancelled_engine_answers_unknown_cancelled() {
     let p = cubes();
     let (outcome, took) = cancel_after(Duration::from_secs(3), move |d| {
-        let opts = EngineOptions {
-            sem: IntSemantics::Lia,
-            bound: 3000,
-            max_iterations: None,
-            post: PostKind::True,
-            check_labels: false,
-        };
-        let o = engines::run(EngineKind::Bmc, &p, &opts, &d);
+        let o = engines::run(&EngineConfig::bmc(3000), &p, &EngineContext { sem: IntSemantics::Lia, deadline: &d });
         (o.verdict, o.reason, o.stats.refine_time)
     });
     let (verdict, reason, refine_time) = outcome;

@@ -2,7 +2,7 @@
 //! one refinement, with the label `x >= 0` at the loop head (Fig. 1(c)).
 
 use ufo::cfg::{slice, Wto};
-use ufo::engines::{self, EngineKind, EngineOptions, PostKind, Verdict};
+use ufo::engines::{self, EngineConfig, EngineContext, Outcome, PostKind, Verdict};
 use ufo::frontend::{build_program, FrontendOptions, OptLevel};
 use ufo::smt::{solve, Deadline, IntSemantics};
 use z3::ast::Int;
@@ -17,20 +17,19 @@ fn program_at(file: &str, opt: OptLevel) -> ufo::ir::Program {
     slice::slice(&p).0
 }
 
-fn opts() -> EngineOptions {
-    EngineOptions {
-        sem: IntSemantics::Lia,
-        bound: 50,
-        max_iterations: Some(20),
-        post: PostKind::True,
-        check_labels: true,
-    }
+/// uUFO with every refinement checked against Definition 2.
+fn opts() -> EngineConfig {
+    EngineConfig::Ufo { post: PostKind::True, max_iterations: Some(20), check_labels: true }
+}
+
+fn run(cfg: &EngineConfig, p: &ufo::ir::Program) -> Outcome {
+    engines::run(cfg, p, &EngineContext { sem: IntSemantics::Lia, deadline: &Deadline::none() })
 }
 
 #[test]
 fn fig1_safe_after_one_refinement_with_paper_label() {
     let p = program("fig1_safe.c");
-    let out = engines::run(EngineKind::Ufo, &p, &opts(), &Deadline::none());
+    let out = run(&opts(), &p);
     assert_eq!(out.verdict, Verdict::Safe, "{:?}", out.reason);
     assert_eq!(out.stats.refinements, 1, "the paper needs exactly one refinement");
     let cert = out.certificate.expect("SAFE carries a checked certificate");
@@ -61,7 +60,7 @@ fn fig1_safe_after_one_refinement_with_paper_label() {
 #[test]
 fn fig1_unsafe_twin_finds_the_bug() {
     let p = program("fig1_unsafe.c");
-    let out = engines::run(EngineKind::Ufo, &p, &opts(), &Deadline::none());
+    let out = run(&opts(), &p);
     assert_eq!(out.verdict, Verdict::Unsafe, "{:?}", out.reason);
     let trace = out.trace.expect("a trace");
     assert_eq!(trace.inputs.len(), 1);
@@ -83,7 +82,7 @@ fn invariants_needing_several_refinements() {
     // finds its invariant in one, so it is no longer in this list.)
     for (file, opt) in [("nested_safe.c", OptLevel::O0), ("counters_safe.c", OptLevel::O2)] {
         let p = program_at(file, opt);
-        let out = engines::run(EngineKind::Ufo, &p, &opts(), &Deadline::none());
+        let out = run(&opts(), &p);
         assert_eq!(out.verdict, Verdict::Safe, "{file} {opt:?}: {:?}", out.reason);
         assert!(out.stats.refinements >= 2, "{file} {opt:?}: {} refinements", out.stats.refinements);
         assert!(out.certificate.is_some());
@@ -94,9 +93,8 @@ fn invariants_needing_several_refinements() {
 #[test]
 fn max_iterations_gives_unknown_with_statistics() {
     let p = program("nested_safe.c");
-    let mut o = opts();
-    o.max_iterations = Some(1);
-    let out = engines::run(EngineKind::Ufo, &p, &o, &Deadline::none());
+    let o = EngineConfig::Ufo { post: PostKind::True, max_iterations: Some(1), check_labels: true };
+    let out = run(&o, &p);
     assert_eq!(out.verdict, Verdict::Unknown);
     assert!(out.reason.unwrap().contains("--max-iterations"));
     assert_eq!(out.stats.refinements, 1);

@@ -63,7 +63,7 @@ impl BenchOptions {
     fn verify_cmd(&self, t: &Task) -> Command {
         let mut c = Command::new(&self.ufo);
         c.arg("verify").arg(&t.program).args(["--data-model", t.data_model.as_str()]).args(SVCOMP_ARGS);
-        c.args(["--opt", self.opt.as_str(), "--int", self.int.as_str(), "--json"]);
+        c.args(["--opt", self.opt.as_str(), "--json"]);
         c.args(["--timeout", &self.timeout.to_string()]).args(&self.verify_args);
         c
     }

@@ -4,12 +4,12 @@
 //! oracle that checks the translation, and a fast bug finder. It never answers
 //! SAFE: no error within `K` steps is UNKNOWN.
 
-use super::{EngineOptions, Outcome, Stats, Verdict};
+use super::{Engine, EngineContext, Outcome, Stats, Verdict};
 use crate::ir::{LocId, Program};
-use crate::smt::dag::{self, Dag};
-use crate::smt::{Deadline, Lowerer};
+use crate::smt::chc;
+use crate::smt::dag::Dag;
+use crate::smt::{Deadline, IntSemantics, Lowerer};
 use std::collections::HashMap;
-use z3::SatResult;
 
 /// The K-step unrolling of a program as a DAG.
 pub fn unroll(p: &Program, k: usize) -> Dag {
@@ -43,42 +43,35 @@ pub fn unroll(p: &Program, k: usize) -> Dag {
     dag
 }
 
-pub fn run(p: &Program, opts: &EngineOptions, deadline: &Deadline) -> Outcome {
-    let stats = Stats { bound: opts.bound, iterations: 1, ..Stats::default() };
-    let _installed = deadline.install();
-    let dag = unroll(p, opts.bound);
-    let mut l = Lowerer::new(opts.sem);
-    let enc = dag::encode(p, &mut l, &dag);
-    let mut stats = Stats { arg_nodes: dag.loc.len(), ..stats };
-    let solver = crate::smt::solve::solver();
-    for f in &enc.formula {
-        solver.assert(f);
+/// BMC to `bound` steps.
+pub struct Bmc {
+    pub bound: usize,
+}
+
+impl Engine for Bmc {
+    fn name(&self) -> &'static str {
+        "bmc"
     }
+    fn run(&mut self, p: &Program, cx: &EngineContext) -> Outcome {
+        run(p, self.bound, cx.sem, cx.deadline)
+    }
+}
+
+fn run(p: &Program, bound: usize, sem: IntSemantics, deadline: &Deadline) -> Outcome {
+    let _installed = deadline.install();
+    let dag = unroll(p, bound);
+    let mut stats = Stats { bound, iterations: 1, arg_nodes: dag.loc.len(), ..Stats::default() };
+    let mut l = Lowerer::new(sem);
     let t = std::time::Instant::now();
-    let r = solver.check();
+    // The ARG condition of the unrolling (eq. 1–2), one query for all paths.
+    let r = chc::argcond(p, &mut l, &dag);
     stats.refine_time = t.elapsed().as_secs_f64();
     match r {
-        SatResult::Unsat => {
-            Outcome::unknown(format!("no error within {} steps (bounded model checking)", opts.bound), stats)
+        Ok(None) => Outcome::unknown(format!("no error within {bound} steps (bounded model checking)"), stats),
+        Ok(Some(trace)) => {
+            Outcome { verdict: Verdict::Unsafe, reason: None, trace: Some(trace), certificate: None, stats }
         }
-        SatResult::Unknown => {
-            let why = if deadline.expired() {
-                deadline.stop_reason().to_string()
-            } else {
-                solver.get_reason_unknown().unwrap_or_default()
-            };
-            Outcome::unknown(why, stats)
-        }
-        SatResult::Sat => {
-            let Some(model) = dag::small_input_model(p, &enc, &solver) else {
-                return Outcome::unknown("solver gave no model", stats);
-            };
-            match dag::extract_trace(&dag, &enc, &model) {
-                Some(trace) => {
-                    Outcome { verdict: Verdict::Unsafe, reason: None, trace: Some(trace), certificate: None, stats }
-                }
-                None => Outcome::unknown("could not extract a path from the model", stats),
-            }
-        }
+        Err(_) if deadline.expired() => Outcome::unknown(deadline.stop_reason(), stats),
+        Err(why) => Outcome::unknown(why, stats),
     }
 }

@@ -1,14 +1,20 @@
-//! Verification engines behind one interface (DESIGN.md "Engines"). An engine
-//! takes a (sliced) program and a deadline and returns an [`Outcome`]: SAFE with
-//! labels, UNSAFE with a trace, or UNKNOWN with a reason, always with
-//! statistics. Engines never print and never exit.
+//! Verification engines behind one interface (DESIGN.md "Engines"): an
+//! [`Engine`] takes a (sliced) program and an [`EngineContext`] (integer
+//! semantics, deadline and cancellation token) and returns an [`Outcome`]:
+//! SAFE with a candidate certificate, UNSAFE with a trace, or UNKNOWN with a
+//! reason, always with statistics. Engines never print and never exit; the
+//! driver checks every answer (`check`). [`engine`] is the registry: one line
+//! per engine, from its [`EngineConfig`] (`config`).
 
 pub mod bmc;
+pub mod config;
 pub mod ufo;
 
+pub use config::{EngineArgs, EngineConfig, EngineKind, PostKind};
+
 use crate::ir::{LocId, Program};
-use crate::smt::dag::Trace;
 use crate::smt::{Deadline, IntSemantics};
+use crate::trace::Trace;
 use serde::Serialize;
 
 /// The answer of an engine.
@@ -95,63 +101,58 @@ impl Outcome {
     }
 }
 
-/// Which engine runs (`--engine`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, clap::ValueEnum)]
-pub enum EngineKind {
-    /// UFO (papers/ufo-under-over-approximations.txt) with the POST of `--post`.
-    Ufo,
-    /// Bounded model checking: one query for all paths up to `--bound` steps.
-    Bmc,
-    /// Pure over-approximation-driven lazy abstraction with Cartesian predicate
-    /// abstraction: labels only from POST, refinement only adds predicates.
-    Cp,
-    /// The same with Boolean predicate abstraction.
-    Bp,
-}
-
-/// The abstract POST of the UFO engine (`--post`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, clap::ValueEnum)]
-pub enum PostKind {
-    /// uUFO: POST = true.
-    True,
-    /// cpUFO: Cartesian predicate abstraction.
-    Cartesian,
-    /// bpUFO: Boolean predicate abstraction.
-    Boolean,
-}
-
 /// Cubes the Boolean POST enumerates before it falls back to the Cartesian one.
 pub const MAX_CUBES: usize = 64;
 
-/// Options every engine may use.
-#[derive(Clone, Debug)]
-pub struct EngineOptions {
+/// What every engine gets besides the program.
+pub struct EngineContext<'a> {
+    /// How machine integers become SMT terms.
     pub sem: IntSemantics,
-    pub bound: usize,
-    pub max_iterations: Option<usize>,
-    pub post: PostKind,
-    /// Check that every refinement satisfies Definition 2 of the UFO paper
-    /// (always on in debug builds).
-    pub check_labels: bool,
+    /// When to stop, and the token that cancels the run from another thread.
+    pub deadline: &'a Deadline,
 }
 
-/// Runs the chosen engine on a sliced program.
-pub fn run(kind: EngineKind, p: &Program, opts: &EngineOptions, deadline: &Deadline) -> Outcome {
-    use ufo::post::{Abstraction, PredicatePost, TruePost};
-    let check = cfg!(debug_assertions) || opts.check_labels;
+/// A verification engine.
+pub trait Engine {
+    /// Its name in reports (the `--engine` value).
+    fn name(&self) -> &'static str;
+    /// Runs on a sliced program until an answer, the deadline or a cancel.
+    fn run(&mut self, p: &Program, cx: &EngineContext) -> Outcome;
+}
+
+/// The registry: the engine a configuration selects.
+pub fn engine(cfg: &EngineConfig, p: &Program) -> Box<dyn Engine> {
+    use crate::post::predicates::{Abstraction, PredicatePost};
+    use crate::post::{Post, TruePost};
     let boolean = Abstraction::Boolean { max_cubes: MAX_CUBES };
-    match (kind, opts.post) {
-        (EngineKind::Bmc, _) => bmc::run(p, opts, deadline),
-        (EngineKind::Ufo, PostKind::True) => ufo::run(p, opts, deadline, &mut TruePost, false),
-        (EngineKind::Ufo, PostKind::Cartesian) => {
-            ufo::run(p, opts, deadline, &mut PredicatePost::new(p, Abstraction::Cartesian, check), false)
+    let check = |c: bool| cfg!(debug_assertions) || c;
+    let predicates = |kind, c| Box::new(PredicatePost::new(p, kind, check(c)));
+    match *cfg {
+        EngineConfig::Bmc { bound } => Box::new(bmc::Bmc { bound }),
+        EngineConfig::Ufo { post, max_iterations, check_labels } => {
+            let post: Box<dyn Post> = match post {
+                PostKind::True => Box::new(TruePost),
+                PostKind::Cartesian => predicates(Abstraction::Cartesian, check_labels),
+                PostKind::Boolean => predicates(boolean, check_labels),
+            };
+            Box::new(ufo::Ufo { post, od: false, max_iterations, check_labels: check(check_labels) })
         }
-        (EngineKind::Ufo, PostKind::Boolean) => {
-            ufo::run(p, opts, deadline, &mut PredicatePost::new(p, boolean, check), false)
-        }
-        (EngineKind::Cp, _) => {
-            ufo::run(p, opts, deadline, &mut PredicatePost::new(p, Abstraction::Cartesian, check), true)
-        }
-        (EngineKind::Bp, _) => ufo::run(p, opts, deadline, &mut PredicatePost::new(p, boolean, check), true),
+        EngineConfig::Cp { max_iterations, check_labels } => Box::new(ufo::Ufo {
+            post: predicates(Abstraction::Cartesian, check_labels),
+            od: true,
+            max_iterations,
+            check_labels: check(check_labels),
+        }),
+        EngineConfig::Bp { max_iterations, check_labels } => Box::new(ufo::Ufo {
+            post: predicates(boolean, check_labels),
+            od: true,
+            max_iterations,
+            check_labels: check(check_labels),
+        }),
     }
+}
+
+/// Runs the engine of `cfg` on a sliced program.
+pub fn run(cfg: &EngineConfig, p: &Program, cx: &EngineContext) -> Outcome {
+    engine(cfg, p).run(p, cx)
 }

@@ -12,7 +12,7 @@ use crate::engines::{Stats, Verdict};
 use crate::error::SrcLoc;
 use crate::explain::{LoopInvariant, PathStep};
 use crate::ir::TranslationStats;
-use crate::smt::dag::Input;
+use crate::trace::Input;
 use serde::Serialize;
 use std::collections::BTreeMap;
 

@@ -126,7 +126,7 @@ fn configuration(r: &Report) -> String {
 }
 
 /// Nondet inputs that are return values of calls (not entry arguments).
-fn call_inputs(r: &Report) -> Vec<&crate::smt::dag::Input> {
+fn call_inputs(r: &Report) -> Vec<&crate::trace::Input> {
     r.counterexample.iter().flat_map(|c| c.inputs.iter()).filter(|i| i.func.starts_with("__VERIFIER_nondet")).collect()
 }
 

@@ -11,6 +11,7 @@
 use super::lower::{Lowerer, Val};
 use crate::error::SrcLoc;
 use crate::ir::{EdgeId, HavocKind, LocId, Program, VarId};
+pub use crate::trace::{Input, Trace};
 use std::collections::HashMap;
 use z3::ast::Bool;
 
@@ -46,30 +47,6 @@ impl Dag {
         }
         seen
     }
-}
-
-/// One input of a trace: the value a nondeterministic call returned.
-#[derive(Clone, Debug, serde::Serialize)]
-pub struct Input {
-    pub func: String,
-    /// Where the value comes from in a real run (how the replay supplies it).
-    pub source: crate::ir::InputSource,
-    pub value: i128,
-    pub at: SrcLoc,
-    /// The source function the call is in (filled in by the driver).
-    pub function: String,
-}
-
-/// A counterexample: the program edges from the entry to the error, and the
-/// nondeterministic inputs in call order.
-#[derive(Clone, Debug, Default, serde::Serialize)]
-pub struct Trace {
-    pub edges: Vec<EdgeId>,
-    pub inputs: Vec<Input>,
-    /// Per edge: the values of the variables in scope at its target, as signed
-    /// integers (Booleans as 0/1).
-    #[serde(skip)]
-    pub states: Vec<Vec<(VarId, i128)>>,
 }
 
 /// A nondeterministic input inside an encoded edge: variable, kind, position, value.

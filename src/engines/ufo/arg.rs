@@ -4,9 +4,12 @@
 //! The ARG is a DAG: `GETFUTURENODE` keeps one future node per location (FN), so
 //! paths that meet at a location share a node. Exploration follows the WTO with
 //! the recursive iteration strategy: inside a component, `WTONEXT`; at a loop
-//! head, the covering check `ψ(v) ⇒ ⋁ ψ(AH(ν(v)))` (one SMT validity check);
+//! head, the covering check `ψ(v) ⇒ ⋁ ψ(AH(ν(v)))` (the POST's `covers`: one
+//! SMT validity check for the formula POSTs);
 //! once covered, `WTOEXIT`. Marks make POST recompute the labels of nodes whose
-//! parents changed; refined labels are used where no parent changed.
+//! parents changed (transfer along each incoming edge, `join` of the results,
+//! `widen` at a loop head against its active heads); refined labels are used
+//! (`strengthen`) where no parent changed.
 //!
 //! Where Fig. 3 leaves a case open this implementation decides as follows, and
 //! the independent certificate check guards the result either way:
@@ -20,13 +23,13 @@
 //!   by a later unrolling of an enclosing loop);
 //! - the error node is unique: `GETFUTURENODE(err)` always returns it.
 
-use super::post::Post;
 use crate::cfg::Wto;
 use crate::engines::Stats;
 use crate::ir::{EdgeId, LocId, Program};
+use crate::post::{Post, PostCx};
 use crate::smt::canon::Canon;
 use crate::smt::dag::Dag;
-use crate::smt::{solve, Deadline, Formula, FormulaOps, IntSemantics, Lowerer};
+use crate::smt::{solve, Deadline, Formula, IntSemantics, Lowerer};
 use std::collections::HashMap;
 use std::time::Instant;
 
@@ -192,14 +195,18 @@ impl<'a> Expander<'a> {
         None
     }
 
-    fn is_covered(&self, arg: &Arg, l: &mut Lowerer, v: usize, stats: &mut Stats) -> bool {
+    /// The labels of the active heads at `loc`.
+    fn active_labels(&self, arg: &Arg, loc: LocId) -> Vec<Formula> {
+        let heads = self.active.get(&loc).map(Vec::as_slice).unwrap_or(&[]);
+        heads.iter().map(|u| arg.nodes[*u].label.clone()).collect()
+    }
+
+    fn is_covered(&self, arg: &Arg, post: &mut dyn Post, l: &mut Lowerer, v: usize, stats: &mut Stats) -> bool {
         let t = Instant::now();
         let loc = arg.nodes[v].loc;
-        let heads = self.active.get(&loc).map(Vec::as_slice).unwrap_or(&[]);
-        let disj: Vec<Formula> = heads.iter().map(|u| arg.nodes[*u].label.clone()).collect();
-        let mut hyps = self.canon.ranges(self.p, l, loc);
-        hyps.push(arg.nodes[v].label.clone());
-        let r = self.covering.implies(&hyps, &Formula::or(&disj)) == Some(true);
+        let by = self.active_labels(arg, loc);
+        let mut cx = PostCx { p: self.p, l, canon: self.canon, solver: &self.covering };
+        let r = post.covers(&mut cx, loc, &arg.nodes[v].label, &by) == Some(true);
         stats.cover_time += t.elapsed().as_secs_f64();
         r
     }
@@ -229,15 +236,23 @@ impl<'a> Expander<'a> {
                 let label = if v == arg.entry {
                     Formula::from_bool(true)
                 } else {
+                    let loc = arg.nodes[v].loc;
+                    let old = if self.wto.is_head[loc.0 as usize] { self.active_labels(arg, loc) } else { Vec::new() };
                     let parents = arg.nodes[v].parents.clone();
+                    let mut cx = PostCx { p: self.p, l: &mut *l, canon: self.canon, solver: &self.covering };
                     let posts: Vec<Formula> = parents
                         .iter()
                         .map(|(u, e)| {
                             let pl = arg.nodes[*u].label.clone();
-                            post.post(self.p, l, self.canon, &pl, *e)
+                            post.transfer(&mut cx, &pl, *e)
                         })
                         .collect();
-                    Formula::or(&posts).simplify()
+                    let joined = post.join(&mut cx, loc, &posts);
+                    if old.is_empty() {
+                        joined
+                    } else {
+                        post.widen(&mut cx, loc, &old, joined)
+                    }
                 };
                 arg.nodes[v].label = label;
                 stats.post_time += t.elapsed().as_secs_f64();
@@ -246,7 +261,7 @@ impl<'a> Expander<'a> {
                     arg.nodes[w].marked = true;
                 }
             } else if let Some(lab) = labels.get(&v) {
-                arg.nodes[v].label = lab.clone();
+                arg.nodes[v].label = post.strengthen(&arg.nodes[v].label, lab);
                 for i in 0..arg.nodes[v].children.len() {
                     let w = arg.nodes[v].children[i].0;
                     if !labels.contains_key(&w) {
@@ -259,7 +274,7 @@ impl<'a> Expander<'a> {
             }
             let loc = arg.nodes[v].loc.0 as usize;
             if self.wto.is_head[loc] {
-                if self.is_covered(arg, l, v, stats) {
+                if self.is_covered(arg, post, l, v, stats) {
                     arg.nodes[v].covered = true;
                     stats.covered_heads += 1;
                     self.close_component(loc);

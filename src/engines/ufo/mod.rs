@@ -1,5 +1,6 @@
 //! The UFO algorithm (papers/ufo-under-over-approximations.txt, Fig. 2–3):
-//! UFOMAIN alternates EXPANDARG (exploration by POST, [`arg`]) and REFINE (one
+//! UFOMAIN alternates EXPANDARG (exploration by POST, [`arg`], with a POST
+//! from `crate::post`) and REFINE (one
 //! CHC query over the ARG condition of the whole unrolling, `smt::chc`) until
 //! the error node's label is unsatisfiable (SAFE) or a feasible path to it is
 //! found (UNSAFE).
@@ -9,27 +10,26 @@
 //! before SAFE is reported.
 
 pub mod arg;
-pub mod post;
 
-use super::{Certificate, EngineOptions, Outcome, Stats, Verdict};
+use super::{Certificate, Engine, EngineContext, Outcome, Stats, Verdict};
 use crate::cfg::Wto;
 use crate::ir::{LocId, Program};
+use crate::post::Post;
 use crate::smt::canon::Canon;
 use crate::smt::chc::{self, Refinement};
-use crate::smt::{cert, solve, Deadline, Formula, FormulaOps, Lowerer};
+use crate::smt::{cert, solve, Deadline, Formula, FormulaOps, IntSemantics, Lowerer};
 use arg::{Arg, Expander, Stop};
-use post::Post;
 use std::collections::HashMap;
 use std::time::Instant;
 
 /// The candidate certificate of a safe, complete ARG: per location, the union
 /// of the labels of its uncovered nodes.
-fn certificate(p: &Program, arg: &Arg) -> Certificate {
+fn certificate(p: &Program, arg: &Arg, post: &dyn Post) -> Certificate {
     let uncovered = arg.uncovered();
     let mut per_loc: Vec<Vec<Formula>> = vec![Vec::new(); p.locs.len()];
     for (i, n) in arg.nodes.iter().enumerate() {
         if uncovered[i] && i != arg.error {
-            per_loc[n.loc.0 as usize].push(n.label.clone());
+            per_loc[n.loc.0 as usize].push(post.to_label(&n.label));
         }
     }
     let formulas = per_loc.iter().map(|ls| Formula::or(ls).simplify()).collect();
@@ -54,23 +54,49 @@ fn labels_are_hoare_triples(
     })
 }
 
+/// The UFO engine with a POST (uUFO, cpUFO, bpUFO), or with `od` the pure
+/// over-approximation-driven configurations CP and BP of §6.
+pub struct Ufo {
+    pub post: Box<dyn Post>,
+    pub od: bool,
+    /// At most this many refinements (`--max-iterations`).
+    pub max_iterations: Option<usize>,
+    /// Check every refinement against Definition 2.
+    pub check_labels: bool,
+}
+
+impl Engine for Ufo {
+    fn name(&self) -> &'static str {
+        match (self.od, self.post.name()) {
+            (false, _) => "ufo",
+            (true, "boolean") => "bp",
+            (true, _) => "cp",
+        }
+    }
+    fn run(&mut self, p: &Program, cx: &EngineContext) -> Outcome {
+        run(p, self, cx.sem, cx.deadline)
+    }
+}
+
 /// UFOMAIN (Fig. 2 / Fig. 3 lines 1–13). With `od` (the pure
 /// over-approximation-driven configurations CP and BP of §6), labels come only
 /// from POST: a refinement's labels only contribute predicates (their atoms, at
 /// their locations), and the nodes at locations that gained predicates are
 /// marked, so that EXPANDARG recomputes them and everything below them.
-pub fn run(p: &Program, opts: &EngineOptions, deadline: &Deadline, post: &mut dyn Post, od: bool) -> Outcome {
+fn run(p: &Program, ufo: &mut Ufo, sem: IntSemantics, deadline: &Deadline) -> Outcome {
+    let post = &mut *ufo.post;
+    let od = ufo.od;
     let _installed = deadline.install();
     let mut stats = Stats::default();
     let wto = Wto::of_program(p);
     let succ = p.successors();
-    let mut l = Lowerer::new(opts.sem);
+    let mut l = Lowerer::new(sem);
     let canon = Canon::new(p, &l);
     let mut arg = Arg::new(p);
     let mut labels: HashMap<usize, Formula> = HashMap::new();
     loop {
         stats.iterations += 1;
-        let mut ex = Expander::new(p, &wto, &succ, &canon, opts.sem);
+        let mut ex = Expander::new(p, &wto, &succ, &canon, sem);
         let expanded = ex.expand(&mut arg, post, &labels, &mut l, &mut stats, deadline);
         stats.arg_nodes = arg.nodes.len();
         stats.post_fallbacks = post.fallbacks();
@@ -87,7 +113,7 @@ pub fn run(p: &Program, opts: &EngineOptions, deadline: &Deadline, post: &mut dy
                     verdict: Verdict::Safe,
                     reason: None,
                     trace: None,
-                    certificate: Some(certificate(p, &arg)),
+                    certificate: Some(certificate(p, &arg, post)),
                     stats,
                 };
             }
@@ -99,7 +125,7 @@ pub fn run(p: &Program, opts: &EngineOptions, deadline: &Deadline, post: &mut dy
             }
             Some(true) => {}
         }
-        if let Some(max) = opts.max_iterations {
+        if let Some(max) = ufo.max_iterations {
             if stats.refinements >= max {
                 return Outcome::unknown(format!("no answer after {max} refinements (--max-iterations)"), stats);
             }
@@ -140,11 +166,9 @@ pub fn run(p: &Program, opts: &EngineOptions, deadline: &Deadline, post: &mut dy
                 // visited again would keep a label inconsistent with its
                 // neighbours' new ones, and the certificate would not be inductive).
                 for (u, f) in &labels {
-                    arg.nodes[*u].label = f.clone();
+                    arg.nodes[*u].label = post.strengthen(&arg.nodes[*u].label, f);
                 }
-                if (cfg!(debug_assertions) || opts.check_labels)
-                    && !labels_are_hoare_triples(p, &mut l, &canon, &arg, &labels)
-                {
+                if ufo.check_labels && !labels_are_hoare_triples(p, &mut l, &canon, &arg, &labels) {
                     return Outcome::unknown("refinement produced labels that violate Definition 2", stats);
                 }
             }

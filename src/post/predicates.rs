@@ -1,52 +1,16 @@
-//! The abstract POST operator UFO is parameterized by
-//! (papers/ufo-under-over-approximations.txt §4 "Post Operator"): for an ARG edge
-//! `(u, v)` it returns `φ` with `ψ(u) ∧ ⟦τ(u,v)⟧ ⇒ φ'`, which keeps the ARG
-//! well-labelled (Definition 1).
-//!
-//! - `TruePost`: the weakest admissible POST (uUFO).
-//! - `PredicatePost` with [`Abstraction::Cartesian`] (cpUFO, CP) or
-//!   [`Abstraction::Boolean`] (bpUFO, BP): predicate abstraction over the
-//!   predicates of the target location, which are the atoms of the labels
-//!   refinement produced there (§6).
+//! Predicate abstraction as a POST (papers/ufo-under-over-approximations.txt
+//! §6: cpUFO/CP with [`Abstraction::Cartesian`], bpUFO/BP with
+//! [`Abstraction::Boolean`]): the abstraction of an edge's post-image over the
+//! predicates of the target location, which are the atoms of the labels
+//! refinement produced there (`smt::predabs`). Join, widen, cover check and
+//! strengthening are the trait's defaults (disjunction, none, SMT
+//! implication, the refined label).
 
+use super::{Post, PostCx};
 use crate::ir::{EdgeId, LocId, Program};
-use crate::smt::canon::Canon;
 use crate::smt::cert::{self, EdgeRelation};
-use crate::smt::{predabs, solve, Formula, Lowerer};
+use crate::smt::{predabs, solve, Formula};
 use std::collections::{HashMap, HashSet};
-
-/// An abstract POST operator.
-pub trait Post {
-    fn name(&self) -> &'static str;
-    /// A label for the target of `edge` (over the canonical constants of its
-    /// location) implied by `parent` and the edge's semantics.
-    fn post(&mut self, p: &Program, l: &mut Lowerer, canon: &Canon, parent: &Formula, edge: EdgeId) -> Formula;
-    /// Learns from refined labels (location, label); returns the locations
-    /// that gained predicates.
-    fn learn(&mut self, _labels: &[(LocId, Formula)]) -> Vec<LocId> {
-        Vec::new()
-    }
-    /// Number of predicates known.
-    fn predicates(&self) -> usize {
-        0
-    }
-    /// Number of Boolean abstractions that fell back to the Cartesian one.
-    fn fallbacks(&self) -> usize {
-        0
-    }
-}
-
-/// uUFO: POST always returns `true`.
-pub struct TruePost;
-
-impl Post for TruePost {
-    fn name(&self) -> &'static str {
-        "true"
-    }
-    fn post(&mut self, _: &Program, _: &mut Lowerer, _: &Canon, _: &Formula, _: EdgeId) -> Formula {
-        Formula::from_bool(true)
-    }
-}
 
 /// Which predicate abstraction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,7 +56,9 @@ impl Post for PredicatePost {
         }
     }
 
-    fn post(&mut self, p: &Program, l: &mut Lowerer, canon: &Canon, parent: &Formula, edge: EdgeId) -> Formula {
+    fn transfer(&mut self, cx: &mut PostCx, parent: &Formula, edge: EdgeId) -> Formula {
+        let (p, canon) = (cx.p, cx.canon);
+        let l = &mut *cx.l;
         let dst = p.edge(edge).dst;
         let preds = &self.preds[dst.0 as usize];
         let rel = self.relations.entry(edge).or_insert_with(|| EdgeRelation::new(p, l, canon, edge));

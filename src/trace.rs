@@ -1,0 +1,32 @@
+//! A counterexample as plain data (DESIGN.md "Engines": answers cross
+//! threads): the program edges from the entry to the error and the value of
+//! every nondeterministic input in call order. Engines build it (from a model
+//! of the ARG condition, `smt::dag`); the replay, the report and the
+//! witnesses read it, none of them through Z3.
+
+use crate::error::SrcLoc;
+use crate::ir::{EdgeId, VarId};
+
+/// One input of a trace: the value a nondeterministic call returned.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Input {
+    pub func: String,
+    /// Where the value comes from in a real run (how the replay supplies it).
+    pub source: crate::ir::InputSource,
+    pub value: i128,
+    pub at: SrcLoc,
+    /// The source function the call is in (filled in by the driver).
+    pub function: String,
+}
+
+/// A counterexample: the program edges from the entry to the error, and the
+/// nondeterministic inputs in call order.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct Trace {
+    pub edges: Vec<EdgeId>,
+    pub inputs: Vec<Input>,
+    /// Per edge: the values of the variables in scope at its target, as signed
+    /// integers (Booleans as 0/1).
+    #[serde(skip)]
+    pub states: Vec<Vec<(VarId, i128)>>,
+}
