@@ -74,20 +74,10 @@ pub struct EdgeRelation {
 
 impl EdgeRelation {
     pub fn new(p: &Program, l: &mut Lowerer, canon: &Canon, e: EdgeId) -> EdgeRelation {
-        let edge = p.edge(e);
-        let sorts = |v| p.var(v).sort;
-        let enc = l.body(&edge.body, &canon.state(p, edge.src), &sorts);
-        let mut subst: Vec<(Dynamic, Dynamic)> = Vec::new();
-        for v in &p.loc(edge.dst).live {
-            let to = match enc.post.get(v) {
-                Some(x) => x.dynamic(),
-                None => l.fresh("unset", p.var(*v).sort).dynamic(),
-            };
-            subst.push((canon.of(*v).dynamic(), to));
-        }
-        let mut hyps = canon.ranges(p, l, edge.src);
-        hyps.push(enc.cond);
-        hyps.extend(l.take_side());
+        let t = super::transition::of_edge(p, l, e, &canon.state(p, p.edge(e).src));
+        let subst = t.post.into_iter().map(|(v, x)| (canon.of(v).dynamic(), x.dynamic())).collect();
+        let mut hyps = canon.ranges(p, l, p.edge(e).src);
+        hyps.extend(t.constraints);
         EdgeRelation { hyps, subst }
     }
 

@@ -137,23 +137,11 @@ impl EdgeClause {
         let edge = p.edge(e);
         let pre = dag::node_state(p, l, edge.src, tag);
         let pre_args: Vec<Dynamic> = p.loc(edge.src).live.iter().map(|v| pre[v].dynamic()).collect();
-        let sorts = |v| p.var(v).sort;
-        l.take_fresh();
-        let enc = l.body(&edge.body, &pre, &sorts);
-        let post_args: Vec<Dynamic> = p
-            .loc(edge.dst)
-            .live
-            .iter()
-            .map(|v| match enc.post.get(v) {
-                Some(x) => x.dynamic(),
-                None => l.fresh("unset", p.var(*v).sort).dynamic(),
-            })
-            .collect();
+        let t = super::transition::of_edge(p, l, e, &pre);
+        let post_args = t.post.iter().map(|(_, x)| x.dynamic()).collect();
         let mut bounds = pre_args.clone();
-        bounds.extend(l.take_fresh());
-        let mut constraints = vec![enc.cond];
-        constraints.extend(l.take_side());
-        EdgeClause { pre_args, post_args, constraints, bounds }
+        bounds.extend(t.fresh);
+        EdgeClause { pre_args, post_args, constraints: t.constraints, bounds }
     }
 }
 

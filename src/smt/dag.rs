@@ -79,18 +79,16 @@ pub fn encode_edge(
     pre: &HashMap<VarId, Val>,
     post: &HashMap<VarId, Val>,
 ) -> (Bool, Vec<NondetValue>) {
-    let sorts = |v: VarId| p.var(v).sort;
-    let enc = l.body(&p.edge(e).body, pre, &sorts);
-    let mut conj = vec![enc.cond];
-    // in variable order, so that the same program gives the same query (and model)
-    let mut vars: Vec<&VarId> = post.keys().collect();
-    vars.sort();
-    for v in vars {
-        if let Some(y) = enc.post.get(v) {
-            conj.push(post[v].eq_val(y));
+    let t = super::transition::of_edge(p, l, e, pre);
+    let mut conj = t.constraints;
+    // in the target's variable order, so that the same program gives the same
+    // query (and model)
+    for (v, y) in &t.post {
+        if let Some(x) = post.get(v) {
+            conj.push(x.eq_val(y));
         }
     }
-    (Bool::and(&conj), enc.inputs)
+    (Bool::and(&conj), t.inputs)
 }
 
 /// Builds the ARG condition of the DAG (eq. 1–2).
@@ -126,7 +124,6 @@ pub fn encode(p: &Program, l: &mut Lowerer, dag: &Dag) -> DagEncoding {
             formula.push(ctrl[u].implies(Bool::or(&out[u])));
         }
     }
-    formula.extend(l.take_side());
     DagEncoding { state, ctrl, edge, formula }
 }
 

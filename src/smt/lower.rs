@@ -109,6 +109,9 @@ pub struct BodyEnc {
     pub post: HashMap<VarId, Val>,
     /// Nondeterministic inputs, in execution order.
     pub inputs: Vec<super::dag::NondetValue>,
+    /// Every fresh constant the body introduced (inputs, over-approximated
+    /// results, division witnesses): a CHC rule quantifies them.
+    pub fresh: Vec<Dynamic>,
 }
 
 /// Lowers expressions under one integer semantics.
@@ -145,8 +148,17 @@ impl Lowerer {
         }
     }
 
-    /// A fresh value of the given sort; its range goes to the side constraints.
-    pub fn fresh(&mut self, prefix: &str, sort: Sort) -> Val {
+    /// A fresh value of the given sort and its range constraint (`lia`).
+    pub fn fresh_value(&mut self, prefix: &str, sort: Sort) -> (Val, Option<Bool>) {
+        self.counter += 1;
+        let v = self.constant(&format!("{prefix}!{}", self.counter), sort);
+        let range = self.range(&v, sort);
+        (v, range)
+    }
+
+    /// A fresh value inside a body: logged, its range a side constraint of
+    /// the body ([`Lowerer::body`] returns both).
+    fn fresh(&mut self, prefix: &str, sort: Sort) -> Val {
         self.counter += 1;
         let v = self.constant(&format!("{prefix}!{}", self.counter), sort);
         self.fresh_log.push(v.dynamic());
@@ -434,7 +446,7 @@ impl Lowerer {
     }
 
     /// Lowers an expression; `env` gives the value of every variable.
-    pub fn expr(&mut self, e: &Expr, env: &HashMap<VarId, Val>) -> Val {
+    fn expr(&mut self, e: &Expr, env: &HashMap<VarId, Val>) -> Val {
         match e {
             Expr::Bool(b) => Val::B(Bool::from_bool(*b)),
             Expr::Int { value, bits } => match self.sem {
@@ -618,6 +630,7 @@ impl Lowerer {
     /// Encodes a straight-line body from the pre-state `pre`.
     pub fn body(&mut self, body: &[Stmt], pre: &HashMap<VarId, Val>, sorts: &dyn Fn(VarId) -> Sort) -> BodyEnc {
         let start = self.side.len();
+        let fresh_start = self.fresh_log.len();
         let mut env = pre.clone();
         let mut conds = Vec::new();
         let mut inputs = Vec::new();
@@ -642,17 +655,17 @@ impl Lowerer {
             }
         }
         conds.extend(self.side.drain(start..));
-        BodyEnc { cond: Bool::and(&conds), post: env, inputs }
+        let fresh = self.fresh_log.drain(fresh_start..).collect();
+        BodyEnc { cond: Bool::and(&conds), post: env, inputs, fresh }
     }
 
-    /// The fresh constants created since the last call (a CHC rule quantifies them).
-    pub fn take_fresh(&mut self) -> Vec<Dynamic> {
-        std::mem::take(&mut self.fresh_log)
-    }
-
-    /// Side constraints produced outside [`Lowerer::body`] (e.g. by `expr`).
-    pub fn take_side(&mut self) -> Vec<Bool> {
-        std::mem::take(&mut self.side)
+    /// The value of one expression and the side constraints its lowering
+    /// needs (ranges of fresh values, division witnesses).
+    pub fn expr_with_side(&mut self, e: &Expr, env: &HashMap<VarId, Val>) -> (Val, Vec<Bool>) {
+        let (start, fresh_start) = (self.side.len(), self.fresh_log.len());
+        let v = self.expr(e, env);
+        self.fresh_log.truncate(fresh_start);
+        (v, self.side.drain(start..).collect())
     }
 }
 
@@ -748,8 +761,8 @@ mod tests {
         s.assert(&cx);
         s.assert(&cy);
         let env: HashMap<VarId, Val> = [(VarId(0), x), (VarId(1), y)].into_iter().collect();
-        let r = l.expr(expr, &env);
-        for side in l.take_side() {
+        let (r, sides) = l.expr_with_side(expr, &env);
+        for side in sides {
             s.assert(&side);
         }
         let differs = match r {

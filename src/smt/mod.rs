@@ -17,6 +17,7 @@ pub mod lower;
 pub mod params;
 pub mod predabs;
 pub mod solve;
+pub mod transition;
 
 pub use deadline::Deadline;
 pub use lower::{Lowerer, Val};
