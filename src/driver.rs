@@ -197,10 +197,10 @@ fn certificate(sliced: &Program, c: &Certificate) -> CertificateReport {
     CertificateReport {
         loop_invariants: explain::loop_invariants(sliced, c),
         locations: c
-            .formulas
+            .invariants
             .iter()
             .zip(&sliced.locs)
-            .map(|(f, l)| LocationInvariant { location: l.name.clone(), smtlib: f.to_string() })
+            .map(|(f, l)| LocationInvariant { location: l.name.clone(), smtlib: f.clone() })
             .collect(),
     }
 }

@@ -6,6 +6,7 @@ use crate::cfg::Wto;
 use crate::engines::Certificate;
 use crate::error::SrcLoc;
 use crate::ir::{LocId, Program, Sort, Stmt};
+use crate::smt::canon::constant_name;
 use crate::smt::cexpr::{self, CVar, Style};
 use crate::trace::Trace;
 use serde::Serialize;
@@ -148,7 +149,7 @@ pub fn loop_invariants(p: &Program, cert: &Certificate) -> Vec<LoopInvariant> {
         if !wto.is_head[l.0 as usize] || l == p.error {
             continue;
         }
-        let Some(f) = cert.formulas.get(l.0 as usize) else { continue };
+        let Some(f) = cert.invariants.get(l.0 as usize) else { continue };
         let src = source_names(p, l);
         let bits = |v| match p.var(v).sort {
             Sort::Bool => 1,
@@ -160,18 +161,23 @@ pub fn loop_invariants(p: &Program, cert: &Certificate) -> Vec<LoopInvariant> {
             .iter()
             .map(|v| {
                 let name = src.get(v).cloned().unwrap_or_else(|| p.var(*v).name.clone());
-                (p.var(*v).name.clone(), CVar { name, bits: bits(*v) })
+                (constant_name(&p.var(*v).name), CVar { name, bits: bits(*v) })
             })
             .collect();
-        let exact: HashMap<String, CVar> =
-            src.iter().map(|(v, n)| (p.var(*v).name.clone(), CVar { name: n.clone(), bits: bits(*v) })).collect();
-        let c = cexpr::to_c(f, &exact, Style::Exact);
+        let exact: HashMap<String, CVar> = src
+            .iter()
+            .map(|(v, n)| (constant_name(&p.var(*v).name), CVar { name: n.clone(), bits: bits(*v) }))
+            .collect();
+        let to_c = |vars, style| cexpr::text_to_c(p, cert.sem, f, vars, style);
+        let (Some(c), Some(readable)) = (to_c(&exact, Style::Exact), to_c(&readable, Style::Readable)) else {
+            continue;
+        };
         let at = p.loc(l).src.clone();
         out.push(LoopInvariant {
             function: p.function_at(&at).to_string(),
             at,
             location: p.loc(l).name.clone(),
-            invariant: cexpr::to_c(f, &readable, Style::Readable).text,
+            invariant: readable.text,
             c_expression: c.text,
             weakened: c.weakened,
         });

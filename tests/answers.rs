@@ -12,7 +12,7 @@ use ufo::engines::{self, EngineConfig, EngineContext, Outcome, PostKind, Verdict
 use ufo::frontend::{build_program, DataModel, FrontendOptions, OptLevel};
 use ufo::ir::Program;
 use ufo::smt::{Deadline, IntSemantics};
-use z3::ast::{Bool, Int};
+use z3::ast::Int;
 
 fn fig1_safe() -> (Program, Outcome) {
     let opts = FrontendOptions { opt: OptLevel::O0, ..Default::default() };
@@ -54,13 +54,34 @@ fn the_engines_certificate_passes_the_independent_check() {
     assert_eq!(out.certificate.expect("kept").invariants.len(), p.locs.len(), "an invariant per location");
 }
 
+/// Answers are plain data (DESIGN.md "Engines"): the certificate an engine
+/// found in its thread's Z3 context is checked, and its invariants read, in
+/// another thread with a context of its own.
+#[test]
+fn an_answer_found_on_one_thread_is_checked_and_reported_on_another() {
+    let (p, out) = std::thread::spawn(fig1_safe).join().expect("the engine thread");
+    let invariants = out.certificate.clone().expect("a certificate").invariants;
+    let out = checked(&p, out);
+    assert_eq!(out.verdict, Verdict::Safe, "{:?}", out.reason);
+    let loops = ufo::explain::loop_invariants(&p, out.certificate.as_ref().unwrap());
+    assert_eq!(loops.len(), 1);
+    assert_eq!(loops[0].invariant, "x >= 0", "the paper's label, read on this thread");
+    // A certificate that does not parse is rejected, not trusted.
+    let (p, mut out) = fig1_safe();
+    let head = invariants.iter().position(|t| t.contains(">=") || t.contains("<=")).expect("a loop invariant");
+    out.certificate.as_mut().unwrap().invariants[head] = "(>= no_such_variable 0)".into();
+    let out = checked(&p, out);
+    assert_eq!(out.verdict, Verdict::Unknown);
+    assert!(out.reason.unwrap().starts_with("certificate rejected: not a formula"));
+}
+
 #[test]
 fn a_certificate_that_is_not_inductive_is_rejected_naming_the_edge() {
     let (p, mut out) = fig1_safe();
     let (head, x) = head_and_x(&p);
     // x >= 1 does not hold on entry to the loop (x = 0): consecution fails on
     // the edge into the loop head.
-    out.certificate.as_mut().unwrap().formulas[head] = x.ge(Int::from_i64(1));
+    out.certificate.as_mut().unwrap().invariants[head] = format!("(>= {x} 1)");
     let out = checked(&p, out);
     assert_eq!(out.verdict, Verdict::Unknown);
     let why = out.reason.unwrap();
@@ -75,9 +96,9 @@ fn a_certificate_too_weak_to_exclude_the_error_is_rejected() {
     // `true` everywhere but at the error location: inductive, but the edges into
     // the error location are not excluded.
     let c = out.certificate.as_mut().unwrap();
-    for (l, f) in c.formulas.iter_mut().enumerate() {
+    for (l, f) in c.invariants.iter_mut().enumerate() {
         if l != p.error.0 as usize {
-            *f = Bool::from_bool(true);
+            *f = "true".into();
         }
     }
     let _ = head;
@@ -90,7 +111,7 @@ fn a_certificate_too_weak_to_exclude_the_error_is_rejected() {
 #[test]
 fn a_certificate_that_claims_the_error_location_is_rejected() {
     let (p, mut out) = fig1_safe();
-    out.certificate.as_mut().unwrap().formulas[p.error.0 as usize] = Bool::from_bool(true);
+    out.certificate.as_mut().unwrap().invariants[p.error.0 as usize] = "true".into();
     let out = checked(&p, out);
     assert_eq!(out.verdict, Verdict::Unknown);
     assert!(out.reason.unwrap().contains("error location is not false"));

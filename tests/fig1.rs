@@ -44,7 +44,9 @@ fn fig1_safe_after_one_refinement_with_paper_label() {
         .expect("x is in scope at the loop head");
     let xc = Int::new_const(p.var(*x).name.as_str());
     let expected = xc.ge(Int::from_i64(0));
-    let label = &cert.formulas[head];
+    // The certificate is text: parsed over the canonical constants here.
+    let canon = ufo::smt::canon::Canon::new(&p, &ufo::smt::Lowerer::new(IntSemantics::Lia));
+    let label = &canon.parse(&cert.invariants[head]).expect("an invariant over the program's variables");
     // equivalent under the range of an int
     let range = vec![xc.ge(Int::from_i64(-(1i64 << 31))), xc.le(Int::from_i64((1i64 << 31) - 1))];
     let mut h1 = range.clone();
@@ -54,7 +56,8 @@ fn fig1_safe_after_one_refinement_with_paper_label() {
     h2.push(expected.clone());
     assert_eq!(solve::implies(&h2, label), Some(true), "x >= 0 implies label {label}");
     // and the error location's invariant is false
-    assert_eq!(solve::is_sat(&[cert.formulas[p.error.0 as usize].clone()]), Some(false));
+    let at_error = canon.parse(&cert.invariants[p.error.0 as usize]).expect("a formula");
+    assert_eq!(solve::is_sat(&[at_error]), Some(false));
 }
 
 #[test]

@@ -12,7 +12,7 @@ pub mod ufo;
 
 pub use config::{EngineArgs, EngineConfig, EngineKind, PostKind};
 
-use crate::ir::{LocId, Program};
+use crate::ir::Program;
 use crate::smt::{Deadline, IntSemantics};
 use crate::trace::Trace;
 use serde::Serialize;
@@ -66,23 +66,17 @@ pub struct Stats {
     pub post_fallbacks: usize,
 }
 
-/// A candidate inductive invariant per location of the (sliced) program, over
-/// the canonical constants of the location's in-scope variables. Engines return
-/// it with SAFE; the driver reports SAFE only after `check` accepted it.
+/// A candidate inductive invariant per location of the (sliced) program, as
+/// plain data that crosses threads: SMT-LIB text over the canonical constants
+/// (`smt::canon`, named after the program variables) of the location's
+/// in-scope variables, under the integer semantics it was found in. Engines
+/// return it with SAFE; the driver reports SAFE only after `check` parsed it
+/// in a Z3 context of its own and accepted it.
 #[derive(Clone, Debug, Serialize)]
 pub struct Certificate {
-    /// The invariants as SMT-LIB text, per location (filled in once checked).
-    pub invariants: Vec<(LocId, String)>,
-    /// The invariants as formulas, indexed by location.
-    #[serde(skip)]
-    pub formulas: Vec<crate::smt::Formula>,
-}
-
-impl Certificate {
-    /// A candidate certificate: one formula per location, not yet checked.
-    pub fn unchecked(formulas: Vec<crate::smt::Formula>) -> Certificate {
-        Certificate { invariants: Vec::new(), formulas }
-    }
+    pub sem: IntSemantics,
+    /// The invariant of each location, indexed by location.
+    pub invariants: Vec<String>,
 }
 
 /// What an engine answers.

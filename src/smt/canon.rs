@@ -13,10 +13,30 @@ pub struct Canon {
     vals: HashMap<VarId, Val>,
 }
 
+/// SMT-LIB's and Z3's own function symbols that LLVM also uses as value
+/// names (`%and = and i32 %x, 1`): a constant named so would read back as the
+/// function when a certificate's text is parsed.
+const RESERVED: [&str; 22] = [
+    "and", "or", "xor", "not", "ite", "true", "false", "distinct", "let", "forall", "exists", "select", "store", "div",
+    "mod", "rem", "abs", "to_real", "to_int", "is_int", "implies", "iff",
+];
+
+/// The name of a variable's canonical constant: its own, unless that is a
+/// reserved symbol ([`RESERVED`]), then with `!v` appended.
+pub fn constant_name(var: &str) -> String {
+    if RESERVED.contains(&var) {
+        format!("{var}!v")
+    } else {
+        var.to_string()
+    }
+}
+
 impl Canon {
     pub fn new(p: &Program, l: &Lowerer) -> Canon {
-        let vals =
-            (0..p.vars.len() as u32).map(VarId).map(|v| (v, l.constant(&p.var(v).name, p.var(v).sort))).collect();
+        let vals = (0..p.vars.len() as u32)
+            .map(VarId)
+            .map(|v| (v, l.constant(&constant_name(&p.var(v).name), p.var(v).sort)))
+            .collect();
         Canon { vals }
     }
     pub fn of(&self, v: VarId) -> &Val {
@@ -26,6 +46,28 @@ impl Canon {
     pub fn state(&self, p: &Program, loc: LocId) -> HashMap<VarId, Val> {
         p.loc(loc).live.iter().map(|v| (*v, self.vals[v].clone())).collect()
     }
+    /// Parses a formula over the canonical constants from SMT-LIB text (as
+    /// a formula's `to_string` prints it; a certificate's invariants).
+    pub fn parse(&self, text: &str) -> Result<Bool, String> {
+        // Two variables may share a name (and so a constant): declare each once.
+        let decls: std::collections::BTreeSet<String> = self
+            .vals
+            .values()
+            .map(|v| {
+                let c = v.dynamic();
+                format!("(declare-const {c} {})\n", z3::ast::Ast::get_sort(&c))
+            })
+            .collect();
+        let mut script: String = decls.into_iter().collect();
+        script.push_str(&format!("(assert {text})\n"));
+        let s = z3::Solver::new();
+        s.from_string(script);
+        match s.get_assertions().as_slice() {
+            [f] => Ok(f.clone()),
+            _ => Err(format!("not a formula over the program's variables: {text}")),
+        }
+    }
+
     /// The range constraints of a location's in-scope variables (`lia`).
     pub fn ranges(&self, p: &Program, l: &Lowerer, loc: LocId) -> Vec<Bool> {
         p.loc(loc).live.iter().filter_map(|v| l.range(&self.vals[v], p.var(*v).sort)).collect()

@@ -18,11 +18,20 @@ pub struct Rejection {
     pub what: String,
 }
 
-/// Checks that `inv` (one formula per location over canonical constants) is an
-/// inductive invariant that excludes the error location.
-pub fn check(p: &Program, sem: IntSemantics, inv: &[Bool]) -> Result<(), Rejection> {
+/// Checks that `text` (one formula per location over canonical constants,
+/// SMT-LIB text parsed here in this thread's Z3 context) is an inductive
+/// invariant that excludes the error location.
+pub fn check(p: &Program, sem: IntSemantics, text: &[String]) -> Result<(), Rejection> {
+    if text.len() != p.locs.len() {
+        return Err(Rejection { what: format!("{} invariants for {} locations", text.len(), p.locs.len()) });
+    }
     let mut l = Lowerer::new(sem);
     let canon = Canon::new(p, &l);
+    let inv = text
+        .iter()
+        .map(|t| canon.parse(t))
+        .collect::<Result<Vec<Bool>, String>>()
+        .map_err(|what| Rejection { what })?;
     let name = |x: LocId| p.loc(x).name.clone();
     let solver = solve::Reused::new(sem);
     // safety

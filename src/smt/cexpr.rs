@@ -44,6 +44,19 @@ pub struct CExpr {
 
 /// Renders `f`; `vars` maps a canonical constant's name to its C variable
 /// (constants missing from it are not expressible in [`Style::Exact`]).
+/// [`to_c`] of a certificate's invariant, given as SMT-LIB text over the
+/// canonical constants of `p` under `sem` (parsed in this thread's Z3 context).
+pub fn text_to_c(
+    p: &crate::ir::Program,
+    sem: super::IntSemantics,
+    text: &str,
+    vars: &HashMap<String, CVar>,
+    style: Style,
+) -> Option<CExpr> {
+    let canon = super::canon::Canon::new(p, &super::Lowerer::new(sem));
+    canon.parse(text).ok().map(|f| to_c(&f, vars, style))
+}
+
 pub fn to_c(f: &Formula, vars: &HashMap<String, CVar>, style: Style) -> CExpr {
     let mut p = Printer { vars, style, weakened: false };
     let text = p.formula(&Dynamic::from_ast(f), true);

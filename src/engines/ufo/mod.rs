@@ -24,7 +24,7 @@ use std::time::Instant;
 
 /// The candidate certificate of a safe, complete ARG: per location, the union
 /// of the labels of its uncovered nodes.
-fn certificate(p: &Program, arg: &Arg, post: &dyn Post) -> Certificate {
+fn certificate(p: &Program, arg: &Arg, post: &dyn Post, sem: IntSemantics) -> Certificate {
     let uncovered = arg.uncovered();
     let mut per_loc: Vec<Vec<Formula>> = vec![Vec::new(); p.locs.len()];
     for (i, n) in arg.nodes.iter().enumerate() {
@@ -32,8 +32,8 @@ fn certificate(p: &Program, arg: &Arg, post: &dyn Post) -> Certificate {
             per_loc[n.loc.0 as usize].push(post.to_label(&n.label));
         }
     }
-    let formulas = per_loc.iter().map(|ls| Formula::or(ls).simplify()).collect();
-    Certificate::unchecked(formulas)
+    let invariants = per_loc.iter().map(|ls| Formula::or(ls).simplify().to_string()).collect();
+    Certificate { sem, invariants }
 }
 
 /// Checks Definition 2 on refined labels (debug builds).
@@ -113,7 +113,7 @@ fn run(p: &Program, ufo: &mut Ufo, sem: IntSemantics, deadline: &Deadline) -> Ou
                     verdict: Verdict::Safe,
                     reason: None,
                     trace: None,
-                    certificate: Some(certificate(p, &arg, post)),
+                    certificate: Some(certificate(p, &arg, post, sem)),
                     stats,
                 };
             }
