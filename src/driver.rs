@@ -4,11 +4,12 @@
 
 use crate::cfg::slice;
 use crate::check::{self, ReplaySetup};
-use crate::engines::{self, Certificate, EngineArgs, EngineContext, EngineKind, Verdict};
+use crate::engines::{self, Certificate, EngineArgs, EngineKind, Verdict};
 use crate::error::{Error, Result};
 use crate::explain;
 use crate::frontend::{self, FrontendOptions};
 use crate::ir::Program;
+use crate::portfolio;
 use crate::program_inputs::RunInputs;
 use crate::replay::{self, Replay};
 use crate::report::*;
@@ -65,14 +66,12 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
     }
     // Without checks there is nothing to verify, unless an error function may
     // have been inlined beyond recognition (then that is the answer's reason).
-    let mut outcome = if prog.checks.is_empty() && prog.safe_blocked.is_none() {
-        engines::Outcome::unknown(nothing_to_check(opts), Default::default())
-    } else {
-        engines::run(&opts.engine.config(), &sliced, &EngineContext { sem: opts.engine.int, deadline: &deadline })
-    };
+    let members = opts.engine.members().map_err(Error::Usage)?;
+    // A module in memory is written out: a member's UNSAFE answer is
+    // replayed, on the member's thread, from a file.
     let (_scratch, replay_files) = match &opts.bitcode {
-        Some(b) if outcome.verdict == Verdict::Unsafe => on_disk(b)?,
-        _ => (None, opts.files.clone()),
+        Some(b) => on_disk(b)?,
+        None => (None, opts.files.clone()),
     };
     let setup = ReplaySetup {
         files: &replay_files,
@@ -82,7 +81,23 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
         harness: opts.harness.as_deref(),
         limits: opts.replay_limits,
     };
-    let replayed = check::check(&sliced, opts.engine.int, &mut outcome, &setup, &deadline);
+    // Without checks there is nothing to verify, unless an error function may
+    // have been inlined beyond recognition (then that is the answer's reason).
+    let answer = if prog.checks.is_empty() && prog.safe_blocked.is_none() {
+        let outcome = engines::Outcome::unknown(nothing_to_check(opts), Default::default());
+        portfolio::Answer { outcome, sem: opts.engine.int, checked: None, winner: None, runs: Vec::new() }
+    } else {
+        let check =
+            |m: &engines::Member, o: &mut engines::Outcome, d: &Deadline| check::check(&sliced, m.sem, o, &setup, d);
+        portfolio::run(&sliced, &members, opts.engine.threads(members.len()), &deadline, &check)
+    };
+    let outcome = answer.outcome;
+    let replayed = answer.checked;
+    let portfolio = (opts.engine.engine == EngineKind::Portfolio).then(|| PortfolioReport {
+        winner: answer.winner.clone(),
+        jobs: opts.engine.threads(members.len()),
+        members: answer.runs.clone(),
+    });
     let time_engine = t1.elapsed().as_secs_f64();
     explain::use_source_dirs(&prog);
     let counterexample = outcome.trace.as_ref().map(|t| counterexample(&prog, &sliced, t, replayed.as_ref()));
@@ -99,6 +114,7 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
         counterexample,
         certificate,
         stats: outcome.stats,
+        portfolio,
         time: Times { frontend: time_frontend, engine: time_engine, total: t0.elapsed().as_secs_f64() },
         program: ProgramSize {
             locations: prog.locs.len(),
@@ -145,6 +161,7 @@ pub fn unknown(opts: &VerifyOptions, reason: &str) -> Report {
         counterexample: None,
         certificate: None,
         stats: Default::default(),
+        portfolio: None,
         time: Times::default(),
         program: ProgramSize::default(),
         approximations: Approximations::default(),
@@ -196,11 +213,10 @@ fn counterexample(prog: &Program, sliced: &Program, t: &Trace, replayed: Option<
 fn certificate(sliced: &Program, c: &Certificate) -> CertificateReport {
     CertificateReport {
         loop_invariants: explain::loop_invariants(sliced, c),
-        locations: c
-            .invariants
-            .iter()
+        locations: crate::smt::cert::smtlib(sliced, c.sem, &c.invariants)
+            .into_iter()
             .zip(&sliced.locs)
-            .map(|(f, l)| LocationInvariant { location: l.name.clone(), smtlib: f.clone() })
+            .map(|(smtlib, l)| LocationInvariant { location: l.name.clone(), smtlib })
             .collect(),
     }
 }

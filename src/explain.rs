@@ -2,12 +2,11 @@
 //! source lines with the nondet inputs and the source variables' values, and a
 //! certificate as loop invariants in source terms (`loop at foo.c:4: x >= 0`).
 
+use crate::cexpr::{self, CVar, Style};
 use crate::cfg::Wto;
 use crate::engines::Certificate;
 use crate::error::SrcLoc;
-use crate::ir::{LocId, Program, Sort, Stmt};
-use crate::smt::canon::constant_name;
-use crate::smt::cexpr::{self, CVar, Style};
+use crate::ir::{LocId, Program, Stmt, VarId};
 use crate::trace::Trace;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
@@ -151,27 +150,19 @@ pub fn loop_invariants(p: &Program, cert: &Certificate) -> Vec<LoopInvariant> {
         }
         let Some(f) = cert.invariants.get(l.0 as usize) else { continue };
         let src = source_names(p, l);
-        let bits = |v| match p.var(v).sort {
-            Sort::Bool => 1,
-            Sort::Int { bits } => bits,
-        };
-        let readable: HashMap<String, CVar> = p
+        let readable: HashMap<VarId, CVar> = p
             .loc(l)
             .live
             .iter()
             .map(|v| {
                 let name = src.get(v).cloned().unwrap_or_else(|| p.var(*v).name.clone());
-                (constant_name(&p.var(*v).name), CVar { name, bits: bits(*v) })
+                (*v, CVar { name, bits: p.var(*v).sort.width() })
             })
             .collect();
-        let exact: HashMap<String, CVar> = src
-            .iter()
-            .map(|(v, n)| (constant_name(&p.var(*v).name), CVar { name: n.clone(), bits: bits(*v) }))
-            .collect();
-        let to_c = |vars, style| cexpr::text_to_c(p, cert.sem, f, vars, style);
-        let (Some(c), Some(readable)) = (to_c(&exact, Style::Exact), to_c(&readable, Style::Readable)) else {
-            continue;
-        };
+        let exact: HashMap<VarId, CVar> =
+            src.iter().map(|(v, n)| (*v, CVar { name: n.clone(), bits: p.var(*v).sort.width() })).collect();
+        let c = cexpr::to_c(p, f, &exact, Style::Exact);
+        let readable = cexpr::to_c(p, f, &readable, Style::Readable);
         let at = p.loc(l).src.clone();
         out.push(LoopInvariant {
             function: p.function_at(&at).to_string(),

@@ -30,6 +30,7 @@ pub extern crate llvm_sys_191 as llvm_sys;
 
 pub mod bench;
 pub mod cc;
+pub mod cexpr;
 pub mod cfg;
 pub mod check;
 pub mod compare_opt;
@@ -41,6 +42,7 @@ pub mod frontend;
 pub mod ir;
 pub mod pipeline_options;
 pub mod plugins;
+pub mod portfolio;
 pub mod post;
 pub mod program_inputs;
 pub mod replay;

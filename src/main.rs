@@ -138,6 +138,9 @@ struct VerifyArgs {
     input: InputArgs,
     #[command(flatten)]
     engine: EngineArgs,
+    /// Threads of the portfolio (the same as --portfolio-jobs).
+    #[arg(long)]
+    jobs: Option<usize>,
     /// Time limit in seconds for the whole run.
     #[arg(long)]
     timeout: Option<f64>,
@@ -264,7 +267,7 @@ fn verify_options(a: &VerifyArgs) -> VerifyOptions {
         files: a.input.files.clone(),
         bitcode: None,
         frontend: frontend_opts(&a.input),
-        engine: a.engine.clone(),
+        engine: EngineArgs { jobs: a.jobs.or(a.engine.jobs), ..a.engine.clone() },
         timeout: a.timeout,
         harness: a.harness.clone(),
         replay_limits: ufo::program_inputs::ReplayLimits {

@@ -22,7 +22,7 @@ use std::time::Duration;
 pub const GRACE: f64 = 10.0;
 
 /// Stack of the verifier thread.
-const STACK: usize = 1 << 30;
+pub const STACK: usize = 1 << 30;
 
 /// The message of a panic payload.
 fn panic_message(p: &(dyn std::any::Any + Send)) -> String {

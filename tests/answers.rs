@@ -10,9 +10,8 @@ use ufo::cfg::{slice, Wto};
 use ufo::check::{self, ReplaySetup};
 use ufo::engines::{self, EngineConfig, EngineContext, Outcome, PostKind, Verdict};
 use ufo::frontend::{build_program, DataModel, FrontendOptions, OptLevel};
-use ufo::ir::Program;
+use ufo::ir::{Expr, Program, Rel, VarId};
 use ufo::smt::{Deadline, IntSemantics};
-use z3::ast::Int;
 
 fn fig1_safe() -> (Program, Outcome) {
     let opts = FrontendOptions { opt: OptLevel::O0, ..Default::default() };
@@ -38,12 +37,18 @@ fn checked(p: &Program, mut out: Outcome) -> Outcome {
     out
 }
 
-/// The loop head and its variable `x`, as a canonical constant.
-fn head_and_x(p: &Program) -> (usize, Int) {
+/// The loop head and its variable `x`.
+fn head_and_x(p: &Program) -> (usize, VarId) {
     let wto = Wto::of_program(p);
     let head = (0..p.locs.len()).find(|l| wto.is_head[*l]).expect("a loop");
     let x = p.locs[head].live.iter().find(|v| p.var(**v).src_name.as_deref() == Some("x")).expect("x in scope");
-    (head, Int::new_const(p.var(*x).name.as_str()))
+    (head, *x)
+}
+
+/// `v >= k` for an `int` variable, as a certificate states it under `lia`.
+fn at_least(p: &Program, v: VarId, k: i128) -> Expr {
+    let a = Box::new(Expr::Value { signed: true, bits: 32, a: Box::new(Expr::Var(v, p.var(v).sort)) });
+    Expr::Rel { rel: Rel::Ge, a, b: Box::new(Expr::Num(k)) }
 }
 
 #[test]
@@ -66,13 +71,18 @@ fn an_answer_found_on_one_thread_is_checked_and_reported_on_another() {
     let loops = ufo::explain::loop_invariants(&p, out.certificate.as_ref().unwrap());
     assert_eq!(loops.len(), 1);
     assert_eq!(loops[0].invariant, "x >= 0", "the paper's label, read on this thread");
-    // A certificate that does not parse is rejected, not trusted.
+    assert_eq!(invariants.len(), p.locs.len());
+    // A certificate over a variable out of scope at its location is rejected,
+    // not trusted (its lowering would need a fresh, unconstrained value).
     let (p, mut out) = fig1_safe();
-    let head = invariants.iter().position(|t| t.contains(">=") || t.contains("<=")).expect("a loop invariant");
-    out.certificate.as_mut().unwrap().invariants[head] = "(>= no_such_variable 0)".into();
+    let (head, _) = head_and_x(&p);
+    let outside =
+        (0..p.vars.len() as u32).map(VarId).find(|v| !p.locs[head].live.contains(v)).expect("a dead variable");
+    out.certificate.as_mut().unwrap().invariants[head] = at_least(&p, outside, 0);
     let out = checked(&p, out);
     assert_eq!(out.verdict, Verdict::Unknown);
-    assert!(out.reason.unwrap().starts_with("certificate rejected: not a formula"));
+    let why = out.reason.unwrap();
+    assert!(why.starts_with("certificate rejected: the invariant at") && why.contains("is not exact"), "{why}");
 }
 
 #[test]
@@ -81,7 +91,7 @@ fn a_certificate_that_is_not_inductive_is_rejected_naming_the_edge() {
     let (head, x) = head_and_x(&p);
     // x >= 1 does not hold on entry to the loop (x = 0): consecution fails on
     // the edge into the loop head.
-    out.certificate.as_mut().unwrap().invariants[head] = format!("(>= {x} 1)");
+    out.certificate.as_mut().unwrap().invariants[head] = at_least(&p, x, 1);
     let out = checked(&p, out);
     assert_eq!(out.verdict, Verdict::Unknown);
     let why = out.reason.unwrap();
@@ -98,7 +108,7 @@ fn a_certificate_too_weak_to_exclude_the_error_is_rejected() {
     let c = out.certificate.as_mut().unwrap();
     for (l, f) in c.invariants.iter_mut().enumerate() {
         if l != p.error.0 as usize {
-            *f = "true".into();
+            *f = Expr::Bool(true);
         }
     }
     let _ = head;
@@ -111,7 +121,7 @@ fn a_certificate_too_weak_to_exclude_the_error_is_rejected() {
 #[test]
 fn a_certificate_that_claims_the_error_location_is_rejected() {
     let (p, mut out) = fig1_safe();
-    out.certificate.as_mut().unwrap().invariants[p.error.0 as usize] = "true".into();
+    out.certificate.as_mut().unwrap().invariants[p.error.0 as usize] = Expr::Bool(true);
     let out = checked(&p, out);
     assert_eq!(out.verdict, Verdict::Unknown);
     assert!(out.reason.unwrap().contains("error location is not false"));

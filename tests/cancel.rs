@@ -58,7 +58,7 @@ fn a_cancelled_engine_answers_unknown_cancelled() {
     let p = cubes();
     let (outcome, took) = cancel_after(Duration::from_secs(3), move |d| {
         let o = engines::run(&EngineConfig::bmc(3000), &p, &EngineContext { sem: IntSemantics::Lia, deadline: &d });
-        (o.verdict, o.reason, o.stats.refine_time)
+        (o.verdict, o.reason, o.stats.bmc.as_ref().map_or(0.0, |b| b.solve_time))
     });
     let (verdict, reason, refine_time) = outcome;
     assert_eq!(verdict, Verdict::Unknown);

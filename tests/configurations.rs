@@ -72,7 +72,7 @@ fn boolean_abstraction_proves_sequential_loops_that_uufo_does_not_in_as_many_ite
     let (v, it, json) = run("llvm-tests/sequential_safe.c", "O0", CONFIGS[4].1, &[]);
     assert_eq!(v, "SAFE", "BP: {}", json["reason"]);
     assert!(it <= 5, "BP needs {it} iterations");
-    assert!(json["stats"]["predicates"].as_u64().unwrap() > 0);
+    assert!(json["stats"]["ufo"]["predicates"].as_u64().unwrap() > 0);
     let (v, _, json) = run("llvm-tests/sequential_safe.c", "O0", CONFIGS[0].1, &["--max-iterations", "5"]);
     assert_eq!(v, "UNKNOWN", "uUFO does not converge in 5 refinements ({})", json["reason"]);
 }

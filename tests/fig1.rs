@@ -31,7 +31,11 @@ fn fig1_safe_after_one_refinement_with_paper_label() {
     let p = program("fig1_safe.c");
     let out = run(&opts(), &p);
     assert_eq!(out.verdict, Verdict::Safe, "{:?}", out.reason);
-    assert_eq!(out.stats.refinements, 1, "the paper needs exactly one refinement");
+    assert_eq!(
+        out.stats.ufo.as_ref().expect("UFO's counters").refinements,
+        1,
+        "the paper needs exactly one refinement"
+    );
     let cert = out.certificate.expect("SAFE carries a checked certificate");
     let wto = Wto::of_program(&p);
     let heads: Vec<usize> = (0..p.locs.len()).filter(|l| wto.is_head[*l]).collect();
@@ -44,9 +48,14 @@ fn fig1_safe_after_one_refinement_with_paper_label() {
         .expect("x is in scope at the loop head");
     let xc = Int::new_const(p.var(*x).name.as_str());
     let expected = xc.ge(Int::from_i64(0));
-    // The certificate is text: parsed over the canonical constants here.
-    let canon = ufo::smt::canon::Canon::new(&p, &ufo::smt::Lowerer::new(IntSemantics::Lia));
-    let label = &canon.parse(&cert.invariants[head]).expect("an invariant over the program's variables");
+    // The certificate is plain data (`ir::Expr`): lowered over the canonical constants here.
+    let mut l = ufo::smt::Lowerer::new(IntSemantics::Lia);
+    let canon = ufo::smt::canon::Canon::new(&p, &l);
+    let mut lower = |loc: usize| {
+        let loc = ufo::ir::LocId(loc as u32);
+        ufo::smt::cert::lower(&p, &mut l, &canon, loc, &cert.invariants[loc.0 as usize]).expect("exact")
+    };
+    let label = &lower(head);
     // equivalent under the range of an int
     let range = vec![xc.ge(Int::from_i64(-(1i64 << 31))), xc.le(Int::from_i64((1i64 << 31) - 1))];
     let mut h1 = range.clone();
@@ -56,7 +65,7 @@ fn fig1_safe_after_one_refinement_with_paper_label() {
     h2.push(expected.clone());
     assert_eq!(solve::implies(&h2, label), Some(true), "x >= 0 implies label {label}");
     // and the error location's invariant is false
-    let at_error = canon.parse(&cert.invariants[p.error.0 as usize]).expect("a formula");
+    let at_error = lower(p.error.0 as usize);
     assert_eq!(solve::is_sat(&[at_error]), Some(false));
 }
 
@@ -87,9 +96,16 @@ fn invariants_needing_several_refinements() {
         let p = program_at(file, opt);
         let out = run(&opts(), &p);
         assert_eq!(out.verdict, Verdict::Safe, "{file} {opt:?}: {:?}", out.reason);
-        assert!(out.stats.refinements >= 2, "{file} {opt:?}: {} refinements", out.stats.refinements);
+        assert!(
+            out.stats.ufo.as_ref().expect("UFO's counters").refinements >= 2,
+            "{file} {opt:?}: {} refinements",
+            out.stats.ufo.as_ref().expect("UFO's counters").refinements
+        );
         assert!(out.certificate.is_some());
-        assert!(out.stats.covered_heads >= 1 && out.stats.arg_nodes > p.locs.len());
+        assert!(
+            out.stats.ufo.as_ref().expect("UFO's counters").covered_heads >= 1
+                && out.stats.ufo.as_ref().expect("UFO's counters").arg_nodes > p.locs.len()
+        );
     }
 }
 
@@ -100,6 +116,6 @@ fn max_iterations_gives_unknown_with_statistics() {
     let out = run(&o, &p);
     assert_eq!(out.verdict, Verdict::Unknown);
     assert!(out.reason.unwrap().contains("--max-iterations"));
-    assert_eq!(out.stats.refinements, 1);
-    assert!(out.stats.arg_nodes > 0);
+    assert_eq!(out.stats.ufo.as_ref().expect("UFO's counters").refinements, 1);
+    assert!(out.stats.ufo.as_ref().expect("UFO's counters").arg_nodes > 0);
 }

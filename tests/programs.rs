@@ -106,3 +106,27 @@ fn optimized_ilp32_bitcode_is_verified_and_replayed_as_it_is() {
     let n = json["counterexample"]["inputs"][0]["value"].as_i64().expect("an input");
     assert!(n >= 4, "fig1's bug needs at least 4 iterations, got n = {n}");
 }
+
+/// Whole-program Spacer (`--engine spacer`, both modes): its invariants
+/// become a certificate that passes the independent check, its "reachable"
+/// a BMC path that replays; it decides most programs and contradicts none.
+#[test]
+fn spacer_engine_verdicts_are_checked_and_agree_with_the_headers() {
+    let mut decided = 0;
+    let mut runs = 0;
+    for p in programs() {
+        for mode in ["default", "global"] {
+            let args = ["--engine", "spacer", "--spacer-mode", mode, "--opt", "O0", "--timeout", "20"];
+            let (code, json) = verify(&p.files, &args);
+            let v = check_answer(&p, &json, code, &format!("spacer {mode} {:?}", p.files));
+            runs += 1;
+            if v == p.expected {
+                decided += 1;
+            }
+            if v == "SAFE" {
+                assert!(json["stats"]["spacer"]["solve_time"].as_f64().is_some(), "Spacer's statistics");
+            }
+        }
+    }
+    assert!(decided * 10 >= runs * 8, "spacer decided only {decided} of {runs}");
+}

@@ -125,7 +125,7 @@ pub fn run_ufo(opts: &BenchOptions, t: &Task) -> Row {
     let verdict = json.as_ref().and_then(|j| j["verdict"].as_str()).unwrap_or("UNKNOWN");
     if let Some(j) = &json {
         r.iterations = j["stats"]["iterations"].as_u64();
-        r.arg_nodes = j["stats"]["arg_nodes"].as_u64();
+        r.arg_nodes = j["stats"]["ufo"]["arg_nodes"].as_u64();
     }
     match verdict {
         "SAFE" => (r.verdict, r.status) = (Answer::Safe, Status::Answered),

@@ -9,6 +9,7 @@ use crate::ir::{LocId, Program};
 use crate::smt::chc;
 use crate::smt::dag::Dag;
 use crate::smt::{Deadline, IntSemantics, Lowerer};
+use serde::Serialize;
 use std::collections::HashMap;
 
 /// The K-step unrolling of a program as a DAG.
@@ -57,15 +58,32 @@ impl Engine for Bmc {
     }
 }
 
+/// BMC's statistics.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct BmcStats {
+    /// The bound used.
+    pub bound: usize,
+    /// Nodes of the unrolled DAG.
+    pub unrolled_nodes: usize,
+    /// Seconds in the one satisfiability query.
+    pub solve_time: f64,
+}
+
 fn run(p: &Program, bound: usize, sem: IntSemantics, deadline: &Deadline) -> Outcome {
     let _installed = deadline.install();
+    search(p, bound, sem, deadline)
+}
+
+/// One BMC query to `bound` steps, under a deadline the caller installed.
+pub(super) fn search(p: &Program, bound: usize, sem: IntSemantics, deadline: &Deadline) -> Outcome {
     let dag = unroll(p, bound);
-    let mut stats = Stats { bound, iterations: 1, arg_nodes: dag.loc.len(), ..Stats::default() };
+    let mut bmc = BmcStats { bound, unrolled_nodes: dag.loc.len(), solve_time: 0.0 };
     let mut l = Lowerer::new(sem);
     let t = std::time::Instant::now();
     // The ARG condition of the unrolling (eq. 1–2), one query for all paths.
     let r = chc::argcond(p, &mut l, &dag);
-    stats.refine_time = t.elapsed().as_secs_f64();
+    bmc.solve_time = t.elapsed().as_secs_f64();
+    let stats = Stats { iterations: 1, bmc: Some(bmc), ..Stats::default() };
     match r {
         Ok(None) => Outcome::unknown(format!("no error within {bound} steps (bounded model checking)"), stats),
         Ok(Some(trace)) => {

@@ -25,6 +25,40 @@ pub enum EngineKind {
     Cp,
     /// The same with Boolean predicate abstraction.
     Bp,
+    /// Z3's Spacer on the whole program's Horn clauses (those of `export-chc`),
+    /// with its own preprocessing; mode `--spacer-mode`.
+    Spacer,
+    /// The members of `--portfolio` on `--jobs` threads; the first answer that
+    /// passes the independent check wins, the others are cancelled.
+    Portfolio,
+}
+
+/// The members `--portfolio` names by default, in the order they start.
+pub const DEFAULT_PORTFOLIO: &str = "spacer,ufo,spacer-global,cp";
+
+/// The names a portfolio member may have: an engine, with `-bv` for
+/// bit-precise integers.
+pub const MEMBER_NAMES: [&str; 9] =
+    ["ufo", "ufo-cartesian", "ufo-boolean", "cp", "bp", "spacer", "spacer-global", "bmc", "ufo-bv"];
+
+/// One engine of a portfolio: its configuration and its integer semantics.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Member {
+    /// Its name in `--portfolio` and in reports (`ufo-bv`, `spacer-global`).
+    pub name: String,
+    pub config: EngineConfig,
+    pub sem: IntSemantics,
+}
+
+/// How the `spacer` engine runs Spacer (`--spacer-mode`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum SpacerMode {
+    /// Spacer's default options.
+    Default,
+    /// Global guidance with the inductive generalizer (fp.spacer.global,
+    /// fp.spacer.use_inductive_generalizer): solves other tasks than the default.
+    Global,
 }
 
 /// The abstract POST of the UFO engine (`--post`).
@@ -56,6 +90,12 @@ impl PostKind {
     }
 }
 
+impl SpacerMode {
+    pub fn as_str(self) -> String {
+        cli_name(&self)
+    }
+}
+
 /// The engine options of every command that runs an engine.
 #[derive(clap::Args, Clone, Debug, PartialEq)]
 pub struct EngineArgs {
@@ -71,6 +111,19 @@ pub struct EngineArgs {
     /// BMC bound: number of steps (edges) to unroll.
     #[arg(long, default_value_t = 50)]
     pub bound: usize,
+    /// How the spacer engine runs Spacer.
+    #[arg(long, value_enum, default_value = "default")]
+    pub spacer_mode: SpacerMode,
+    /// Portfolio members, in the order they start (names: ufo (with --post),
+    /// ufo-cartesian, ufo-boolean, cp, bp, spacer, spacer-global, bmc (with
+    /// --bound); `-bv` after one of them for bit-precise integers, e.g. ufo-bv).
+    #[arg(long, default_value = DEFAULT_PORTFOLIO)]
+    pub portfolio: String,
+    /// Threads of the portfolio (default: the machine's cores, at most one per
+    /// member); with fewer threads than members, they take turns with time slices. (`ufo verify`
+    /// also takes it as `--jobs`.)
+    #[arg(long = "portfolio-jobs")]
+    pub jobs: Option<usize>,
     /// Maximum number of refinement iterations.
     #[arg(long)]
     pub max_iterations: Option<usize>,
@@ -86,6 +139,9 @@ impl Default for EngineArgs {
             post: PostKind::True,
             int: IntSemantics::Lia,
             bound: 50,
+            spacer_mode: SpacerMode::Default,
+            portfolio: DEFAULT_PORTFOLIO.into(),
+            jobs: None,
             max_iterations: None,
             check_labels: false,
         }
@@ -100,6 +156,7 @@ pub enum EngineConfig {
     Cp { max_iterations: Option<usize>, check_labels: bool },
     Bp { max_iterations: Option<usize>, check_labels: bool },
     Bmc { bound: usize },
+    Spacer { mode: SpacerMode },
 }
 
 impl EngineConfig {
@@ -122,7 +179,56 @@ impl EngineArgs {
             EngineKind::Cp => EngineConfig::Cp { max_iterations, check_labels },
             EngineKind::Bp => EngineConfig::Bp { max_iterations, check_labels },
             EngineKind::Bmc => EngineConfig::Bmc { bound: self.bound },
+            EngineKind::Spacer => EngineConfig::Spacer { mode: self.spacer_mode },
+            // a portfolio's members have their own configurations (`members`)
+            EngineKind::Portfolio => EngineConfig::ufo(self.post),
         }
+    }
+
+    /// The engines to run: the `--portfolio` members, or the one engine.
+    pub fn members(&self) -> Result<Vec<Member>, String> {
+        if self.engine != EngineKind::Portfolio {
+            return Ok(vec![Member { name: self.engine.as_str(), config: self.config(), sem: self.int }]);
+        }
+        let mut out = Vec::new();
+        for name in self.portfolio.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            let (base, sem) = match name.strip_suffix("-bv") {
+                Some(b) => (b, IntSemantics::Bv),
+                None => (name, self.int),
+            };
+            let (max_iterations, check_labels) = (self.max_iterations, self.check_labels);
+            let config = match base {
+                "ufo" => EngineConfig::Ufo { post: self.post, max_iterations, check_labels },
+                "ufo-cartesian" => EngineConfig::Ufo { post: PostKind::Cartesian, max_iterations, check_labels },
+                "ufo-boolean" => EngineConfig::Ufo { post: PostKind::Boolean, max_iterations, check_labels },
+                "cp" => EngineConfig::Cp { max_iterations, check_labels },
+                "bp" => EngineConfig::Bp { max_iterations, check_labels },
+                "spacer" => EngineConfig::Spacer { mode: SpacerMode::Default },
+                "spacer-global" => EngineConfig::Spacer { mode: SpacerMode::Global },
+                "bmc" => EngineConfig::Bmc { bound: self.bound },
+                _ => {
+                    return Err(format!(
+                        "unknown portfolio member '{name}' (members: {}, each also with -bv)",
+                        MEMBER_NAMES[..8].join(", ")
+                    ))
+                }
+            };
+            if out.iter().any(|m: &Member| m.name == name) {
+                return Err(format!("portfolio member '{name}' named twice"));
+            }
+            out.push(Member { name: name.to_string(), config, sem });
+        }
+        if out.is_empty() {
+            return Err("--portfolio names no member".into());
+        }
+        Ok(out)
+    }
+
+    /// The portfolio's threads: `--jobs`, else the machine's cores; at most
+    /// one per member.
+    pub fn threads(&self, members: usize) -> usize {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        self.jobs.unwrap_or(cores).clamp(1, members.max(1))
     }
 
     /// The options as `ufo verify` spells them (for the processes `bench`
@@ -137,7 +243,14 @@ impl EngineArgs {
             self.int.as_str().into(),
             "--bound".into(),
             self.bound.to_string(),
+            "--spacer-mode".into(),
+            self.spacer_mode.as_str(),
+            "--portfolio".into(),
+            self.portfolio.clone(),
         ];
+        if let Some(n) = self.jobs {
+            v.extend(["--portfolio-jobs".to_string(), n.to_string()]);
+        }
         if let Some(n) = self.max_iterations {
             v.extend(["--max-iterations".to_string(), n.to_string()]);
         }
@@ -165,6 +278,8 @@ mod tests {
             vec!["--engine", "bmc", "--bound", "7", "--int", "bv"],
             vec!["--post", "cartesian", "--max-iterations", "3", "--check-labels"],
             vec!["--engine", "bp"],
+            vec!["--engine", "spacer", "--spacer-mode", "global"],
+            vec!["--engine", "portfolio", "--portfolio", "ufo-bv,spacer", "--portfolio-jobs", "1"],
             vec![],
         ];
         for s in samples {
@@ -186,6 +301,19 @@ mod tests {
         );
         assert_eq!(serde_json::to_value(u.config()).unwrap()["engine"], "ufo");
         assert_eq!(EngineKind::Cp.as_str(), "cp");
+        let pf =
+            Cli::parse_from(["x", "--engine", "portfolio", "--portfolio", "ufo-bv, spacer-global,bmc", "--bound", "7"]);
+        let m = pf.engine.members().unwrap();
+        let names: Vec<&str> = m.iter().map(|m| m.name.as_str()).collect();
+        assert_eq!(names, ["ufo-bv", "spacer-global", "bmc"]);
+        assert_eq!((m[0].sem, m[1].sem), (IntSemantics::Bv, IntSemantics::Lia));
+        assert_eq!(m[1].config, EngineConfig::Spacer { mode: SpacerMode::Global });
+        assert_eq!(m[2].config, EngineConfig::Bmc { bound: 7 });
+        let bad = Cli::parse_from(["x", "--engine", "portfolio", "--portfolio", "ufo,nope"]).engine.members();
+        assert!(bad.unwrap_err().contains("unknown portfolio member 'nope'"));
+        let lone = Cli::parse_from(["x", "--engine", "bmc"]).engine.members().unwrap();
+        assert_eq!(lone.len(), 1);
+        assert_eq!(lone[0].name, "bmc");
         assert_eq!(PostKind::Cartesian.as_str(), "cartesian");
     }
 }

@@ -8,9 +8,10 @@
 
 pub mod bmc;
 pub mod config;
+pub mod spacer;
 pub mod ufo;
 
-pub use config::{EngineArgs, EngineConfig, EngineKind, PostKind};
+pub use config::{EngineArgs, EngineConfig, EngineKind, Member, PostKind, SpacerMode};
 
 use crate::ir::Program;
 use crate::smt::{Deadline, IntSemantics};
@@ -38,45 +39,60 @@ impl Verdict {
     }
 }
 
-/// Statistics, as in the UFO paper's Table 2 where they apply.
+/// Statistics: the counters every engine has, and each engine's own
+/// (DESIGN.md "Engines": common counters plus per-engine extras). In JSON an
+/// engine's extras are an object under its name.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Stats {
-    /// Rounds of exploration (EXPANDARG) and checking.
+    /// Rounds of the engine's main loop (UFO: EXPANDARG and REFINE; BMC: 1).
     pub iterations: usize,
-    /// Refinement queries (REFINE).
-    pub refinements: usize,
-    /// Seconds in refinement (interpolation / CHC solving).
-    pub refine_time: f64,
-    /// Seconds in POST.
-    pub post_time: f64,
-    /// Seconds in covering checks.
-    pub cover_time: f64,
     /// Seconds in the independent check of the answer (certificate or replay).
     pub check_time: f64,
-    pub arg_nodes: usize,
-    pub covered_heads: usize,
-    /// Largest refinement query: number of ARG nodes in it.
-    pub max_query_nodes: usize,
-    /// BMC: the bound used.
-    pub bound: usize,
-    /// Predicate-abstraction POSTs: predicates known at the end.
-    pub predicates: usize,
-    /// Boolean POST: abstractions that exceeded the cube limit and fell back
-    /// to the Cartesian result.
-    pub post_fallbacks: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ufo: Option<ufo::UfoStats>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bmc: Option<bmc::BmcStats>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub spacer: Option<spacer::SpacerStats>,
+}
+
+impl Stats {
+    /// UFO's counters, created on first use.
+    pub fn ufo(&mut self) -> &mut ufo::UfoStats {
+        self.ufo.get_or_insert_with(Default::default)
+    }
+
+    /// Each engine's extras as `name=value` pairs, for the text report.
+    pub fn extras(&self) -> Vec<(&'static str, String)> {
+        let mut out = Vec::new();
+        if let Some(u) = &self.ufo {
+            out.extend(u.fields());
+        }
+        if let Some(b) = &self.bmc {
+            out.push(("bound", b.bound.to_string()));
+            out.push(("unrolled_nodes", b.unrolled_nodes.to_string()));
+            out.push(("solve", format!("{:.3}s", b.solve_time)));
+        }
+        if let Some(sp) = &self.spacer {
+            out.push(("spacer", format!("{:.3}s", sp.solve_time)));
+            out.push(("bmc_bound", sp.bmc_bound.to_string()));
+        }
+        out
+    }
 }
 
 /// A candidate inductive invariant per location of the (sliced) program, as
-/// plain data that crosses threads: SMT-LIB text over the canonical constants
-/// (`smt::canon`, named after the program variables) of the location's
-/// in-scope variables, under the integer semantics it was found in. Engines
-/// return it with SAFE; the driver reports SAFE only after `check` parsed it
-/// in a Z3 context of its own and accepted it.
+/// plain data that crosses threads: an `ir::Expr` over the location's
+/// in-scope variables (DESIGN.md "Engines"), meant under the integer
+/// semantics it was found in (under `lia` a variable's value is
+/// `Expr::Value`, its signed value). Engines return it with SAFE (raised from
+/// their Z3 terms by `smt::raise`); the driver reports SAFE only after `check`
+/// lowered it in a Z3 context of its own and accepted it.
 #[derive(Clone, Debug, Serialize)]
 pub struct Certificate {
     pub sem: IntSemantics,
     /// The invariant of each location, indexed by location.
-    pub invariants: Vec<String>,
+    pub invariants: Vec<crate::ir::Expr>,
 }
 
 /// What an engine answers.
@@ -123,6 +139,7 @@ pub fn engine(cfg: &EngineConfig, p: &Program) -> Box<dyn Engine> {
     let predicates = |kind, c| Box::new(PredicatePost::new(p, kind, check(c)));
     match *cfg {
         EngineConfig::Bmc { bound } => Box::new(bmc::Bmc { bound }),
+        EngineConfig::Spacer { mode } => Box::new(spacer::Spacer { global: mode == SpacerMode::Global }),
         EngineConfig::Ufo { post, max_iterations, check_labels } => {
             let post: Box<dyn Post> = match post {
                 PostKind::True => Box::new(TruePost),

@@ -151,10 +151,7 @@ pub fn translate(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
 
 /// `v pred value` for an integer variable `v` of `sort` (a Boolean compares as 1 bit).
 fn compare(pred: CmpPred, v: VarId, sort: Sort, value: i128) -> Expr {
-    let bits = match sort {
-        Sort::Int { bits } => bits,
-        Sort::Bool => 1,
-    };
+    let bits = sort.width();
     Expr::Cmp { pred, bits, a: Box::new(Expr::Var(v, sort)), b: Box::new(Expr::Int { value, bits }) }
 }
 
@@ -298,6 +295,7 @@ impl Tx<'_> {
             return Some(match sort {
                 Sort::Bool => Expr::Bool(c != 0),
                 Sort::Int { bits } => Expr::Int { value: c, bits },
+                Sort::Num => Expr::Num(c),
             });
         }
         if llvm::is_undef(v) {
@@ -314,10 +312,7 @@ impl Tx<'_> {
             Some(e @ Expr::Bool(_)) => e,
             Some(e) if e.sort() == Sort::Bool => e,
             Some(e) => {
-                let bits = match e.sort() {
-                    Sort::Int { bits } => bits,
-                    Sort::Bool => 1,
-                };
+                let bits = e.sort().width();
                 Expr::Cmp { pred: CmpPred::Ne, bits, a: Box::new(e), b: Box::new(Expr::Int { value: 0, bits }) }
             }
             None => {
@@ -413,10 +408,7 @@ impl Tx<'_> {
         let Some(c) = self.opnd(cond, &mut body, &at) else {
             return;
         };
-        let bits = match c.sort() {
-            Sort::Int { bits } => bits,
-            Sort::Bool => 1,
-        };
+        let bits = c.sort().width();
         let eq = |value: i128| -> Expr {
             if bits == 1 {
                 if value != 0 {
@@ -558,10 +550,7 @@ impl Tx<'_> {
                     _ => 0,
                 };
                 let a = self.opnd(src, body, at);
-                let to = match sort {
-                    Sort::Bool => 1,
-                    Sort::Int { bits } => bits,
-                };
+                let to = sort.width();
                 let cop = match op {
                     LLVMZExt => CastOp::Zext,
                     LLVMSExt => CastOp::Sext,
@@ -687,10 +676,7 @@ impl Tx<'_> {
                 LLVMIntULE | LLVMIntSGE => Expr::Or(vec![na, b]),
             };
         }
-        let bits = match a.sort() {
-            Sort::Int { bits } => bits,
-            Sort::Bool => 1,
-        };
+        let bits = a.sort().width();
         let pred = match llvm::icmp_predicate(inst) {
             LLVMIntEQ => CmpPred::Eq,
             LLVMIntNE => CmpPred::Ne,
@@ -844,7 +830,7 @@ impl Tx<'_> {
         let base: String = name.split('.').take(2).collect::<Vec<_>>().join(".");
         let int_bits = self.result(inst).and_then(|(_, s)| match s {
             Sort::Int { bits } => Some(bits),
-            Sort::Bool => None,
+            Sort::Bool | Sort::Num => None,
         });
         match base.as_str() {
             _ if is_trap_intrinsic(&base) => return Flow::End,

@@ -1,10 +1,19 @@
 //! Typed expressions of the program model, with LLVM's integer meaning.
+//!
+//! Besides the machine-integer operations of LLVM, the terms of sort
+//! [`Sort::Num`] speak about mathematical integers: [`Expr::Value`] reads an
+//! `iN` bit pattern as its signed or unsigned value, and [`Expr::Arith`] /
+//! [`Expr::Rel`] compute and compare exactly, with SMT-LIB's meaning (`Div` and
+//! `Mod` Euclidean). The frontend never produces them; certificates (DESIGN.md
+//! "Engines": one invariant per location in the program model's own terms) and
+//! the abstract domains do.
 
 use super::{Sort, VarId};
+use serde::Serialize;
 
 /// Binary integer operations (LLVM `add` ... `xor`). Flags say which results are
 /// exact in the mathematical integers (overflow there is undefined behaviour).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum BinOp {
     Add,
     Sub,
@@ -22,7 +31,7 @@ pub enum BinOp {
 }
 
 /// Integer comparison predicates (LLVM `icmp`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum CmpPred {
     Eq,
     Ne,
@@ -37,7 +46,7 @@ pub enum CmpPred {
 }
 
 /// Integer casts. Casting from or to `i1` converts between `Bool` and `Int`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum CastOp {
     Zext,
     Sext,
@@ -45,7 +54,7 @@ pub enum CastOp {
 }
 
 /// Integer intrinsics the translation encodes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum IntrOp {
     SMax,
     SMin,
@@ -61,8 +70,31 @@ pub enum IntrOp {
     Overflow(BinOp, bool),
 }
 
+/// Operations on mathematical integers (sort `Num`), with SMT-LIB's meaning:
+/// `Div`/`Mod` are Euclidean (`0 <= a mod b < |b|`), `Neg` is unary and the
+/// others are n-ary (`Sub` subtracts the rest from the first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum ArithOp {
+    Add,
+    Sub,
+    Mul,
+    Neg,
+    Div,
+    Mod,
+}
+
+/// Comparisons of mathematical integers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Rel {
+    Eq,
+    Le,
+    Lt,
+    Ge,
+    Gt,
+}
+
 /// An expression. `bits` fields give the width of the integer operands.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Expr {
     Bool(bool),
     /// An integer constant as the signed value of its `bits`-bit pattern.
@@ -102,6 +134,24 @@ pub enum Expr {
         bits: u32,
         args: Vec<Expr>,
     },
+    /// A mathematical integer.
+    Num(i128),
+    /// The value of the `bits`-bit pattern `a` as a mathematical integer,
+    /// read as signed (two's complement) or unsigned.
+    Value {
+        signed: bool,
+        bits: u32,
+        a: Box<Expr>,
+    },
+    Arith {
+        op: ArithOp,
+        args: Vec<Expr>,
+    },
+    Rel {
+        rel: Rel,
+        a: Box<Expr>,
+        b: Box<Expr>,
+    },
 }
 
 impl Expr {
@@ -112,7 +162,14 @@ impl Expr {
     /// The sort of this expression.
     pub fn sort(&self) -> Sort {
         match self {
-            Expr::Bool(_) | Expr::Not(_) | Expr::And(_) | Expr::Or(_) | Expr::Xor(..) | Expr::Cmp { .. } => Sort::Bool,
+            Expr::Bool(_)
+            | Expr::Not(_)
+            | Expr::And(_)
+            | Expr::Or(_)
+            | Expr::Xor(..)
+            | Expr::Cmp { .. }
+            | Expr::Rel { .. } => Sort::Bool,
+            Expr::Num(_) | Expr::Value { .. } | Expr::Arith { .. } => Sort::Num,
             Expr::Int { bits, .. } => Sort::Int { bits: *bits },
             Expr::Var(_, s) => *s,
             Expr::Ite(_, a, _) => a.sort(),
@@ -132,11 +189,13 @@ impl Expr {
     /// Appends every variable occurring in the expression to `out`.
     pub fn vars(&self, out: &mut Vec<VarId>) {
         match self {
-            Expr::Bool(_) | Expr::Int { .. } => {}
+            Expr::Bool(_) | Expr::Int { .. } | Expr::Num(_) => {}
             Expr::Var(v, _) => out.push(*v),
-            Expr::Not(a) | Expr::Cast { a, .. } => a.vars(out),
-            Expr::And(xs) | Expr::Or(xs) | Expr::Intr { args: xs, .. } => xs.iter().for_each(|x| x.vars(out)),
-            Expr::Xor(a, b) | Expr::Bin { a, b, .. } | Expr::Cmp { a, b, .. } => {
+            Expr::Not(a) | Expr::Cast { a, .. } | Expr::Value { a, .. } => a.vars(out),
+            Expr::And(xs) | Expr::Or(xs) | Expr::Intr { args: xs, .. } | Expr::Arith { args: xs, .. } => {
+                xs.iter().for_each(|x| x.vars(out))
+            }
+            Expr::Xor(a, b) | Expr::Bin { a, b, .. } | Expr::Cmp { a, b, .. } | Expr::Rel { a, b, .. } => {
                 a.vars(out);
                 b.vars(out)
             }

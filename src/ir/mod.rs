@@ -10,7 +10,7 @@
 mod expr;
 mod print;
 
-pub use expr::{BinOp, CastOp, CmpPred, Expr, IntrOp};
+pub use expr::{ArithOp, BinOp, CastOp, CmpPred, Expr, IntrOp, Rel};
 
 use crate::error::SrcLoc;
 use serde::Serialize;
@@ -20,7 +20,7 @@ use serde::Serialize;
 pub struct VarId(pub u32);
 
 /// Index of a location in [`Program::locs`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub struct LocId(pub u32);
 
 /// Index of an edge in [`Program::edges`].
@@ -32,7 +32,24 @@ pub struct EdgeId(pub u32);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Sort {
     Bool,
-    Int { bits: u32 },
+    Int {
+        bits: u32,
+    },
+    /// A mathematical (unbounded) integer. Never a program variable's sort:
+    /// it is the sort of certificate terms under `lia`/`math` (`x + 2*y <= 5`)
+    /// and of the numeric values the abstract domains speak about.
+    Num,
+}
+
+impl Sort {
+    /// The bit width of a value of this sort: 1 for `Bool`, 0 for `Num`.
+    pub fn width(self) -> u32 {
+        match self {
+            Sort::Bool => 1,
+            Sort::Int { bits } => bits,
+            Sort::Num => 0,
+        }
+    }
 }
 
 /// A program variable: an SSA value or a promoted global.
@@ -197,7 +214,7 @@ pub struct SourceFunction {
 }
 
 /// A single-procedure program `(L, Δ, en, err, Var)`.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Program {
     /// The input file(s) it was built from, for messages.
     pub file: String,

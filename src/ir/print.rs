@@ -1,7 +1,7 @@
 //! Human-readable printing of expressions and statements (used by `ufo cfg` and
 //! traces). Stable output: snapshot tests depend on it.
 
-use super::{BinOp, CastOp, CmpPred, Expr, HavocKind, IntrOp, Program, Stmt};
+use super::{ArithOp, BinOp, CastOp, CmpPred, Expr, HavocKind, IntrOp, Program, Rel, Stmt};
 use std::fmt::Write;
 
 fn bin_sym(op: BinOp) -> &'static str {
@@ -34,6 +34,26 @@ fn cmp_sym(p: CmpPred) -> &'static str {
         CmpPred::Ule => "<=u",
         CmpPred::Ugt => ">u",
         CmpPred::Uge => ">=u",
+    }
+}
+
+fn arith_sym(op: ArithOp) -> &'static str {
+    match op {
+        ArithOp::Add => "+",
+        ArithOp::Sub | ArithOp::Neg => "-",
+        ArithOp::Mul => "*",
+        ArithOp::Div => "div",
+        ArithOp::Mod => "mod",
+    }
+}
+
+fn rel_sym(r: Rel) -> &'static str {
+    match r {
+        Rel::Eq => "==",
+        Rel::Le => "<=",
+        Rel::Lt => "<",
+        Rel::Ge => ">=",
+        Rel::Gt => ">",
     }
 }
 
@@ -99,6 +119,30 @@ impl Program {
                 }
                 s.push(')');
             }
+            Expr::Num(n) => {
+                let _ = write!(s, "{n}");
+            }
+            Expr::Value { signed, a, .. } => {
+                s.push_str(if *signed { "sval(" } else { "uval(" });
+                self.write_expr(s, a);
+                s.push(')');
+            }
+            Expr::Arith { op: ArithOp::Neg, args } => {
+                s.push_str("-(");
+                args.iter().for_each(|x| self.write_expr(s, x));
+                s.push(')');
+            }
+            Expr::Arith { op, args } => {
+                s.push('(');
+                for (i, x) in args.iter().enumerate() {
+                    if i > 0 {
+                        let _ = write!(s, " {} ", arith_sym(*op));
+                    }
+                    self.write_expr(s, x);
+                }
+                s.push(')');
+            }
+            Expr::Rel { rel, a, b } => self.write_infix(s, a, rel_sym(*rel), b),
         }
     }
 

@@ -34,6 +34,9 @@ pub struct Report {
     /// The checked certificate (SAFE only).
     pub certificate: Option<CertificateReport>,
     pub stats: Stats,
+    /// With `--engine portfolio`: which member answered, and what each did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub portfolio: Option<PortfolioReport>,
     pub time: Times,
     pub program: ProgramSize,
     pub approximations: Approximations,
@@ -42,6 +45,17 @@ pub struct Report {
     /// `__VERIFIER_assert`, `trap`, ...); none: nothing to check.
     pub checks: Vec<String>,
     pub module: ModuleInfo,
+}
+
+/// What a portfolio did.
+#[derive(Clone, Debug, Serialize)]
+pub struct PortfolioReport {
+    /// The member whose answer passed the check first.
+    pub winner: Option<String>,
+    /// Threads it ran on.
+    pub jobs: usize,
+    /// Every member that ran, in the order they ended.
+    pub members: Vec<crate::portfolio::MemberRun>,
 }
 
 /// Who wrote the module and who read it.

@@ -56,16 +56,37 @@ impl Report {
                 }
             }
         }
+        if let (true, Some(pf)) = (with_stats, &self.portfolio) {
+            let runs: Vec<String> = pf
+                .members
+                .iter()
+                .map(|m| match (&m.reason, m.verdict) {
+                    (Some(r), _) => format!("{} {} {:.2}s ({r})", m.name, m.verdict.as_str(), m.seconds),
+                    (None, v) => format!("{} {} {:.2}s", m.name, v.as_str(), m.seconds),
+                })
+                .collect();
+            let winner = pf.winner.as_deref().unwrap_or("no member");
+            let _ = writeln!(s, "portfolio: {winner} answered, {} threads; {}", pf.jobs, runs.join("; "));
+        }
         if with_stats {
             let st = &self.stats;
             let o = &self.options;
             let _ = writeln!(
                 s,
-                "stats: engine={} post={} opt={} int={} locations={} (sliced {}) edges={} vars={} iterations={} refinements={} arg_nodes={} covered_heads={} max_query_nodes={} predicates={} post_fallbacks={} refine={:.3}s post={:.3}s cover={:.3}s check={:.3}s frontend={:.3}s engine={:.3}s",
-                o.engine, o.post, o.opt, o.int, self.program.locations, self.program.sliced_locations, self.program.edges,
-                self.program.variables, st.iterations, st.refinements, st.arg_nodes, st.covered_heads, st.max_query_nodes,
-                st.predicates, st.post_fallbacks, st.refine_time, st.post_time, st.cover_time, st.check_time,
-                self.time.frontend, self.time.engine
+                "stats: engine={} post={} opt={} int={} locations={} (sliced {}) edges={} vars={} iterations={}{} check={:.3}s frontend={:.3}s engine={:.3}s",
+                o.engine,
+                o.post,
+                o.opt,
+                o.int,
+                self.program.locations,
+                self.program.sliced_locations,
+                self.program.edges,
+                self.program.variables,
+                st.iterations,
+                st.extras().iter().map(|(k, v)| format!(" {k}={v}")).collect::<String>(),
+                st.check_time,
+                self.time.frontend,
+                self.time.engine
             );
             let m = &self.module;
             let _ = writeln!(

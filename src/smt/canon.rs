@@ -4,6 +4,7 @@
 //! directly comparable (the covering check of UFO §4, Fig. 3 line 43).
 
 use super::lower::{Lowerer, Val};
+use super::raise::Names;
 use crate::ir::{LocId, Program, VarId};
 use std::collections::HashMap;
 use z3::ast::Bool;
@@ -46,26 +47,16 @@ impl Canon {
     pub fn state(&self, p: &Program, loc: LocId) -> HashMap<VarId, Val> {
         p.loc(loc).live.iter().map(|v| (*v, self.vals[v].clone())).collect()
     }
-    /// Parses a formula over the canonical constants from SMT-LIB text (as
-    /// a formula's `to_string` prints it; a certificate's invariants).
-    pub fn parse(&self, text: &str) -> Result<Bool, String> {
-        // Two variables may share a name (and so a constant): declare each once.
-        let decls: std::collections::BTreeSet<String> = self
-            .vals
-            .values()
-            .map(|v| {
-                let c = v.dynamic();
-                format!("(declare-const {c} {})\n", z3::ast::Ast::get_sort(&c))
-            })
-            .collect();
-        let mut script: String = decls.into_iter().collect();
-        script.push_str(&format!("(assert {text})\n"));
-        let s = z3::Solver::new();
-        s.from_string(script);
-        match s.get_assertions().as_slice() {
-            [f] => Ok(f.clone()),
-            _ => Err(format!("not a formula over the program's variables: {text}")),
+    /// Which variable each canonical constant name stands for, for raising
+    /// a formula at `loc` (`smt::raise`): where variables share a name, the
+    /// one in scope at `loc` wins.
+    pub fn names(&self, p: &Program, loc: LocId) -> Names {
+        let mut names: Names = HashMap::new();
+        let live = &p.loc(loc).live;
+        for v in (0..p.vars.len() as u32).map(VarId).filter(|v| !live.contains(v)).chain(live.iter().copied()) {
+            names.insert(constant_name(&p.var(v).name), (v, p.var(v).sort));
         }
+        names
     }
 
     /// The range constraints of a location's in-scope variables (`lia`).

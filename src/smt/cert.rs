@@ -4,12 +4,14 @@
 //! under the same integer semantics as the engine:
 //! initiation (`true ⇒ Inv(en)`), consecution (`Inv(l) ∧ encode(e) ⇒ Inv(l')`)
 //! and safety (`Inv(err) ≡ false`, checked as consecution into `err`).
+//! An invariant is an `ir::Expr`; it must lower exactly (an invariant whose
+//! lowering would need a fresh value is rejected, never approximated).
 
 use super::canon::Canon;
-use super::lower::Lowerer;
+use super::lower::{Lowerer, Val};
 use super::solve;
 use super::IntSemantics;
-use crate::ir::{EdgeId, LocId, Program};
+use crate::ir::{EdgeId, Expr, LocId, Program};
 use z3::ast::{Ast, Bool, Dynamic};
 
 /// Why a certificate was rejected.
@@ -18,18 +20,39 @@ pub struct Rejection {
     pub what: String,
 }
 
-/// Checks that `text` (one formula per location over canonical constants,
-/// SMT-LIB text parsed here in this thread's Z3 context) is an inductive
+/// An invariant at `loc` over the canonical constants of its in-scope
+/// variables, lowered exactly (no fresh constant, no over-approximation).
+pub fn lower(p: &Program, l: &mut Lowerer, canon: &Canon, loc: LocId, e: &Expr) -> Result<Bool, String> {
+    match l.exact(e, &canon.state(p, loc)) {
+        Ok(Val::B(b)) => Ok(b),
+        Ok(_) => Err(format!("the invariant at {} is not a formula", p.loc(loc).name)),
+        Err(why) => Err(format!("the invariant at {} is not exact: {why}", p.loc(loc).name)),
+    }
+}
+
+/// The invariants as SMT-LIB text over the canonical constants (for reports).
+pub fn smtlib(p: &Program, sem: IntSemantics, inv: &[Expr]) -> Vec<String> {
+    let mut l = Lowerer::new(sem);
+    let canon = Canon::new(p, &l);
+    p.loc_ids()
+        .zip(inv)
+        .map(|(loc, e)| lower(p, &mut l, &canon, loc, e).map(|b| b.to_string()).unwrap_or_else(|why| why))
+        .collect()
+}
+
+/// Checks that `inv` (one expression per location over its in-scope
+/// variables, lowered here in this thread's Z3 context) is an inductive
 /// invariant that excludes the error location.
-pub fn check(p: &Program, sem: IntSemantics, text: &[String]) -> Result<(), Rejection> {
-    if text.len() != p.locs.len() {
-        return Err(Rejection { what: format!("{} invariants for {} locations", text.len(), p.locs.len()) });
+pub fn check(p: &Program, sem: IntSemantics, inv: &[Expr]) -> Result<(), Rejection> {
+    if inv.len() != p.locs.len() {
+        return Err(Rejection { what: format!("{} invariants for {} locations", inv.len(), p.locs.len()) });
     }
     let mut l = Lowerer::new(sem);
     let canon = Canon::new(p, &l);
-    let inv = text
-        .iter()
-        .map(|t| canon.parse(t))
+    let inv = p
+        .loc_ids()
+        .zip(inv)
+        .map(|(loc, e)| lower(p, &mut l, &canon, loc, e))
         .collect::<Result<Vec<Bool>, String>>()
         .map_err(|what| Rejection { what })?;
     let name = |x: LocId| p.loc(x).name.clone();

@@ -14,8 +14,9 @@ use super::dag::{self, Dag, Trace};
 use super::lower::{Lowerer, Val};
 use crate::ir::{EdgeId, Program};
 use std::collections::HashMap;
+use std::time::Duration;
 use z3::ast::{Ast, Bool, Dynamic};
-use z3::{FuncDecl, Params, SatResult, Sort};
+use z3::{FuncDecl, Goal, Params, SatResult, Sort, Tactic};
 
 /// The answer of one refinement query.
 pub enum Refinement {
@@ -106,15 +107,47 @@ fn solution(answer: &Bool) -> HashMap<String, (Bool, Vec<u32>, u32)> {
     out
 }
 
-/// Spacer configured as an interpolating engine over the DAG.
-fn spacer() -> Result<z3::Fixedpoint, String> {
+/// How Spacer is run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpacerMode {
+    /// As UFO's interpolating engine over an unrolling: no preprocessing, so
+    /// that every node's predicate gets its own solution (its new label).
+    Interpolate,
+    /// On the whole program's recursive clauses, with Spacer's own
+    /// preprocessing (slicing, inlining); `global` adds global guidance with
+    /// the inductive generalizer (`fp.spacer.global`,
+    /// `fp.spacer.use_inductive_generalizer`).
+    Whole { global: bool },
+}
+
+/// What Spacer says of a set of clauses over a graph of locations.
+pub enum ChcAnswer {
+    /// A solution: per node, its predicate's interpretation over the canonical
+    /// constants of its location (`None` for nodes that cannot reach the error).
+    Solution(Vec<Option<Bool>>),
+    /// The error node is derivable.
+    Reachable,
+    Unknown(String),
+}
+
+/// Spacer configured for `mode`.
+fn spacer(mode: SpacerMode) -> Result<z3::Fixedpoint, String> {
     let fp = z3::Fixedpoint::new();
     let mut params = Params::new();
     params.set_symbol("engine", "spacer");
-    params.set_bool("xform.slice", false);
-    params.set_bool("xform.inline_linear", false);
-    params.set_bool("xform.inline_eager", false);
-    params.set_bool("xform.tail_simplifier_pve", false);
+    match mode {
+        SpacerMode::Interpolate => {
+            params.set_bool("xform.slice", false);
+            params.set_bool("xform.inline_linear", false);
+            params.set_bool("xform.inline_eager", false);
+            params.set_bool("xform.tail_simplifier_pve", false);
+        }
+        SpacerMode::Whole { global: false } => {}
+        SpacerMode::Whole { global: true } => {
+            params.set_bool("spacer.global", true);
+            params.set_bool("spacer.use_inductive_generalizer", true);
+        }
+    }
     if let Some(ms) = super::deadline::remaining_ms() {
         params.set_u32("timeout", ms);
     }
@@ -147,14 +180,73 @@ impl EdgeClause {
 
 /// Solves the refinement query for the nodes of `dag` that reach its error node.
 pub fn refine(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag) -> Refinement {
+    match solve(p, l, canon, d, SpacerMode::Interpolate) {
+        ChcAnswer::Solution(labels) => Refinement::Labels(labels),
+        ChcAnswer::Reachable => counterexample(p, l, d),
+        ChcAnswer::Unknown(why) => Refinement::Unknown(why),
+    }
+}
+
+/// Solves the whole program's recursive clauses (the program's control-flow
+/// graph as the graph of [`solve`]; the clauses of `ufo export-chc`): per
+/// location an invariant over its canonical constants (`true` where the
+/// error cannot be reached from it), or the error is reachable.
+pub fn whole_program(p: &Program, l: &mut Lowerer, canon: &Canon, global: bool) -> ChcAnswer {
+    let d = Dag {
+        loc: p.loc_ids().collect(),
+        edges: p.edge_ids().map(|e| (p.edge(e).src.0 as usize, p.edge(e).dst.0 as usize, e)).collect(),
+        entry: p.entry.0 as usize,
+        error: p.error.0 as usize,
+    };
+    match solve(p, l, canon, &d, SpacerMode::Whole { global }) {
+        ChcAnswer::Solution(inv) => ChcAnswer::Solution(
+            inv.into_iter()
+                .map(|f| Some(f.map(|f| quantifier_free(&f)).unwrap_or_else(|| Bool::from_bool(true))))
+                .collect(),
+        ),
+        other => other,
+    }
+}
+
+fn has_quantifier(e: &Dynamic) -> bool {
+    e.kind() == z3::AstKind::Quantifier || e.children().iter().any(has_quantifier)
+}
+
+/// `f` without quantifiers: Spacer's preprocessing (inlining, slicing)
+/// leaves existentials over eliminated variables in its solution, which Z3's
+/// `qe` tactic removes (exactly, for linear integer arithmetic). Whatever
+/// comes out is only a candidate: the certificate check decides.
+fn quantifier_free(f: &Bool) -> Bool {
+    if !has_quantifier(&Dynamic::from_ast(f)) {
+        return f.clone();
+    }
+    let ms = super::deadline::remaining_ms().unwrap_or(10_000).min(10_000);
+    let qe = Tactic::new("qe").and_then(&Tactic::new("simplify")).try_for(Duration::from_millis(u64::from(ms)));
+    let goal = Goal::new(false, false, false);
+    goal.assert(f);
+    match qe.apply(&goal, None) {
+        Ok(r) => {
+            let cases: Vec<Bool> = r.list_subgoals().map(|g| Bool::and(&g.get_formulas())).collect();
+            Bool::or(&cases).simplify()
+        }
+        Err(_) => f.clone(),
+    }
+}
+
+/// The clauses of a graph of locations (an unrolling, or the program itself):
+/// one predicate per node that reaches the error, one clause per edge between
+/// two such nodes, `P_en` for in-range values, the query `P_err`.
+fn solve(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag, mode: SpacerMode) -> ChcAnswer {
     let relevant = d.reaches_error();
     if !relevant[d.entry] {
-        let labels = (0..d.loc.len()).map(|_| Some(Bool::from_bool(false))).collect();
-        return Refinement::Labels(labels);
+        // Nothing reaches the error from the entry: every node that could is
+        // itself unreachable.
+        let labels = relevant.iter().map(|r| r.then(|| Bool::from_bool(false))).collect();
+        return ChcAnswer::Solution(labels);
     }
-    let fp = match spacer() {
+    let fp = match spacer(mode) {
         Ok(fp) => fp,
-        Err(e) => return Refinement::Unknown(e),
+        Err(e) => return ChcAnswer::Unknown(e),
     };
     let preds: Vec<Option<FuncDecl>> = (0..d.loc.len())
         .map(|u| {
@@ -194,7 +286,8 @@ pub fn refine(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag) -> Refinemen
         let rule = Bool::and(&body).implies(apply(*w, &c.post_args));
         fp.add_rule(&forall(&c.bounds, &rule), None);
     }
-    let query = apply(d.error, &[]);
+    let err_args: Vec<Dynamic> = p.loc(d.loc[d.error]).live.iter().map(|v| canon.of(*v).dynamic()).collect();
+    let query = apply(d.error, &err_args);
     match fp.query(&query) {
         SatResult::Unsat => {
             let answer = fp.get_answer().map(|a| solution(&a)).unwrap_or_default();
@@ -223,10 +316,10 @@ pub fn refine(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag) -> Refinemen
                     Some(label.map(|f| f.simplify()).unwrap_or_else(|| Bool::from_bool(true)))
                 })
                 .collect();
-            Refinement::Labels(labels)
+            ChcAnswer::Solution(labels)
         }
-        SatResult::Sat => counterexample(p, l, d),
-        SatResult::Unknown => Refinement::Unknown(fp.get_reason_unknown()),
+        SatResult::Sat => ChcAnswer::Reachable,
+        SatResult::Unknown => ChcAnswer::Unknown(fp.get_reason_unknown()),
     }
 }
 

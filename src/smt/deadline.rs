@@ -37,6 +37,8 @@ struct CancelState {
     /// The Z3 contexts (as addresses) of the threads that installed a
     /// deadline with this token, while it is installed.
     contexts: Mutex<Vec<usize>>,
+    /// Tokens cancelled with this one ([`Cancel::child`]).
+    children: Mutex<Vec<Cancel>>,
 }
 
 /// Interrupts the Z3 context at address `c`.
@@ -59,6 +61,10 @@ impl Cancel {
         if self.0.cancelled.swap(true, Ordering::SeqCst) {
             return;
         }
+        let children = std::mem::take(&mut *self.0.children.lock().unwrap_or_else(|e| e.into_inner()));
+        for c in children {
+            c.cancel();
+        }
         if self.interrupt_registered() {
             let token = self.clone();
             let _ = std::thread::Builder::new().name("ufo-cancel".into()).spawn(move || {
@@ -79,6 +85,17 @@ impl Cancel {
     }
     pub fn is_cancelled(&self) -> bool {
         self.0.cancelled.load(Ordering::SeqCst)
+    }
+    /// A token of its own that is also cancelled when this one is (a
+    /// portfolio member's: the portfolio stops it alone, the runner's
+    /// watchdog stops them all).
+    pub fn child(&self) -> Cancel {
+        let child = Cancel::new();
+        self.0.children.lock().unwrap_or_else(|e| e.into_inner()).push(child.clone());
+        if self.is_cancelled() {
+            child.cancel();
+        }
+        child
     }
     /// Registers the calling thread's Z3 context until the guard is dropped.
     fn register(&self) -> Registration {
@@ -130,6 +147,19 @@ impl Deadline {
     }
     pub fn cancel(&self) {
         self.cancel.cancel();
+    }
+    /// The same deadline, or `slice` from now if that comes first, with a
+    /// child token (see [`Cancel::child`]).
+    pub fn child(&self, slice: Option<Duration>) -> Deadline {
+        let at = match (self.at, slice.map(|d| Instant::now() + d)) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        Deadline { at, cancel: self.cancel.child() }
+    }
+    /// Seconds left, if there is a time limit.
+    pub fn remaining(&self) -> Option<Duration> {
+        self.at.map(|t| t.saturating_duration_since(Instant::now()))
     }
     /// Was the work cancelled (as opposed to timed out)?
     pub fn cancelled(&self) -> bool {

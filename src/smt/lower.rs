@@ -11,7 +11,7 @@
 //! and wrap-around. `bv` is bit-precise.
 
 use super::IntSemantics;
-use crate::ir::{BinOp, CastOp, CmpPred, Expr, HavocKind, IntrOp, Sort, Stmt, VarId};
+use crate::ir::{ArithOp, BinOp, CastOp, CmpPred, Expr, HavocKind, IntrOp, Rel, Sort, Stmt, VarId};
 use std::collections::{BTreeMap, HashMap};
 use z3::ast::{Bool, Dynamic, Int, BV};
 
@@ -134,7 +134,7 @@ impl Lowerer {
         match (sort, self.sem) {
             (Sort::Bool, _) => Val::B(Bool::new_const(name)),
             (Sort::Int { bits }, IntSemantics::Bv) => Val::V(BV::new_const(name, bits)),
-            (Sort::Int { .. }, _) => Val::I(Int::new_const(name)),
+            (Sort::Int { .. } | Sort::Num, _) => Val::I(Int::new_const(name)),
         }
     }
 
@@ -500,6 +500,34 @@ impl Lowerer {
                 let vals: Vec<Val> = args.iter().map(|x| self.expr(x, env)).collect();
                 self.intrinsic(*op, *bits, vals)
             }
+            Expr::Num(n) => Val::I(int(*n)),
+            Expr::Value { signed, bits, a } => Val::I(match self.expr(a, env) {
+                Val::V(v) => v.to_int(*signed),
+                x if *signed => x.i(),
+                x => self.unsigned(&x.i(), *bits),
+            }),
+            Expr::Arith { op, args } => {
+                let xs: Vec<Int> = args.iter().map(|x| self.expr(x, env).i()).collect();
+                Val::I(match (op, xs.as_slice()) {
+                    (ArithOp::Add, _) => Int::add(&xs),
+                    (ArithOp::Mul, _) => Int::mul(&xs),
+                    (ArithOp::Sub, [a]) | (ArithOp::Neg, [a]) => a.unary_minus(),
+                    (ArithOp::Sub, _) => Int::sub(&xs),
+                    (ArithOp::Div, [a, b]) => a.div(b),
+                    (ArithOp::Mod, [a, b]) => a.modulo(b),
+                    _ => return self.fresh("ill-formed", Sort::Num),
+                })
+            }
+            Expr::Rel { rel, a, b } => {
+                let (a, b) = (self.expr(a, env).i(), self.expr(b, env).i());
+                Val::B(match rel {
+                    Rel::Eq => a.eq(&b),
+                    Rel::Le => a.le(&b),
+                    Rel::Lt => a.lt(&b),
+                    Rel::Ge => a.ge(&b),
+                    Rel::Gt => a.gt(&b),
+                })
+            }
         }
     }
 
@@ -666,6 +694,26 @@ impl Lowerer {
         let v = self.expr(e, env);
         self.fresh_log.truncate(fresh_start);
         (v, self.side.drain(start..).collect())
+    }
+
+    /// The value of an expression this semantics encodes exactly, with no
+    /// fresh constant and no side constraint (a certificate's invariant);
+    /// `Err` names what it would have had to over-approximate.
+    pub fn exact(&mut self, e: &Expr, env: &HashMap<VarId, Val>) -> Result<Val, String> {
+        let (side, fresh, approx) = (self.side.len(), self.fresh_log.len(), self.approx.clone());
+        let v = self.expr(e, env);
+        let exact = self.side.len() == side && self.fresh_log.len() == fresh;
+        self.side.truncate(side);
+        self.fresh_log.truncate(fresh);
+        if exact {
+            return Ok(v);
+        }
+        let new = self.approx.iter().find(|(k, n)| approx.get(*k) != Some(n)).map(|(k, _)| k.clone());
+        self.approx = approx;
+        Err(match new {
+            Some(what) => format!("it needs an over-approximation ({what})"),
+            None => "it needs fresh constants (an undefined variable or a division)".into(),
+        })
     }
 }
 

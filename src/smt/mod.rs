@@ -8,7 +8,6 @@
 
 pub mod canon;
 pub mod cert;
-pub mod cexpr;
 pub mod chc;
 pub mod dag;
 pub mod deadline;
@@ -16,6 +15,7 @@ pub mod horn;
 pub mod lower;
 pub mod params;
 pub mod predabs;
+pub mod raise;
 pub mod solve;
 pub mod transition;
 

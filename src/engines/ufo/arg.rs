@@ -23,8 +23,8 @@
 //!   by a later unrolling of an enclosing loop);
 //! - the error node is unique: `GETFUTURENODE(err)` always returns it.
 
+use super::UfoStats;
 use crate::cfg::Wto;
-use crate::engines::Stats;
 use crate::ir::{EdgeId, LocId, Program};
 use crate::post::{Post, PostCx};
 use crate::smt::canon::Canon;
@@ -201,7 +201,7 @@ impl<'a> Expander<'a> {
         heads.iter().map(|u| arg.nodes[*u].label.clone()).collect()
     }
 
-    fn is_covered(&self, arg: &Arg, post: &mut dyn Post, l: &mut Lowerer, v: usize, stats: &mut Stats) -> bool {
+    fn is_covered(&self, arg: &Arg, post: &mut dyn Post, l: &mut Lowerer, v: usize, stats: &mut UfoStats) -> bool {
         let t = Instant::now();
         let loc = arg.nodes[v].loc;
         let by = self.active_labels(arg, loc);
@@ -218,7 +218,7 @@ impl<'a> Expander<'a> {
         post: &mut dyn Post,
         labels: &HashMap<usize, Formula>,
         l: &mut Lowerer,
-        stats: &mut Stats,
+        stats: &mut UfoStats,
         deadline: &Deadline,
     ) -> Result<(), Stop> {
         for n in &mut arg.nodes {

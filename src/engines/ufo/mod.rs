@@ -17,14 +17,59 @@ use crate::ir::{LocId, Program};
 use crate::post::Post;
 use crate::smt::canon::Canon;
 use crate::smt::chc::{self, Refinement};
-use crate::smt::{cert, solve, Deadline, Formula, FormulaOps, IntSemantics, Lowerer};
+use crate::smt::{cert, raise, solve, Deadline, Formula, FormulaOps, IntSemantics, Lowerer};
 use arg::{Arg, Expander, Stop};
+use serde::Serialize;
 use std::collections::HashMap;
 use std::time::Instant;
 
+/// UFO's statistics, as in the paper's Table 2 where they apply.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct UfoStats {
+    /// Refinement queries (REFINE).
+    pub refinements: usize,
+    /// Seconds in refinement (interpolation / CHC solving).
+    pub refine_time: f64,
+    /// Seconds in POST.
+    pub post_time: f64,
+    /// Seconds in covering checks.
+    pub cover_time: f64,
+    pub arg_nodes: usize,
+    pub covered_heads: usize,
+    /// Largest refinement query: number of ARG nodes in it.
+    pub max_query_nodes: usize,
+    /// Predicate-abstraction POSTs: predicates known at the end.
+    pub predicates: usize,
+    /// Boolean POST: abstractions that exceeded the cube limit and fell back
+    /// to the Cartesian result.
+    pub post_fallbacks: usize,
+}
+
+impl UfoStats {
+    pub fn fields(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("refinements", self.refinements.to_string()),
+            ("arg_nodes", self.arg_nodes.to_string()),
+            ("covered_heads", self.covered_heads.to_string()),
+            ("max_query_nodes", self.max_query_nodes.to_string()),
+            ("predicates", self.predicates.to_string()),
+            ("post_fallbacks", self.post_fallbacks.to_string()),
+            ("refine", format!("{:.3}s", self.refine_time)),
+            ("post", format!("{:.3}s", self.post_time)),
+            ("cover", format!("{:.3}s", self.cover_time)),
+        ]
+    }
+}
+
 /// The candidate certificate of a safe, complete ARG: per location, the union
-/// of the labels of its uncovered nodes.
-fn certificate(p: &Program, arg: &Arg, post: &dyn Post, sem: IntSemantics) -> Certificate {
+/// of the labels of its uncovered nodes, raised to the program's terms.
+fn certificate(
+    p: &Program,
+    canon: &Canon,
+    arg: &Arg,
+    post: &dyn Post,
+    sem: IntSemantics,
+) -> Result<Certificate, String> {
     let uncovered = arg.uncovered();
     let mut per_loc: Vec<Vec<Formula>> = vec![Vec::new(); p.locs.len()];
     for (i, n) in arg.nodes.iter().enumerate() {
@@ -32,8 +77,12 @@ fn certificate(p: &Program, arg: &Arg, post: &dyn Post, sem: IntSemantics) -> Ce
             per_loc[n.loc.0 as usize].push(post.to_label(&n.label));
         }
     }
-    let invariants = per_loc.iter().map(|ls| Formula::or(ls).simplify().to_string()).collect();
-    Certificate { sem, invariants }
+    let invariants = p
+        .loc_ids()
+        .zip(&per_loc)
+        .map(|(loc, ls)| raise::raise(&Formula::or(ls).simplify(), &canon.names(p, loc)))
+        .collect::<Result<Vec<_>, String>>()?;
+    Ok(Certificate { sem, invariants })
 }
 
 /// Checks Definition 2 on refined labels (debug builds).
@@ -97,9 +146,9 @@ fn run(p: &Program, ufo: &mut Ufo, sem: IntSemantics, deadline: &Deadline) -> Ou
     loop {
         stats.iterations += 1;
         let mut ex = Expander::new(p, &wto, &succ, &canon, sem);
-        let expanded = ex.expand(&mut arg, post, &labels, &mut l, &mut stats, deadline);
-        stats.arg_nodes = arg.nodes.len();
-        stats.post_fallbacks = post.fallbacks();
+        let expanded = ex.expand(&mut arg, post, &labels, &mut l, stats.ufo(), deadline);
+        stats.ufo().arg_nodes = arg.nodes.len();
+        stats.ufo().post_fallbacks = post.fallbacks();
         if let Err(Stop::Timeout) = expanded {
             return Outcome::unknown(deadline.stop_reason(), stats);
         }
@@ -109,12 +158,9 @@ fn run(p: &Program, ufo: &mut Ufo, sem: IntSemantics, deadline: &Deadline) -> Ou
         }
         match solve::is_sat(&[arg.nodes[arg.error].label.clone()]) {
             Some(false) => {
-                return Outcome {
-                    verdict: Verdict::Safe,
-                    reason: None,
-                    trace: None,
-                    certificate: Some(certificate(p, &arg, post, sem)),
-                    stats,
+                return match certificate(p, &canon, &arg, post, sem) {
+                    Ok(c) => Outcome { verdict: Verdict::Safe, reason: None, trace: None, certificate: Some(c), stats },
+                    Err(why) => Outcome::unknown(format!("certificate not expressible: {why}"), stats),
                 };
             }
             None => {
@@ -126,13 +172,14 @@ fn run(p: &Program, ufo: &mut Ufo, sem: IntSemantics, deadline: &Deadline) -> Ou
             Some(true) => {}
         }
         if let Some(max) = ufo.max_iterations {
-            if stats.refinements >= max {
+            if stats.ufo().refinements >= max {
                 return Outcome::unknown(format!("no answer after {max} refinements (--max-iterations)"), stats);
             }
         }
         let d = arg.dag();
         let relevant = d.reaches_error();
-        stats.max_query_nodes = stats.max_query_nodes.max(relevant.iter().filter(|b| **b).count());
+        let st = stats.ufo();
+        st.max_query_nodes = st.max_query_nodes.max(relevant.iter().filter(|b| **b).count());
         let t = Instant::now();
         // §5: the ARG condition decides feasibility of every path to the error in
         // one SMT query; labels are computed (by Spacer) only if it is unsatisfiable.
@@ -141,14 +188,14 @@ fn run(p: &Program, ufo: &mut Ufo, sem: IntSemantics, deadline: &Deadline) -> Ou
             Ok(None) => chc::refine(p, &mut l, &canon, &d),
             Err(why) => Refinement::Unknown(why),
         };
-        stats.refine_time += t.elapsed().as_secs_f64();
-        stats.refinements += 1;
+        stats.ufo().refine_time += t.elapsed().as_secs_f64();
+        stats.ufo().refinements += 1;
         match r {
             Refinement::Labels(ls) => {
                 let by_loc: Vec<(LocId, Formula)> =
                     ls.iter().enumerate().filter_map(|(u, f)| Some((arg.nodes[u].loc, f.clone()?))).collect();
                 let gained = post.learn(&by_loc);
-                stats.predicates = post.predicates();
+                stats.ufo().predicates = post.predicates();
                 if od {
                     if gained.is_empty() {
                         return Outcome::unknown("refinement found no new predicates", stats);

@@ -1,0 +1,98 @@
+//! Whole-program Spacer (DESIGN.md "Engines", `spacer`; SeaHorn-style CHC
+//! solving): the program's recursive Horn clauses — the ones `ufo export-chc`
+//! writes, one predicate per location over its in-scope variables — solved by
+//! Z3's Spacer inside ufo with its own preprocessing (slicing, inlining) on.
+//!
+//! - A solution is the candidate certificate: each location's predicate
+//!   interpretation, raised to `ir::Expr` (`smt::raise`); the driver's
+//!   independent check decides whether SAFE is reported.
+//! - "Reachable" is not a trace. The path comes from bounded model checking at
+//!   growing depths (the bound doubles from the number of locations) until a
+//!   path is found or the deadline; the driver replays it. A wrong "reachable"
+//!   (Spacer is not infallible) thus ends UNKNOWN, never UNSAFE.
+//! - `global` runs Spacer with global guidance and the inductive generalizer
+//!   (`fp.spacer.global`, `fp.spacer.use_inductive_generalizer`), which solves
+//!   other tasks than the default (issue 18's measurements).
+
+use super::{bmc, Certificate, Engine, EngineContext, Outcome, Stats, Verdict};
+use crate::ir::Program;
+use crate::smt::canon::Canon;
+use crate::smt::chc::{self, ChcAnswer};
+use crate::smt::{raise, Lowerer};
+use serde::Serialize;
+use std::time::Instant;
+
+/// The deepest unrolling tried for a counterexample.
+const MAX_BOUND: usize = 1 << 14;
+
+/// Spacer on the whole program.
+pub struct Spacer {
+    pub global: bool,
+}
+
+/// Spacer's statistics.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct SpacerStats {
+    /// Seconds Spacer ran.
+    pub solve_time: f64,
+    /// The deepest BMC bound tried for a counterexample (0: none needed).
+    pub bmc_bound: usize,
+}
+
+impl Engine for Spacer {
+    fn name(&self) -> &'static str {
+        "spacer"
+    }
+
+    fn run(&mut self, p: &Program, cx: &EngineContext) -> Outcome {
+        let _installed = cx.deadline.install();
+        let mut l = Lowerer::new(cx.sem);
+        let canon = Canon::new(p, &l);
+        let t = Instant::now();
+        let answer = chc::whole_program(p, &mut l, &canon, self.global);
+        let mut st = SpacerStats { solve_time: t.elapsed().as_secs_f64(), bmc_bound: 0 };
+        let stats = |st: &SpacerStats| Stats { iterations: 1, spacer: Some(st.clone()), ..Stats::default() };
+        match answer {
+            ChcAnswer::Solution(inv) => {
+                let raised = p
+                    .loc_ids()
+                    .zip(inv)
+                    .map(|(loc, f)| {
+                        raise::raise(&f.unwrap_or_else(|| crate::smt::Formula::from_bool(true)), &canon.names(p, loc))
+                    })
+                    .collect::<Result<Vec<_>, String>>();
+                match raised {
+                    Ok(invariants) => Outcome {
+                        verdict: Verdict::Safe,
+                        reason: None,
+                        trace: None,
+                        certificate: Some(Certificate { sem: cx.sem, invariants }),
+                        stats: stats(&st),
+                    },
+                    Err(why) => Outcome::unknown(format!("certificate not expressible: {why}"), stats(&st)),
+                }
+            }
+            ChcAnswer::Unknown(_) if cx.deadline.expired() => Outcome::unknown(cx.deadline.stop_reason(), stats(&st)),
+            ChcAnswer::Unknown(why) => Outcome::unknown(format!("Spacer: unknown ({why})"), stats(&st)),
+            ChcAnswer::Reachable => {
+                let mut bound = p.locs.len().max(8);
+                loop {
+                    st.bmc_bound = bound;
+                    let mut o = bmc::search(p, bound, cx.sem, cx.deadline);
+                    let deeper = o.verdict == Verdict::Unknown && !cx.deadline.expired() && bound < MAX_BOUND;
+                    if !deeper {
+                        if o.verdict != Verdict::Unsafe {
+                            o.reason = Some(format!(
+                                "Spacer found the error reachable, but no path within {bound} steps ({})",
+                                o.reason.unwrap_or_default()
+                            ));
+                        }
+                        o.stats = stats(&st);
+                        return o;
+                    }
+                    bound *= 2;
+                }
+            }
+        }
+    }
+}

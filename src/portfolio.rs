@@ -1,0 +1,186 @@
+//! The portfolio (DESIGN.md "Engines": `portfolio`): several engines on one
+//! program, on threads of their own (each thread has its own Z3 context),
+//! the first answer that passes the independent check wins and the others are
+//! cancelled. A single engine is a portfolio of one member.
+//!
+//! Invariants:
+//! - Every member's answer goes through `check` on the member's thread before
+//!   it can win; a rejected certificate or a failed replay is that member's
+//!   UNKNOWN (kept in the member's run, with its reason), and the others go on.
+//! - A member that panics answers UNKNOWN naming the panic; the portfolio goes on.
+//! - After a winner, every other member's token is cancelled (`Cancel`
+//!   interrupts its Z3 calls), and `run` returns only when every member
+//!   thread has ended: no work outlives the answer, and there is one verdict.
+//! - With fewer threads than members, members start in order, and each but
+//!   the last ones gets a time slice: the time left shared among the rounds
+//!   of `jobs` members still to run, so one that never ends cannot starve
+//!   the rest.
+
+use crate::engines::{self, EngineContext, Member, Outcome, Verdict};
+use crate::ir::Program;
+use crate::smt::{Deadline, IntSemantics};
+use serde::Serialize;
+use std::collections::VecDeque;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// What one member did.
+#[derive(Clone, Debug, Serialize)]
+pub struct MemberRun {
+    pub name: String,
+    pub verdict: Verdict,
+    /// Why it did not answer (after the check: "certificate rejected: ...").
+    pub reason: Option<String>,
+    /// Wall-clock seconds it ran (engine and check).
+    pub seconds: f64,
+}
+
+/// The portfolio's answer: the winner's checked outcome (or an UNKNOWN that
+/// says why nobody answered), and what each member did.
+pub struct Answer<R> {
+    pub outcome: Outcome,
+    /// The winner's integer semantics (the first member's if none won).
+    pub sem: IntSemantics,
+    /// What the check returned for the winner (its replay).
+    pub checked: Option<R>,
+    pub winner: Option<String>,
+    pub runs: Vec<MemberRun>,
+}
+
+/// Runs `members` on `p` with at most `jobs` threads until one answer passes
+/// `check` (which turns a rejected answer into UNKNOWN and returns what the
+/// report needs of an accepted one) or all have ended.
+pub fn run<R: Send>(
+    p: &Program,
+    members: &[Member],
+    jobs: usize,
+    deadline: &Deadline,
+    check: &(dyn Fn(&Member, &mut Outcome, &Deadline) -> Option<R> + Sync),
+) -> Answer<R> {
+    let jobs = jobs.clamp(1, members.len().max(1));
+    let tokens: Vec<Deadline> = members.iter().map(|_| deadline.child(None)).collect();
+    let state = Mutex::new(State { queue: (0..members.len()).collect(), winner: None, runs: Vec::new(), last: None });
+    let sliced = members.len() > jobs;
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            let (state, tokens) = (&state, &tokens);
+            let worker = move || loop {
+                let next = {
+                    let mut s = lock(state);
+                    if s.winner.is_some() {
+                        None
+                    } else {
+                        s.queue.pop_front().map(|i| (i, s.queue.len()))
+                    }
+                };
+                let Some((i, left)) = next else { break };
+                // the members still to start, this one included, share the
+                // time left by rounds of `jobs`
+                let slice = (sliced && left > 0).then(|| slice_for(deadline, (left + 1).div_ceil(jobs)));
+                let member_deadline = tokens[i].child(slice);
+                let check_deadline = tokens[i].clone();
+                let t = Instant::now();
+                let mut outcome = run_member(p, &members[i], &member_deadline);
+                let checked = if outcome.verdict == Verdict::Unknown {
+                    None
+                } else {
+                    guarded(|| check(&members[i], &mut outcome, &check_deadline)).unwrap_or_else(|why| {
+                        outcome.verdict = Verdict::Unknown;
+                        outcome.reason = Some(why);
+                        None
+                    })
+                };
+                let run = MemberRun {
+                    name: members[i].name.clone(),
+                    verdict: outcome.verdict,
+                    reason: outcome.reason.clone(),
+                    seconds: t.elapsed().as_secs_f64(),
+                };
+                let mut s = lock(state);
+                s.runs.push(run);
+                if outcome.verdict != Verdict::Unknown && s.winner.is_none() {
+                    s.winner = Some((i, outcome, checked));
+                    for (j, tok) in tokens.iter().enumerate() {
+                        if j != i {
+                            tok.cancel();
+                        }
+                    }
+                } else if s.winner.is_none() {
+                    s.last = Some(outcome);
+                }
+            };
+            let spawned = std::thread::Builder::new()
+                .name("ufo-member".into())
+                .stack_size(crate::runner::STACK)
+                .spawn_scoped(scope, worker);
+            if spawned.is_err() {
+                break;
+            }
+        }
+    });
+    let s = state.into_inner().unwrap_or_else(|e| e.into_inner());
+    let runs = s.runs;
+    match s.winner {
+        Some((i, outcome, checked)) => {
+            Answer { outcome, sem: members[i].sem, checked, winner: Some(members[i].name.clone()), runs }
+        }
+        None => {
+            let sem = members.first().map_or(IntSemantics::Lia, |m| m.sem);
+            let outcome = match (members.len(), s.last) {
+                (1, Some(o)) => o,
+                _ => Outcome::unknown(no_answer(&runs), Default::default()),
+            };
+            Answer { outcome, sem, checked: None, winner: None, runs }
+        }
+    }
+}
+
+struct State<R> {
+    queue: VecDeque<usize>,
+    winner: Option<(usize, Outcome, Option<R>)>,
+    runs: Vec<MemberRun>,
+    /// The latest member's outcome while nobody won (a lone member's answer).
+    last: Option<Outcome>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A member's share of the time left when `rounds` rounds of members are
+/// still to run; without a time limit, a fixed slice.
+fn slice_for(deadline: &Deadline, rounds: usize) -> Duration {
+    match deadline.remaining() {
+        Some(left) => left / rounds.max(1) as u32,
+        None => Duration::from_secs(60),
+    }
+}
+
+/// Runs a member's engine; a panic is its UNKNOWN.
+fn run_member(p: &Program, m: &Member, deadline: &Deadline) -> Outcome {
+    let cx = EngineContext { sem: m.sem, deadline };
+    guarded(|| engines::run(&m.config, p, &cx)).unwrap_or_else(|why| Outcome::unknown(why, Default::default()))
+}
+
+/// `f()`, or the message of its panic.
+fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|e| {
+        let msg = e
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_else(|| "unknown panic".into());
+        format!("internal error: {msg}")
+    })
+}
+
+/// The reason of a portfolio without an answer: each member's.
+fn no_answer(runs: &[MemberRun]) -> String {
+    let parts: Vec<String> =
+        runs.iter().map(|r| format!("{}: {}", r.name, r.reason.as_deref().unwrap_or("no answer"))).collect();
+    if parts.is_empty() {
+        "no member ran".into()
+    } else {
+        parts.join("; ")
+    }
+}

@@ -1,0 +1,93 @@
+//! The portfolio (issue 18): members on threads, the first answer that passes
+//! the independent check wins, the others are cancelled; a member's wrong
+//! candidate or crash is that member's UNKNOWN and the portfolio goes on.
+
+mod common;
+use common::{root, verify};
+use std::time::{Duration, Instant};
+use ufo::cfg::slice;
+use ufo::engines::{EngineArgs, EngineKind, Outcome, Verdict};
+use ufo::frontend::{build_program, FrontendOptions, OptLevel};
+use ufo::smt::Deadline;
+
+fn file(name: &str) -> Vec<String> {
+    vec![format!("llvm-tests/{name}")]
+}
+
+/// Every member that ran is listed; the winner's answer is the report's and
+/// it was checked (SAFE with a certificate).
+#[test]
+fn the_first_checked_answer_wins_and_the_report_names_the_member() {
+    let (code, json) = verify(
+        &file("fig1_safe.c"),
+        &["--engine", "portfolio", "--portfolio", "spacer,ufo", "--opt", "O0", "--jobs", "2"],
+    );
+    assert_eq!((code, json["verdict"].as_str().unwrap()), (0, "SAFE"), "{json:#}");
+    assert!(json["certificate"]["locations"].as_array().is_some_and(|l| !l.is_empty()), "a checked certificate");
+    let pf = &json["portfolio"];
+    let winner = pf["winner"].as_str().expect("a winner");
+    assert!(["spacer", "ufo"].contains(&winner));
+    let members = pf["members"].as_array().unwrap();
+    assert!(members.iter().any(|m| m["name"] == winner && m["verdict"] == "SAFE"), "{pf:#}");
+    assert_eq!(pf["jobs"], 2);
+}
+
+/// The loser is stopped when the winner answers: ufo-bv needs more than 30 s
+/// on nested_safe.c at -O0 (its refinement queries are bit-precise), Spacer
+/// a fraction of a second; the portfolio answers at once and lists ufo-bv as
+/// cancelled, having run no longer than the whole portfolio.
+#[test]
+fn losers_are_cancelled_when_a_member_answers() {
+    let t = Instant::now();
+    let (code, json) = verify(
+        &file("nested_safe.c"),
+        &["--engine", "portfolio", "--portfolio", "ufo-bv,spacer", "--opt", "O0", "--jobs", "2", "--timeout", "60"],
+    );
+    let took = t.elapsed();
+    assert_eq!((code, json["verdict"].as_str().unwrap()), (0, "SAFE"), "{json:#}");
+    assert_eq!(json["portfolio"]["winner"], "spacer");
+    assert!(took < Duration::from_secs(15), "the portfolio took {took:?}");
+    let members = json["portfolio"]["members"].as_array().unwrap();
+    let bv = members.iter().find(|m| m["name"] == "ufo-bv").expect("ufo-bv ran and ended");
+    assert_eq!(bv["verdict"], "UNKNOWN");
+    assert_eq!(bv["reason"], "cancelled", "{bv}");
+}
+
+/// A member's wrong candidate is logged and the portfolio goes on: under
+/// `--int math` BMC finds a bug the real program does not have (y = x - 10
+/// goes negative); its replay fails, and the next member (one thread: in
+/// turn) answers SAFE bit-precisely.
+#[test]
+fn a_rejected_candidate_is_that_members_unknown_and_the_next_member_answers() {
+    let (code, json) = verify(
+        &file("unsigned_sub_safe.c"),
+        &["--engine", "portfolio", "--portfolio", "bmc,ufo-bv", "--int", "math", "--opt", "O0", "--jobs", "1"],
+    );
+    assert_eq!((code, json["verdict"].as_str().unwrap()), (0, "SAFE"), "{json:#}");
+    let members = json["portfolio"]["members"].as_array().unwrap();
+    assert_eq!(members[0]["name"], "bmc");
+    assert_eq!(members[0]["verdict"], "UNKNOWN");
+    assert!(members[0]["reason"].as_str().unwrap().contains("did not replay"), "{}", members[0]);
+    assert_eq!(json["portfolio"]["winner"], "ufo-bv");
+}
+
+/// A member that fails inside (here: its check panics) is that member's
+/// UNKNOWN naming the failure, not the portfolio's: the others still answer.
+#[test]
+fn a_crashing_member_does_not_take_the_portfolio_down() {
+    let opts = FrontendOptions { opt: OptLevel::O0, ..Default::default() };
+    let path = root().join("llvm-tests/fig1_safe.c").to_string_lossy().into_owned();
+    let p = slice::slice(&build_program(&[path], &opts).expect("translates")).0;
+    let args = EngineArgs { engine: EngineKind::Portfolio, portfolio: "spacer,ufo".into(), ..Default::default() };
+    let members = args.members().unwrap();
+    let check = |m: &ufo::engines::Member, o: &mut Outcome, _: &Deadline| -> Option<()> {
+        assert_ne!(m.name, "spacer", "a bug in the spacer member's check");
+        o.verdict = Verdict::Safe;
+        Some(())
+    };
+    let answer = ufo::portfolio::run(&p, &members, 1, &Deadline::after(Duration::from_secs(60)), &check);
+    assert_eq!(answer.winner.as_deref(), Some("ufo"));
+    let spacer = answer.runs.iter().find(|r| r.name == "spacer").expect("spacer ran first");
+    assert_eq!(spacer.verdict, Verdict::Unknown);
+    assert!(spacer.reason.as_deref().unwrap_or_default().starts_with("internal error:"), "{:?}", spacer.reason);
+}
