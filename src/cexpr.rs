@@ -57,6 +57,28 @@ struct Printer<'a> {
     weakened: bool,
 }
 
+/// `s` as an operand of a unary operator or of `!=`: parenthesized unless it
+/// is a name, a number or already one parenthesized group.
+fn operand(s: &str) -> String {
+    let atomic = s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.');
+    let grouped = s.starts_with('(') && s.ends_with(')') && {
+        let mut depth = 0i32;
+        s.char_indices().all(|(i, c)| {
+            depth += match c {
+                '(' => 1,
+                ')' => -1,
+                _ => 0,
+            };
+            depth > 0 || i == s.len() - 1
+        })
+    };
+    if atomic || grouped {
+        s.to_string()
+    } else {
+        format!("({s})")
+    }
+}
+
 fn join(parts: Vec<String>, op: &str, empty: &str) -> String {
     match parts.len() {
         0 => empty.to_string(),
@@ -135,7 +157,7 @@ impl Printer<'_> {
                 None => match self.formula(a, !pos).as_str() {
                     "0" => "1".to_string(),
                     "1" => "0".to_string(),
-                    inner => format!("!{inner}"),
+                    inner => format!("!{}", operand(inner)),
                 },
             },
             _ => match self.strict(e) {
@@ -161,9 +183,9 @@ impl Printer<'_> {
             Expr::Or(xs) => all(self, xs, " || ", "0"),
             Expr::Not(a) => match self.compare(a, true) {
                 Some(s) => Some(s),
-                None => Some(format!("!{}", self.strict(a)?)),
+                None => Some(format!("!{}", operand(&self.strict(a)?))),
             },
-            Expr::Xor(a, b) => Some(format!("(!{} != !{})", self.strict(a)?, self.strict(b)?)),
+            Expr::Xor(a, b) => Some(format!("(!{} != !{})", operand(&self.strict(a)?), operand(&self.strict(b)?))),
             Expr::Ite(c, a, b) if e.sort() == Sort::Bool => {
                 Some(format!("({} ? {} : {})", self.strict(c)?, self.strict(a)?, self.strict(b)?))
             }
@@ -226,8 +248,15 @@ impl Printer<'_> {
                 self.numeral(n)
             }
             Expr::Var(v, _) => self.var(*v, signed),
-            Expr::Value { signed: s, a, .. } => match a.as_ref() {
+            Expr::Value { signed: s, a, bits } => match a.as_ref() {
                 Expr::Var(v, _) if readable && !s => Some(format!("(unsigned){}", self.var(*v, false)?)),
+                // the unsigned value as a signed `long long` (so that it
+                // mixes with negative numbers as integers do): exact below 64 bits
+                Expr::Var(v, _) if !s && *bits < 64 => {
+                    let c = self.vars.get(v)?;
+                    Some(cast_var(c, false).replacen("unsigned long long", "long long", 1))
+                }
+                Expr::Var(_, _) if !s => None,
                 Expr::Var(v, _) => self.var(*v, *s),
                 _ if readable => self.term(a, *s),
                 _ => None,
@@ -435,6 +464,24 @@ mod tests {
         assert_eq!(to_c(&program(), &f, &vars(), Style::Exact).text, "(long long)(int)x < (long long)n");
         let g = rel(Rel::Gt, val(0, 32), Expr::Num(-1));
         assert_eq!(to_c(&program(), &g, &vars(), Style::Readable).text, "x >= 0");
+    }
+
+    #[test]
+    fn negations_and_exclusive_ors_keep_their_operands_together() {
+        // (x < 5) xor (tmp < 3) is satisfiable; `!a <= 4` would read `(!a) <= 4`.
+        let f = Expr::Xor(
+            Box::new(rel(Rel::Lt, val(0, 32), Expr::Num(5))),
+            Box::new(rel(Rel::Lt, val(1, 64), Expr::Num(3))),
+        );
+        let c = to_c(&program(), &f, &vars(), Style::Exact);
+        assert_eq!(c.text, "(!((long long)(int)x <= 4) != !((long long)n <= 2))");
+        let neg = Expr::Arith { op: ArithOp::Neg, args: vec![Expr::Num(-5)] };
+        assert_eq!(to_c(&program(), &rel(Rel::Le, val(0, 32), neg), &vars(), Style::Readable).text, "x <= 5");
+        let u = Expr::Value { signed: false, bits: 32, a: Box::new(Expr::Var(VarId(0), Sort::Int { bits: 32 })) };
+        assert_eq!(
+            to_c(&program(), &rel(Rel::Ge, u, Expr::Num(-1)), &vars(), Style::Exact).text,
+            "(long long)(unsigned int)x >= -1"
+        );
     }
 
     #[test]

@@ -67,19 +67,36 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
     // Without checks there is nothing to verify, unless an error function may
     // have been inlined beyond recognition (then that is the answer's reason).
     let members = opts.engine.members().map_err(Error::Usage)?;
-    // A module in memory is written out: a member's UNSAFE answer is
-    // replayed, on the member's thread, from a file.
-    let (_scratch, replay_files) = match &opts.bitcode {
-        Some(b) => on_disk(b)?,
-        None => (None, opts.files.clone()),
+    // A module in memory is written to a file the first time an UNSAFE
+    // answer must be replayed (on the member's thread).
+    let on_file: std::sync::OnceLock<std::result::Result<OnDisk, String>> = std::sync::OnceLock::new();
+    let replay_files = |o: &engines::Outcome| -> std::result::Result<Vec<String>, String> {
+        match &opts.bitcode {
+            Some(b) if o.verdict == Verdict::Unsafe => on_file
+                .get_or_init(|| on_disk(b).map_err(|e| e.to_string()))
+                .as_ref()
+                .map(|(_, f)| f.clone())
+                .map_err(Clone::clone),
+            _ => Ok(opts.files.clone()),
+        }
     };
-    let setup = ReplaySetup {
-        files: &replay_files,
-        data_model: opts.frontend.data_model,
-        entry: replay::Entry { name: prog.function.clone(), params: prog.entry_params.clone() },
-        property: opts.frontend.property,
-        harness: opts.harness.as_deref(),
-        limits: opts.replay_limits,
+    let check = |m: &engines::Member, o: &mut engines::Outcome, d: &Deadline| {
+        let files = match replay_files(o) {
+            Ok(f) => f,
+            Err(why) => {
+                *o = engines::Outcome::unknown(format!("cannot replay: {why}"), std::mem::take(&mut o.stats));
+                return None;
+            }
+        };
+        let setup = ReplaySetup {
+            files: &files,
+            data_model: opts.frontend.data_model,
+            entry: replay::Entry { name: prog.function.clone(), params: prog.entry_params.clone() },
+            property: opts.frontend.property,
+            harness: opts.harness.as_deref(),
+            limits: opts.replay_limits,
+        };
+        check::check(&sliced, m.sem, o, &setup, d)
     };
     // Without checks there is nothing to verify, unless an error function may
     // have been inlined beyond recognition (then that is the answer's reason).
@@ -87,8 +104,6 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
         let outcome = engines::Outcome::unknown(nothing_to_check(opts), Default::default());
         portfolio::Answer { outcome, sem: opts.engine.int, checked: None, winner: None, runs: Vec::new() }
     } else {
-        let check =
-            |m: &engines::Member, o: &mut engines::Outcome, d: &Deadline| check::check(&sliced, m.sem, o, &setup, d);
         portfolio::run(&sliced, &members, opts.engine.threads(members.len()), &deadline, &check)
     };
     let outcome = answer.outcome;
@@ -139,10 +154,14 @@ fn nothing_to_check(opts: &VerifyOptions) -> String {
     format!("{NOTHING_TO_CHECK}: {}() has {what}", opts.frontend.entry)
 }
 
+/// A module written to a file: the directory (removed when dropped) and the
+/// file's name.
+type OnDisk = (Option<tempfile::TempDir>, Vec<String>);
+
 /// A module in memory, written to a temporary file for the replay (a program
 /// must exist as a file to be compiled and run); the directory lives as long
 /// as the returned guard.
-fn on_disk(b: &Bitcode) -> Result<(Option<tempfile::TempDir>, Vec<String>)> {
+fn on_disk(b: &Bitcode) -> Result<OnDisk> {
     let dir = tempfile::tempdir().map_err(|e| Error::Tool(format!("cannot create a temporary directory: {e}")))?;
     let path = dir.path().join("module.bc");
     std::fs::write(&path, &b.0).map_err(|e| Error::Tool(format!("cannot write {}: {e}", path.display())))?;

@@ -7,6 +7,9 @@
 //! - Every member's answer goes through `check` on the member's thread before
 //!   it can win; a rejected certificate or a failed replay is that member's
 //!   UNKNOWN (kept in the member's run, with its reason), and the others go on.
+//!   Checks run one at a time and the winner is decided inside the same
+//!   critical section, so no answer is checked (no harness written) after
+//!   another won.
 //! - A member that panics answers UNKNOWN naming the panic; the portfolio goes on.
 //! - After a winner, every other member's token is cancelled (`Cancel`
 //!   interrupts its Z3 calls), and `run` returns only when every member
@@ -61,9 +64,10 @@ pub fn run<R: Send>(
     let tokens: Vec<Deadline> = members.iter().map(|_| deadline.child(None)).collect();
     let state = Mutex::new(State { queue: (0..members.len()).collect(), winner: None, runs: Vec::new(), last: None });
     let sliced = members.len() > jobs;
+    let checks = Mutex::new(());
     std::thread::scope(|scope| {
         for _ in 0..jobs {
-            let (state, tokens) = (&state, &tokens);
+            let (state, tokens, checks) = (&state, &tokens, &checks);
             let worker = move || loop {
                 let next = {
                     let mut s = lock(state);
@@ -81,7 +85,14 @@ pub fn run<R: Send>(
                 let check_deadline = tokens[i].clone();
                 let t = Instant::now();
                 let mut outcome = run_member(p, &members[i], &member_deadline);
+                // Checks, and the decision, one member at a time: a replay
+                // writes `--harness`, so a loser must not check after (or
+                // while) a winner's answer is decided.
+                let _checking = lock(checks);
                 let checked = if outcome.verdict == Verdict::Unknown {
+                    None
+                } else if check_deadline.cancelled() {
+                    outcome = Outcome::unknown(check_deadline.stop_reason(), outcome.stats);
                     None
                 } else {
                     guarded(|| check(&members[i], &mut outcome, &check_deadline)).unwrap_or_else(|why| {

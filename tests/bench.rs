@@ -87,7 +87,7 @@ fn scores_and_tabulates_correct_and_wrong_answers() {
     let mut lines = text.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "task,category,tool,expected,verdict,status,reason,cpu_time,wall_time,peak_memory_mb,iterations,arg_nodes"
+        "task,category,tool,expected,verdict,status,reason,cpu_time,wall_time,peak_memory_mb,iterations,arg_nodes,member"
     );
     assert_eq!(lines.filter(|l| l.starts_with("fig/") || l.starts_with("wrap/")).count(), 3);
 }

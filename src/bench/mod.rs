@@ -95,6 +95,7 @@ fn row(t: &Task, tool: &str, f: &Finished) -> Row {
         peak_memory_mb: f.peak_mb,
         iterations: None,
         arg_nodes: None,
+        member: None,
     }
 }
 
@@ -126,6 +127,7 @@ pub fn run_ufo(opts: &BenchOptions, t: &Task) -> Row {
     if let Some(j) = &json {
         r.iterations = j["stats"]["iterations"].as_u64();
         r.arg_nodes = j["stats"]["ufo"]["arg_nodes"].as_u64();
+        r.member = j["portfolio"]["winner"].as_str().map(str::to_string);
     }
     match verdict {
         "SAFE" => (r.verdict, r.status) = (Answer::Safe, Status::Answered),

@@ -37,6 +37,8 @@ pub struct Row {
     pub peak_memory_mb: f64,
     pub iterations: Option<u64>,
     pub arg_nodes: Option<u64>,
+    /// The portfolio member whose answer counted (`--engine portfolio`).
+    pub member: Option<String>,
 }
 
 impl Row {
@@ -140,6 +142,7 @@ pub(crate) mod tests {
             peak_memory_mb: 10.0,
             iterations: None,
             arg_nodes: None,
+            member: None,
         }
     }
 

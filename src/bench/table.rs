@@ -97,6 +97,38 @@ pub fn render(rows: &[Row], tools: &[&str]) -> String {
         line(c, rs);
     }
     line("**total**", &all);
+    out.push_str(&answered_by(rows));
+    out
+}
+
+/// For a portfolio: which member's answer counted, per category (correct
+/// answers only); empty when no row names a member.
+pub fn answered_by(rows: &[Row]) -> String {
+    let answered: Vec<&Row> = rows.iter().filter(|r| r.correct() && r.member.is_some()).collect();
+    let members: std::collections::BTreeSet<&str> = answered.iter().filter_map(|r| r.member.as_deref()).collect();
+    if members.is_empty() {
+        return String::new();
+    }
+    let mut cats: BTreeMap<&str, Vec<&Row>> = BTreeMap::new();
+    for r in &answered {
+        cats.entry(r.category.as_str()).or_default().push(r);
+    }
+    let mut out = String::from("\nCorrect answers by the portfolio member that gave them:\n\n| category |");
+    for m in &members {
+        let _ = write!(out, " {m} |");
+    }
+    let _ = writeln!(out, "\n|---|{}", "---:|".repeat(members.len()));
+    let mut line = |name: &str, rs: &[&Row]| {
+        let _ = write!(out, "| {name} |");
+        for m in &members {
+            let _ = write!(out, " {} |", rs.iter().filter(|r| r.member.as_deref() == Some(*m)).count());
+        }
+        out.push('\n');
+    };
+    for (c, rs) in &cats {
+        line(c, rs);
+    }
+    line("**total**", &answered);
     out
 }
 
@@ -109,6 +141,22 @@ mod tests {
     fn tool(mut r: Row, t: &str) -> Row {
         r.tool = t.into();
         r
+    }
+
+    #[test]
+    fn portfolio_answers_are_counted_by_member() {
+        let mut a = row("loops/a", true, Answer::Safe, Status::Answered, 1.0);
+        a.member = Some("spacer".into());
+        let mut b = row("loops/b", false, Answer::Unsafe, Status::Answered, 1.0);
+        b.member = Some("ufo".into());
+        let mut c = row("locks/c", false, Answer::Safe, Status::Answered, 1.0);
+        c.member = Some("ufo".into()); // wrong: not counted
+        let t = answered_by(&[a, b, c]);
+        assert!(t.contains("| category | spacer | ufo |"), "{t}");
+        assert!(t.contains("| loops | 1 | 1 |"), "{t}");
+        assert!(t.contains("| **total** | 1 | 1 |"), "{t}");
+        assert!(!t.contains("| locks |"), "{t}");
+        assert_eq!(answered_by(&[row("x/y", true, Answer::Safe, Status::Answered, 1.0)]), "");
     }
 
     #[test]

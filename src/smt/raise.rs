@@ -12,9 +12,11 @@
 //! constant is its signed value, so it is raised as [`Expr::Value`] of the
 //! variable and integer arithmetic as [`Expr::Arith`]/[`Expr::Rel`]; under `bv`
 //! bit-vector operations map one to one onto LLVM's (`bvadd` is `add`,
-//! `extract` a shift and a truncation). What has no exact counterpart (a 1-bit
-//! vector, `rem`, quantifiers, an unknown constant, a numeral beyond 128 bits)
-//! is an error naming it: a certificate that cannot be raised is not an answer.
+//! `extract` a shift and a truncation); a 1-bit vector is a Boolean, as `i1`
+//! is in the program model. What has no exact counterpart (`rem`,
+//! quantifiers, an unknown constant, a numeral beyond 128
+//! bits) is an error naming it: a certificate that cannot be raised is not an
+//! answer.
 
 use crate::ir::{ArithOp, BinOp, CastOp, CmpPred, Expr, Rel, Sort, VarId};
 use std::collections::HashMap;
@@ -97,7 +99,17 @@ impl Raiser<'_> {
         let cmp = |r: &Self, pred: CmpPred| -> Result<Expr, String> {
             let bits = r.width(&ch[0])?;
             if bits == 1 {
-                return Err(format!("an order on 1-bit vectors: {e}"));
+                // Booleans with 1 > 0 unsigned and 1 = -1 < 0 signed
+                let (a, b) = two(r)?;
+                let (na, nb) = (Expr::negate(a.clone()), Expr::negate(b.clone()));
+                return Ok(match pred {
+                    CmpPred::Ule | CmpPred::Sge => Expr::Or(vec![na, b]),
+                    CmpPred::Ult | CmpPred::Sgt => Expr::And(vec![na, b]),
+                    CmpPred::Uge | CmpPred::Sle => Expr::Or(vec![a, nb]),
+                    CmpPred::Ugt | CmpPred::Slt => Expr::And(vec![a, nb]),
+                    CmpPred::Eq => Expr::negate(Expr::Xor(boxed(a), boxed(b))),
+                    CmpPred::Ne => Expr::Xor(boxed(a), boxed(b)),
+                });
             }
             let (a, b) = two(r)?;
             Ok(Expr::Cmp { pred, bits, a: boxed(a), b: boxed(b) })
@@ -184,6 +196,7 @@ impl Raiser<'_> {
                 let neg = Expr::Arith { op: ArithOp::Neg, args: vec![a.clone()] };
                 Ok(Expr::Ite(boxed(nonneg), boxed(a), boxed(neg)))
             }
+            "sbv_to_int" if self.width(&ch[0])? == 1 => Err(format!("a signed 1-bit value: {e}")),
             "bv2int" | "ubv_to_int" | "sbv_to_int" => Ok(Expr::Value {
                 signed: name == "sbv_to_int",
                 bits: self.width(&ch[0])?,
@@ -229,7 +242,7 @@ impl Raiser<'_> {
                 let (from, to) = (self.width(&ch[0])?, self.width(e)?);
                 let lo = int_param(e, 1).ok_or_else(|| format!("unreadable extract: {e}"))?;
                 let mut a = self.term(&ch[0])?;
-                if to == 1 && lo + 1 == from {
+                if to == 1 && from >= 2 && lo + 1 == from {
                     // the sign bit
                     return Ok(Expr::Cmp {
                         pred: CmpPred::Slt,
