@@ -44,6 +44,8 @@ pub struct VerifyOptions {
     pub replay_limits: crate::program_inputs::ReplayLimits,
     /// Cancels the run from another thread (`runner`).
     pub cancel: crate::smt::deadline::Cancel,
+    /// Told which engines are running (a terminal's progress line).
+    pub progress: Option<portfolio::Progress>,
 }
 
 /// Runs the whole pipeline on the files.
@@ -104,7 +106,7 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
         let outcome = engines::Outcome::unknown(nothing_to_check(opts), Default::default());
         portfolio::Answer { outcome, sem: opts.engine.int, checked: None, winner: None, runs: Vec::new() }
     } else {
-        portfolio::run(&sliced, &members, opts.engine.threads(members.len()), &deadline, &check)
+        portfolio::run(&sliced, &members, opts.engine.threads(members.len()), &deadline, &check, opts.progress.as_ref())
     };
     let outcome = answer.outcome;
     let replayed = answer.checked;

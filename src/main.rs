@@ -43,6 +43,11 @@ enum Cmd {
         /// Write the clauses to this file instead of standard output.
         #[arg(long, short)]
         output: Option<std::path::PathBuf>,
+        /// How to write them: standard SMT-LIB, the CHC-COMP format (Int
+        /// arguments only, for Golem, Eldarica and other CHC-COMP entrants), or
+        /// as Z3 prints its terms.
+        #[arg(long, value_enum, default_value = "smtlib")]
+        dialect: ufo::smt::horn::Dialect,
     },
     /// Your clang ($UFO_CC, default: the newest of clang-19 ... clang-14) that
     /// also verifies each C source that has a check (`make CC="ufo cc"`);
@@ -267,7 +272,7 @@ fn verify_options(a: &VerifyArgs) -> VerifyOptions {
         files: a.input.files.clone(),
         bitcode: None,
         frontend: frontend_opts(&a.input),
-        engine: EngineArgs { jobs: a.jobs.or(a.engine.jobs), ..a.engine.clone() },
+        engine: EngineArgs { portfolio_jobs: a.jobs.or(a.engine.portfolio_jobs), ..a.engine.clone() },
         timeout: a.timeout,
         harness: a.harness.clone(),
         replay_limits: ufo::program_inputs::ReplayLimits {
@@ -276,14 +281,26 @@ fn verify_options(a: &VerifyArgs) -> VerifyOptions {
             max_stdin: a.max_stdin,
         },
         cancel: Default::default(),
+        progress: None,
     }
 }
 
 fn run(cli: Cli) -> Result<i32, Error> {
     match cli.cmd {
         Cmd::Verify(a) => {
-            let opts = verify_options(&a);
-            let report = ufo::runner::verify(&opts)?;
+            let mut opts = verify_options(&a);
+            let spinner = (!a.json).then(engine_spinner).flatten();
+            if let Some(sp) = &spinner {
+                let sp = sp.clone();
+                opts.progress = Some(ufo::portfolio::Progress(std::sync::Arc::new(move |running: &[String]| {
+                    sp.set_message(format!("running: {}", running.join(", ")))
+                })));
+            }
+            let report = ufo::runner::verify(&opts);
+            if let Some(sp) = spinner {
+                sp.finish_and_clear();
+            }
+            let report = report?;
             if a.json {
                 println!("{}", report.to_json());
             } else {
@@ -327,7 +344,7 @@ fn run(cli: Cli) -> Result<i32, Error> {
             }
             Ok(c.exit_code())
         }
-        Cmd::ExportChc { input, int, no_slice, output } => {
+        Cmd::ExportChc { input, int, no_slice, output, dialect } => {
             let p = frontend::build_program(&input.files, &frontend_opts(&input))?;
             let p = if no_slice { p } else { slice::slice_vars(&slice::slice(&p).0) };
             let header = [
@@ -342,7 +359,7 @@ fn run(cli: Cli) -> Result<i32, Error> {
                 ),
                 "sat: the error is unreachable (SAFE); unsat: it is reachable (UNSAFE)".to_string(),
             ];
-            let text = ufo::smt::horn::export(&p, int, &header);
+            let text = ufo::smt::horn::export_as(&p, int, &header, dialect).map_err(Error::Usage)?;
             match output {
                 Some(path) => write_output(&path, &text)?,
                 None => print!("{text}"),
@@ -391,6 +408,20 @@ fn terminal_bar(len: u64, width: usize) -> Option<indicatif::ProgressBar> {
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
         b.set_style(style.progress_chars("=> "));
         b
+    })
+}
+
+/// A spinner naming the engines running, when stderr is a terminal and
+/// the run takes more than a moment (never in CI logs or redirected output).
+fn engine_spinner() -> Option<indicatif::ProgressBar> {
+    use std::io::IsTerminal;
+    std::io::stderr().is_terminal().then(|| {
+        let s = indicatif::ProgressBar::new_spinner();
+        let style = indicatif::ProgressStyle::with_template("{spinner} {elapsed} {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner());
+        s.set_style(style);
+        s.enable_steady_tick(std::time::Duration::from_millis(120));
+        s
     })
 }
 

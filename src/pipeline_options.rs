@@ -97,6 +97,7 @@ impl PipelineOptions {
             harness: None,
             replay_limits: Default::default(),
             cancel: Default::default(),
+            progress: None,
         }
     }
 }

@@ -27,6 +27,17 @@ use std::collections::VecDeque;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+/// Told the names of the members running each time that changes (the
+/// progress line of a terminal; nothing else may print from the library).
+#[derive(Clone)]
+pub struct Progress(pub std::sync::Arc<dyn Fn(&[String]) + Send + Sync>);
+
+impl std::fmt::Debug for Progress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Progress")
+    }
+}
+
 /// What one member did.
 #[derive(Clone, Debug, Serialize)]
 pub struct MemberRun {
@@ -59,25 +70,42 @@ pub fn run<R: Send>(
     jobs: usize,
     deadline: &Deadline,
     check: &(dyn Fn(&Member, &mut Outcome, &Deadline) -> Option<R> + Sync),
+    progress: Option<&Progress>,
 ) -> Answer<R> {
     let jobs = jobs.clamp(1, members.len().max(1));
     let tokens: Vec<Deadline> = members.iter().map(|_| deadline.child(None)).collect();
-    let state = Mutex::new(State { queue: (0..members.len()).collect(), winner: None, runs: Vec::new(), last: None });
+    let state = Mutex::new(State {
+        queue: (0..members.len()).collect(),
+        winner: None,
+        runs: Vec::new(),
+        last: None,
+        running: Vec::new(),
+    });
+    let tell = |running: Vec<String>| {
+        if let Some(p) = progress {
+            (p.0)(&running)
+        }
+    };
     let sliced = members.len() > jobs;
     let checks = Mutex::new(());
     std::thread::scope(|scope| {
         for _ in 0..jobs {
-            let (state, tokens, checks) = (&state, &tokens, &checks);
+            let (state, tokens, checks, tell) = (&state, &tokens, &checks, &tell);
             let worker = move || loop {
                 let next = {
                     let mut s = lock(state);
                     if s.winner.is_some() {
                         None
                     } else {
-                        s.queue.pop_front().map(|i| (i, s.queue.len()))
+                        let next = s.queue.pop_front().map(|i| (i, s.queue.len()));
+                        if let Some((i, _)) = next {
+                            s.running.push(members[i].name.clone());
+                        }
+                        next.map(|n| (n, s.running.clone()))
                     }
                 };
-                let Some((i, left)) = next else { break };
+                let Some(((i, left), running)) = next else { break };
+                tell(running);
                 // the members still to start, this one included, share the
                 // time left by rounds of `jobs`
                 let slice = (sliced && left > 0).then(|| slice_for(deadline, (left + 1).div_ceil(jobs)));
@@ -109,6 +137,8 @@ pub fn run<R: Send>(
                 };
                 let mut s = lock(state);
                 s.runs.push(run);
+                s.running.retain(|n| *n != members[i].name);
+                let running = s.running.clone();
                 if outcome.verdict != Verdict::Unknown && s.winner.is_none() {
                     s.winner = Some((i, outcome, checked));
                     for (j, tok) in tokens.iter().enumerate() {
@@ -119,6 +149,8 @@ pub fn run<R: Send>(
                 } else if s.winner.is_none() {
                     s.last = Some(outcome);
                 }
+                drop(s);
+                tell(running);
             };
             let spawned = std::thread::Builder::new()
                 .name("ufo-member".into())
@@ -152,6 +184,8 @@ struct State<R> {
     runs: Vec<MemberRun>,
     /// The latest member's outcome while nobody won (a lone member's answer).
     last: Option<Outcome>,
+    /// The members running now.
+    running: Vec<String>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {

@@ -85,8 +85,16 @@ fn a_crashing_member_does_not_take_the_portfolio_down() {
         o.verdict = Verdict::Safe;
         Some(())
     };
-    let answer = ufo::portfolio::run(&p, &members, 1, &Deadline::after(Duration::from_secs(60)), &check);
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::<Vec<String>>::new()));
+    let log = seen.clone();
+    let progress =
+        ufo::portfolio::Progress(std::sync::Arc::new(move |r: &[String]| log.lock().unwrap().push(r.to_vec())));
+    let answer =
+        ufo::portfolio::run(&p, &members, 1, &Deadline::after(Duration::from_secs(60)), &check, Some(&progress));
     assert_eq!(answer.winner.as_deref(), Some("ufo"));
+    // the progress line was told each member as it ran, one at a time, and the end
+    let seen = seen.lock().unwrap().clone();
+    assert_eq!(seen, vec![vec!["spacer".to_string()], vec![], vec!["ufo".to_string()], vec![]], "{seen:?}");
     let spacer = answer.runs.iter().find(|r| r.name == "spacer").expect("spacer ran first");
     assert_eq!(spacer.verdict, Verdict::Unknown);
     assert!(spacer.reason.as_deref().unwrap_or_default().starts_with("internal error:"), "{:?}", spacer.reason);

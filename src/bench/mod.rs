@@ -160,7 +160,12 @@ fn unstarted(t: &Task, tool: &str, e: &std::io::Error) -> Row {
 pub fn run_spacer(opts: &BenchOptions, t: &Task, scratch: &Path) -> Row {
     let smt2 = scratch.join(format!("{}.smt2", t.name.replace('/', "__")));
     let mut export = Command::new(&opts.ufo);
-    export.arg("export-chc").arg(&t.program).args(["--data-model", t.data_model.as_str()]).args(SVCOMP_ARGS);
+    export
+        .arg("export-chc")
+        .args(["--dialect", "z3"])
+        .arg(&t.program)
+        .args(["--data-model", t.data_model.as_str()])
+        .args(SVCOMP_ARGS);
     export.args(["--opt", opts.opt.as_str(), "--int", opts.int.as_str(), "-o"]).arg(&smt2);
     let ex = match process::run(export, opts.limits(opts.timeout)) {
         Ok(f) => f,

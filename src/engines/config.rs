@@ -123,7 +123,7 @@ pub struct EngineArgs {
     /// member); with fewer threads than members, they take turns with time slices. (`ufo verify`
     /// also takes it as `--jobs`.)
     #[arg(long = "portfolio-jobs")]
-    pub jobs: Option<usize>,
+    pub portfolio_jobs: Option<usize>,
     /// Maximum number of refinement iterations.
     #[arg(long)]
     pub max_iterations: Option<usize>,
@@ -141,7 +141,7 @@ impl Default for EngineArgs {
             bound: 50,
             spacer_mode: SpacerMode::Default,
             portfolio: DEFAULT_PORTFOLIO.into(),
-            jobs: None,
+            portfolio_jobs: None,
             max_iterations: None,
             check_labels: false,
         }
@@ -228,7 +228,7 @@ impl EngineArgs {
     /// one per member.
     pub fn threads(&self, members: usize) -> usize {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        self.jobs.unwrap_or(cores).clamp(1, members.max(1))
+        self.portfolio_jobs.unwrap_or(cores).clamp(1, members.max(1))
     }
 
     /// The options as `ufo verify` spells them (for the processes `bench`
@@ -248,7 +248,7 @@ impl EngineArgs {
             "--portfolio".into(),
             self.portfolio.clone(),
         ];
-        if let Some(n) = self.jobs {
+        if let Some(n) = self.portfolio_jobs {
             v.extend(["--portfolio-jobs".to_string(), n.to_string()]);
         }
         if let Some(n) = self.max_iterations {

@@ -8,6 +8,13 @@
 //! error location is unreachable, so `z3 fp.engine=spacer FILE` prints `sat`
 //! exactly when the program is safe. Edges are encoded by the same lowering as
 //! the engines (same integer semantics, same over-approximations).
+//!
+//! The clauses are built once ([`Clause`]) and written in a [`Dialect`]:
+//! standard SMT-LIB (our own quantifiers and conjunctions around Z3's
+//! printing of quantifier-free terms), the CHC-COMP format (the clause
+//! normalized first: predicate arguments distinct variables, Booleans as Int
+//! 0/1), or Z3's own printing (issue 18: Golem rejected Z3's `(! … :weight 0)`
+//! and bare `and`).
 
 use super::chc::{forall, sort_of, EdgeClause};
 use super::dag;
@@ -18,53 +25,281 @@ use std::fmt::Write;
 use z3::ast::{Ast, Bool, Dynamic};
 use z3::{FuncDecl, Sort};
 
-/// The SMT-LIB text of the clauses; `header` lines become comments.
-pub fn export(p: &Program, sem: IntSemantics, header: &[String]) -> String {
+/// How the clauses are written (`ufo export-chc --dialect`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Dialect {
+    /// Standard SMT-LIB 2.6 (logic HORN): `true` for an empty conjunction, no
+    /// solver-specific annotations; what any CHC solver reads.
+    Smtlib,
+    /// The CHC-COMP format (chc-comp.github.io/format.html): predicate
+    /// arguments are distinct variables, Booleans become Int 0/1, one
+    /// `(assert (forall ...))` per clause; for `--int lia` and `math`.
+    ChcComp,
+    /// As Z3 prints its terms (with its `:weight` annotations).
+    Z3,
+}
+
+/// One clause `∀ bounds. body ∧ constraints → head` (`head` `None`: `false`).
+struct Clause {
+    comment: String,
+    bounds: Vec<Dynamic>,
+    body: Vec<(usize, Vec<Dynamic>)>,
+    constraints: Vec<Bool>,
+    head: Option<(usize, Vec<Dynamic>)>,
+}
+
+/// The SMT-LIB text of the clauses in `dialect`; `header` lines become
+/// comments. `Err` if the dialect cannot express them (CHC-COMP's integer
+/// format and `--int bv`).
+pub fn export_as(p: &Program, sem: IntSemantics, header: &[String], dialect: Dialect) -> Result<String, String> {
+    if dialect == Dialect::ChcComp && sem == IntSemantics::Bv {
+        return Err("--dialect chc-comp writes integer clauses: use --int lia or math".into());
+    }
     let mut l = Lowerer::new(sem);
-    let preds: Vec<FuncDecl> = p
+    let arg_sorts: Vec<Vec<Sort>> = p
         .loc_ids()
         .map(|loc| {
             let st = dag::node_state(p, &l, loc, "x");
-            let sorts: Vec<Sort> = p.loc(loc).live.iter().map(|v| sort_of(&st[v])).collect();
-            let refs: Vec<&Sort> = sorts.iter().collect();
-            FuncDecl::new(format!("{}!{}", p.loc(loc).name, loc.0), &refs, &Sort::bool())
+            p.loc(loc).live.iter().map(|v| sort_of(&st[v])).collect()
         })
         .collect();
-    let apply = |loc: LocId, args: &[Dynamic]| -> Bool {
-        let refs: Vec<&dyn Ast> = args.iter().map(|a| a as &dyn Ast).collect();
-        preds[loc.0 as usize].apply(&refs).as_bool().expect("predicates are Boolean")
-    };
-    let args_of = |st: &std::collections::HashMap<_, Val>, loc: LocId| -> Vec<Dynamic> {
-        p.loc(loc).live.iter().map(|v| st[v].dynamic()).collect()
-    };
+    let names: Vec<String> = p.loc_ids().map(|loc| format!("{}!{}", p.loc(loc).name, loc.0)).collect();
+    let clauses = clauses(p, &mut l);
     let mut out = String::new();
     for h in header {
         let _ = writeln!(out, "; {h}");
     }
     let _ = writeln!(out, "(set-logic HORN)");
-    for f in &preds {
-        let _ = writeln!(out, "{f}");
+    let int = |s: &Sort| if dialect == Dialect::ChcComp && *s == Sort::bool() { Sort::int() } else { s.clone() };
+    for (name, sorts) in names.iter().zip(&arg_sorts) {
+        let sorts: Vec<String> = sorts.iter().map(|s| int(s).to_string()).collect();
+        let _ = writeln!(out, "(declare-fun {} ({}) Bool)", symbol(name), sorts.join(" "));
     }
+    for c in clauses {
+        let _ = writeln!(out, "; {}", c.comment);
+        let text = match dialect {
+            Dialect::Z3 => z3_text(&c, &names, &arg_sorts),
+            Dialect::Smtlib => smtlib_text(&c, &names),
+            Dialect::ChcComp => smtlib_text(&chc_comp(c), &names),
+        };
+        let _ = writeln!(out, "(assert {text})");
+    }
+    let _ = writeln!(out, "(check-sat)");
+    Ok(out)
+}
+
+/// The clauses in Z3's dialect (what `ufo export-chc` wrote before dialects).
+pub fn export(p: &Program, sem: IntSemantics, header: &[String]) -> String {
+    export_as(p, sem, header, Dialect::Z3).unwrap_or_default()
+}
+
+/// The program's clauses: the entry, one per edge, the query.
+fn clauses(p: &Program, l: &mut Lowerer) -> Vec<Clause> {
+    let args_of = |st: &std::collections::HashMap<_, Val>, loc: LocId| -> Vec<Dynamic> {
+        p.loc(loc).live.iter().map(|v| st[v].dynamic()).collect()
+    };
+    let mut out = Vec::new();
     // P_en(x) for every in-range x.
-    let st = dag::node_state(p, &l, p.entry, "en");
+    let st = dag::node_state(p, l, p.entry, "en");
     let args = args_of(&st, p.entry);
     let ranges: Vec<Bool> = p.loc(p.entry).live.iter().filter_map(|v| l.range(&st[v], p.var(*v).sort)).collect();
-    let _ = writeln!(out, "; entry: {}", p.loc(p.entry).name);
-    let _ = writeln!(out, "(assert {})", forall(&args, &conj(&ranges).implies(apply(p.entry, &args))));
+    out.push(Clause {
+        comment: format!("entry: {}", p.loc(p.entry).name),
+        bounds: args.clone(),
+        body: Vec::new(),
+        constraints: ranges,
+        head: Some((p.entry.0 as usize, args)),
+    });
     for e in p.edge_ids() {
         let edge = p.edge(e);
-        let c = EdgeClause::new(p, &mut l, e, &format!("e{}", e.0));
-        let mut body = vec![apply(edge.src, &c.pre_args)];
-        body.extend(c.constraints);
-        let rule = conj(&body).implies(apply(edge.dst, &c.post_args));
-        let _ = writeln!(out, "; {} -> {} ({})", p.loc(edge.src).name, p.loc(edge.dst).name, edge.src_loc);
-        let _ = writeln!(out, "(assert {})", forall(&c.bounds, &rule));
+        let c = EdgeClause::new(p, l, e, &format!("e{}", e.0));
+        out.push(Clause {
+            comment: format!("{} -> {} ({})", p.loc(edge.src).name, p.loc(edge.dst).name, edge.src_loc),
+            bounds: c.bounds,
+            body: vec![(edge.src.0 as usize, c.pre_args)],
+            constraints: c.constraints,
+            head: Some((edge.dst.0 as usize, c.post_args)),
+        });
     }
-    let _ = writeln!(out, "; error: {}", p.loc(p.error).name);
-    let err_args = args_of(&dag::node_state(p, &l, p.error, "err"), p.error);
-    let _ = writeln!(out, "(assert {})", forall(&err_args, &apply(p.error, &err_args).not()));
-    let _ = writeln!(out, "(check-sat)");
+    let err_args = args_of(&dag::node_state(p, l, p.error, "err"), p.error);
+    out.push(Clause {
+        comment: format!("error: {}", p.loc(p.error).name),
+        bounds: err_args.clone(),
+        body: vec![(p.error.0 as usize, err_args)],
+        constraints: Vec::new(),
+        head: None,
+    });
     out
+}
+
+/// A clause as a Z3 term, printed by Z3.
+fn z3_text(c: &Clause, names: &[String], sorts: &[Vec<Sort>]) -> String {
+    let apply = |i: usize, args: &[Dynamic]| -> Bool {
+        let refs: Vec<&Sort> = sorts[i].iter().collect();
+        let f = FuncDecl::new(names[i].as_str(), &refs, &Sort::bool());
+        let args: Vec<&dyn Ast> = args.iter().map(|a| a as &dyn Ast).collect();
+        f.apply(&args).as_bool().unwrap_or_else(|| Bool::from_bool(false))
+    };
+    let mut body: Vec<Bool> = c.body.iter().map(|(i, a)| apply(*i, a)).collect();
+    body.extend(c.constraints.iter().cloned());
+    let head = c.head.as_ref().map_or_else(|| Bool::from_bool(false), |(i, a)| apply(*i, a));
+    let rule = match (&c.head, body.as_slice()) {
+        // the query `P_err → false`, written `∀x. ¬P_err(x)`
+        (None, [only]) => only.not(),
+        _ => conj(&body).implies(head),
+    };
+    forall(&c.bounds, &rule).to_string()
+}
+
+/// A clause in standard SMT-LIB: our own quantifier and conjunction, Z3's
+/// printing only for quantifier-free terms (with an empty `and` made `true`).
+fn smtlib_text(c: &Clause, names: &[String]) -> String {
+    let atom = |i: usize, args: &[Dynamic]| -> String {
+        if args.is_empty() {
+            symbol(&names[i])
+        } else {
+            let a: Vec<String> = args.iter().map(|x| standard(&x.to_string())).collect();
+            format!("({} {})", symbol(&names[i]), a.join(" "))
+        }
+    };
+    let mut body: Vec<String> = c.body.iter().map(|(i, a)| atom(*i, a)).collect();
+    body.extend(c.constraints.iter().map(|f| standard(&f.to_string())));
+    let body = match body.len() {
+        0 => "true".to_string(),
+        1 => body.remove(0),
+        _ => format!("(and {})", body.join(" ")),
+    };
+    let head = c.head.as_ref().map_or_else(|| "false".to_string(), |(i, a)| atom(*i, a));
+    let rule = format!("(=> {body} {head})");
+    if c.bounds.is_empty() {
+        return rule;
+    }
+    let decls: Vec<String> = c.bounds.iter().map(|b| format!("({} {})", b, b.get_sort())).collect();
+    format!("(forall ({}) {rule})", decls.join(" "))
+}
+
+/// Z3's text of a quantifier-free term in standard SMT-LIB: Z3 prints an
+/// empty conjunction (disjunction) as a bare `and` (`or`) where it is an
+/// argument.
+fn standard(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut prev = ' ';
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let boundary = |j: usize| j >= chars.len() || chars[j].is_whitespace() || chars[j] == ')' || chars[j] == '(';
+        let word = |w: &str| chars[i..].iter().take(w.len()).copied().eq(w.chars()) && boundary(i + w.len());
+        if prev != '(' && (i == 0 || boundary(i - 1)) && chars[i] != '|' {
+            if word("and") {
+                out.push_str("true");
+                i += 3;
+                prev = 'e';
+                continue;
+            }
+            if word("or") {
+                out.push_str("false");
+                i += 2;
+                prev = 'e';
+                continue;
+            }
+        }
+        if !chars[i].is_whitespace() {
+            prev = chars[i];
+        }
+        out.push(chars[i]);
+        i += 1;
+    }
+    out
+}
+
+/// A predicate's name as an SMT-LIB symbol.
+fn symbol(name: &str) -> String {
+    let simple = name.chars().all(|c| c.is_ascii_alphanumeric() || "~!@$%^&*_-+=<>.?/".contains(c))
+        && !name.starts_with(|c: char| c.is_ascii_digit());
+    if simple {
+        name.to_string()
+    } else {
+        format!("|{name}|")
+    }
+}
+
+/// A clause in CHC-COMP's normal form: every predicate argument a distinct
+/// bound variable (new variables equal to the terms they replace), Booleans
+/// as Int 0/1, at least one bound variable.
+fn chc_comp(c: Clause) -> Clause {
+    let mut counter = 0usize;
+    // integer clauses only (`export_as` refuses `bv`): every new variable is an Int
+    let mut fresh = |_: &Sort| -> Dynamic {
+        counter += 1;
+        Dynamic::from_ast(&z3::ast::Int::new_const(format!("arg!chc!{counter}")))
+    };
+    let mut bounds = c.bounds.clone();
+    let mut constraints = Vec::new();
+    // body Booleans: an Int variable each, the Boolean read as `v = 1`
+    let mut subst: Vec<(Dynamic, Dynamic)> = Vec::new();
+    let mut body = Vec::new();
+    let mut used: Vec<Dynamic> = Vec::new();
+    for (i, args) in &c.body {
+        let mut out = Vec::new();
+        for a in args {
+            let is_var = a.is_const() && a.num_children() == 0 && !is_numeral(a);
+            let v = fresh(&a.get_sort());
+            if let (true, Some(b)) = (is_var, a.as_bool()) {
+                subst.push((
+                    a.clone(),
+                    Dynamic::from_ast(&v.as_int().map(|i| i.eq(z3::ast::Int::from_i64(1))).unwrap_or(b.clone())),
+                ));
+                bounds.push(v.clone());
+                out.push(v);
+            } else if is_var && !used.contains(a) {
+                used.push(a.clone());
+                out.push(a.clone());
+            } else {
+                bounds.push(v.clone());
+                constraints.push(equal(&v, a));
+                out.push(v);
+            }
+        }
+        body.push((*i, out));
+    }
+    let pairs: Vec<(&Dynamic, &Dynamic)> = subst.iter().map(|(a, b)| (a, b)).collect();
+    let sub = |f: &Bool| if pairs.is_empty() { f.clone() } else { f.substitute(&pairs) };
+    let mut all: Vec<Bool> = constraints.iter().map(&sub).collect();
+    all.extend(c.constraints.iter().map(&sub));
+    let head = c.head.map(|(i, args)| {
+        let mut out = Vec::new();
+        for a in args {
+            let v = fresh(&a.get_sort());
+            let a = match a.as_bool() {
+                Some(b) => Dynamic::from_ast(&sub(&b)),
+                None => Dynamic::from_ast(&a.substitute(&pairs)),
+            };
+            bounds.push(v.clone());
+            all.push(equal(&v, &a));
+            out.push(v);
+        }
+        (i, out)
+    });
+    // the Booleans replaced by Int variables are no longer bound
+    bounds.retain(|b| !subst.iter().any(|(a, _)| a == b));
+    if bounds.is_empty() {
+        bounds.push(fresh(&Sort::int()));
+    }
+    Clause { comment: c.comment, bounds, body, constraints: all, head }
+}
+
+fn is_numeral(a: &Dynamic) -> bool {
+    a.as_int().and_then(|i| i.as_i64()).is_some()
+        || a.as_bv().and_then(|b| b.as_u64()).is_some()
+        || a.as_bool().and_then(|b| b.as_bool()).is_some()
+}
+
+/// `v = a`, where a Boolean `a` is stored in an Int `v` as 0/1.
+fn equal(v: &Dynamic, a: &Dynamic) -> Bool {
+    match (v.as_int(), a.as_bool()) {
+        (Some(i), Some(b)) => i.eq(b.ite(&z3::ast::Int::from_i64(1), &z3::ast::Int::from_i64(0))),
+        _ => v.eq(a),
+    }
 }
 
 /// The conjunction, without Z3's printing of an empty `and` as a bare `and`.
