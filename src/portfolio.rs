@@ -30,7 +30,10 @@ use std::time::{Duration, Instant};
 /// Told the names of the members running each time that changes (the
 /// progress line of a terminal; nothing else may print from the library).
 #[derive(Clone)]
-pub struct Progress(pub std::sync::Arc<dyn Fn(&[String]) + Send + Sync>);
+pub struct Progress(pub std::sync::Arc<Tell>);
+
+/// What a [`Progress`] calls: the names of the members running.
+pub type Tell = dyn Fn(&[String]) + Send + Sync;
 
 impl std::fmt::Debug for Progress {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
