@@ -5,7 +5,10 @@
 //!
 //! - A solution is the candidate certificate: each location's predicate
 //!   interpretation, raised to `ir::Expr` (`smt::raise`); the driver's
-//!   independent check decides whether SAFE is reported.
+//!   independent check decides whether SAFE is reported. The models Spacer
+//!   reconstructs for predicates its preprocessing inlined are not always
+//!   inductive (or quantifier-free); such a candidate makes the engine solve
+//!   the clauses again without inlining.
 //! - "Reachable" is not a trace. The path comes from bounded model checking at
 //!   growing depths (the bound doubles from the number of locations) until a
 //!   path is found or the deadline; the driver replays it. A wrong "reachable"
@@ -18,7 +21,7 @@ use super::{bmc, Certificate, Engine, EngineContext, Outcome, Stats, Verdict};
 use crate::ir::Program;
 use crate::smt::canon::Canon;
 use crate::smt::chc::{self, ChcAnswer};
-use crate::smt::{raise, Lowerer};
+use crate::smt::{cert, raise, Lowerer};
 use serde::Serialize;
 use std::time::Instant;
 
@@ -49,18 +52,30 @@ impl Engine for Spacer {
         let mut l = Lowerer::new(cx.sem);
         let canon = Canon::new(p, &l);
         let t = Instant::now();
-        let answer = chc::whole_program(p, &mut l, &canon, self.global);
+        let raise_all = |inv: Vec<Option<crate::smt::Formula>>| {
+            p.loc_ids()
+                .zip(inv)
+                .map(|(loc, f)| {
+                    raise::raise(&f.unwrap_or_else(|| crate::smt::Formula::from_bool(true)), &canon.names(p, loc))
+                })
+                .collect::<Result<Vec<_>, String>>()
+        };
+        // Spacer's preprocessing inlines predicates; the model it reconstructs
+        // for them is not always inductive on the program's own clauses (seen
+        // on systemc/token_ring). A candidate that fails the check is solved
+        // again without inlining (the driver checks the final one again).
+        let mut answer = chc::whole_program(p, &mut l, &canon, self.global, true);
+        if let ChcAnswer::Solution(inv) = &answer {
+            let good = raise_all(inv.clone()).is_ok_and(|c| cert::check(p, cx.sem, &c).is_ok());
+            if !good && !cx.deadline.expired() {
+                answer = chc::whole_program(p, &mut l, &canon, self.global, false);
+            }
+        }
         let mut st = SpacerStats { solve_time: t.elapsed().as_secs_f64(), bmc_bound: 0 };
         let stats = |st: &SpacerStats| Stats { iterations: 1, spacer: Some(st.clone()), ..Stats::default() };
         match answer {
             ChcAnswer::Solution(inv) => {
-                let raised = p
-                    .loc_ids()
-                    .zip(inv)
-                    .map(|(loc, f)| {
-                        raise::raise(&f.unwrap_or_else(|| crate::smt::Formula::from_bool(true)), &canon.names(p, loc))
-                    })
-                    .collect::<Result<Vec<_>, String>>();
+                let raised = raise_all(inv);
                 match raised {
                     Ok(invariants) => Outcome {
                         verdict: Verdict::Safe,

@@ -114,10 +114,10 @@ pub enum SpacerMode {
     /// that every node's predicate gets its own solution (its new label).
     Interpolate,
     /// On the whole program's recursive clauses, with Spacer's own
-    /// preprocessing (slicing, inlining); `global` adds global guidance with
-    /// the inductive generalizer (`fp.spacer.global`,
+    /// preprocessing (slicing; inlining if `inline`); `global` adds global
+    /// guidance with the inductive generalizer (`fp.spacer.global`,
     /// `fp.spacer.use_inductive_generalizer`).
-    Whole { global: bool },
+    Whole { global: bool, inline: bool },
 }
 
 /// What Spacer says of a set of clauses over a graph of locations.
@@ -142,10 +142,15 @@ fn spacer(mode: SpacerMode) -> Result<z3::Fixedpoint, String> {
             params.set_bool("xform.inline_eager", false);
             params.set_bool("xform.tail_simplifier_pve", false);
         }
-        SpacerMode::Whole { global: false } => {}
-        SpacerMode::Whole { global: true } => {
-            params.set_bool("spacer.global", true);
-            params.set_bool("spacer.use_inductive_generalizer", true);
+        SpacerMode::Whole { global, inline } => {
+            if !inline {
+                params.set_bool("xform.inline_linear", false);
+                params.set_bool("xform.inline_eager", false);
+            }
+            if global {
+                params.set_bool("spacer.global", true);
+                params.set_bool("spacer.use_inductive_generalizer", true);
+            }
         }
     }
     if let Some(ms) = super::deadline::remaining_ms() {
@@ -180,7 +185,7 @@ impl EdgeClause {
 
 /// Solves the refinement query for the nodes of `dag` that reach its error node.
 pub fn refine(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag) -> Refinement {
-    match solve(p, l, canon, d, SpacerMode::Interpolate) {
+    match solve(p, l, canon, d, SpacerMode::Interpolate).0 {
         ChcAnswer::Solution(labels) => Refinement::Labels(labels),
         ChcAnswer::Reachable => counterexample(p, l, d),
         ChcAnswer::Unknown(why) => Refinement::Unknown(why),
@@ -191,14 +196,22 @@ pub fn refine(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag) -> Refinemen
 /// graph as the graph of [`solve`]; the clauses of `ufo export-chc`): per
 /// location an invariant over its canonical constants (`true` where the
 /// error cannot be reached from it), or the error is reachable.
-pub fn whole_program(p: &Program, l: &mut Lowerer, canon: &Canon, global: bool) -> ChcAnswer {
+pub fn whole_program(p: &Program, l: &mut Lowerer, canon: &Canon, global: bool, inline: bool) -> ChcAnswer {
     let d = Dag {
         loc: p.loc_ids().collect(),
         edges: p.edge_ids().map(|e| (p.edge(e).src.0 as usize, p.edge(e).dst.0 as usize, e)).collect(),
         entry: p.entry.0 as usize,
         error: p.error.0 as usize,
     };
-    match solve(p, l, canon, &d, SpacerMode::Whole { global }) {
+    // With inlining, Spacer's answer may lack the definitions of inlined
+    // predicates; then the clauses are solved again without it.
+    let answer = match solve(p, l, canon, &d, SpacerMode::Whole { global, inline }) {
+        (ChcAnswer::Solution(_), false) if inline => {
+            solve(p, l, canon, &d, SpacerMode::Whole { global, inline: false }).0
+        }
+        (answer, _) => answer,
+    };
+    match answer {
         ChcAnswer::Solution(inv) => ChcAnswer::Solution(
             inv.into_iter()
                 .map(|f| Some(f.map(|f| quantifier_free(&f)).unwrap_or_else(|| Bool::from_bool(true))))
@@ -235,18 +248,20 @@ fn quantifier_free(f: &Bool) -> Bool {
 
 /// The clauses of a graph of locations (an unrolling, or the program itself):
 /// one predicate per node that reaches the error, one clause per edge between
-/// two such nodes, `P_en` for in-range values, the query `P_err`.
-fn solve(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag, mode: SpacerMode) -> ChcAnswer {
+/// two such nodes, `P_en` for in-range values, the query `P_err`. With the
+/// answer: does a solution define every predicate (none taken from a cover
+/// or left `true`)?
+fn solve(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag, mode: SpacerMode) -> (ChcAnswer, bool) {
     let relevant = d.reaches_error();
     if !relevant[d.entry] {
         // Nothing reaches the error from the entry: every node that could is
         // itself unreachable.
         let labels = relevant.iter().map(|r| r.then(|| Bool::from_bool(false))).collect();
-        return ChcAnswer::Solution(labels);
+        return (ChcAnswer::Solution(labels), true);
     }
     let fp = match spacer(mode) {
         Ok(fp) => fp,
-        Err(e) => return ChcAnswer::Unknown(e),
+        Err(e) => return (ChcAnswer::Unknown(e), true),
     };
     let preds: Vec<Option<FuncDecl>> = (0..d.loc.len())
         .map(|u| {
@@ -291,6 +306,7 @@ fn solve(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag, mode: SpacerMode)
     match fp.query(&query) {
         SatResult::Unsat => {
             let answer = fp.get_answer().map(|a| solution(&a)).unwrap_or_default();
+            let mut complete = true;
             let labels = (0..d.loc.len())
                 .map(|u| {
                     if !relevant[u] {
@@ -309,6 +325,7 @@ fn solve(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag, mode: SpacerMode)
                         }
                         substitute_vars(def, &to)
                     });
+                    complete &= from_answer.is_some();
                     let label = from_answer.or_else(|| {
                         let f = preds[u].as_ref().and_then(|f| fp.get_cover_delta(-1, f))?;
                         substitute_vars(&f, &canon_args)
@@ -316,10 +333,10 @@ fn solve(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag, mode: SpacerMode)
                     Some(label.map(|f| f.simplify()).unwrap_or_else(|| Bool::from_bool(true)))
                 })
                 .collect();
-            ChcAnswer::Solution(labels)
+            (ChcAnswer::Solution(labels), complete)
         }
-        SatResult::Sat => ChcAnswer::Reachable,
-        SatResult::Unknown => ChcAnswer::Unknown(fp.get_reason_unknown()),
+        SatResult::Sat => (ChcAnswer::Reachable, true),
+        SatResult::Unknown => (ChcAnswer::Unknown(fp.get_reason_unknown()), true),
     }
 }
 
