@@ -254,7 +254,7 @@ impl Printer<'_> {
                 // mixes with negative numbers as integers do): exact below 64 bits
                 Expr::Var(v, _) if !s && *bits < 64 => {
                     let c = self.vars.get(v)?;
-                    Some(cast_var(c, false).replacen("unsigned long long", "long long", 1))
+                    Some(cast_to(c, "long long", false))
                 }
                 Expr::Var(_, _) if !s => None,
                 Expr::Var(v, _) => self.var(*v, *s),
@@ -372,15 +372,20 @@ impl Printer<'_> {
 /// `x` as the signed (or unsigned) value of its bit pattern, in `long long`
 /// (or `unsigned long long`).
 fn cast_var(v: &CVar, signed: bool) -> String {
-    let (wide, narrow) = match (signed, v.bits) {
-        (true, 8) => ("long long", Some("signed char")),
-        (true, 16) => ("long long", Some("short")),
-        (true, 32) => ("long long", Some("int")),
-        (true, _) => ("long long", None),
-        (false, 8) => ("unsigned long long", Some("unsigned char")),
-        (false, 16) => ("unsigned long long", Some("unsigned short")),
-        (false, 32) => ("unsigned long long", Some("unsigned int")),
-        (false, _) => ("unsigned long long", None),
+    cast_to(v, if signed { "long long" } else { "unsigned long long" }, signed)
+}
+
+/// `x` read as the signed (or unsigned) value of its bit pattern, converted
+/// to `wide`.
+fn cast_to(v: &CVar, wide: &str, signed: bool) -> String {
+    let narrow = match (signed, v.bits) {
+        (true, 8) => Some("signed char"),
+        (true, 16) => Some("short"),
+        (true, 32) => Some("int"),
+        (false, 8) => Some("unsigned char"),
+        (false, 16) => Some("unsigned short"),
+        (false, 32) => Some("unsigned int"),
+        _ => None,
     };
     match narrow {
         Some(n) => format!("({wide})({n}){}", v.name),

@@ -185,7 +185,7 @@ impl EdgeClause {
 
 /// Solves the refinement query for the nodes of `dag` that reach its error node.
 pub fn refine(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag) -> Refinement {
-    match solve(p, l, canon, d, SpacerMode::Interpolate).0 {
+    match solve(p, l, canon, d, SpacerMode::Interpolate) {
         ChcAnswer::Solution(labels) => Refinement::Labels(labels),
         ChcAnswer::Reachable => counterexample(p, l, d),
         ChcAnswer::Unknown(why) => Refinement::Unknown(why),
@@ -203,15 +203,9 @@ pub fn whole_program(p: &Program, l: &mut Lowerer, canon: &Canon, global: bool, 
         entry: p.entry.0 as usize,
         error: p.error.0 as usize,
     };
-    // With inlining, Spacer's answer may lack the definitions of inlined
-    // predicates; then the clauses are solved again without it.
-    let answer = match solve(p, l, canon, &d, SpacerMode::Whole { global, inline }) {
-        (ChcAnswer::Solution(_), false) if inline => {
-            solve(p, l, canon, &d, SpacerMode::Whole { global, inline: false }).0
-        }
-        (answer, _) => answer,
-    };
-    match answer {
+    // (a solution with inlining may not be inductive: the spacer engine
+    // checks it and solves again without)
+    match solve(p, l, canon, &d, SpacerMode::Whole { global, inline }) {
         ChcAnswer::Solution(inv) => ChcAnswer::Solution(
             inv.into_iter()
                 .map(|f| Some(f.map(|f| quantifier_free(&f)).unwrap_or_else(|| Bool::from_bool(true))))
@@ -248,20 +242,18 @@ fn quantifier_free(f: &Bool) -> Bool {
 
 /// The clauses of a graph of locations (an unrolling, or the program itself):
 /// one predicate per node that reaches the error, one clause per edge between
-/// two such nodes, `P_en` for in-range values, the query `P_err`. With the
-/// answer: does a solution define every predicate (none taken from a cover
-/// or left `true`)?
-fn solve(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag, mode: SpacerMode) -> (ChcAnswer, bool) {
+/// two such nodes, `P_en` for in-range values, the query `P_err`.
+fn solve(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag, mode: SpacerMode) -> ChcAnswer {
     let relevant = d.reaches_error();
     if !relevant[d.entry] {
         // Nothing reaches the error from the entry: every node that could is
         // itself unreachable.
         let labels = relevant.iter().map(|r| r.then(|| Bool::from_bool(false))).collect();
-        return (ChcAnswer::Solution(labels), true);
+        return ChcAnswer::Solution(labels);
     }
     let fp = match spacer(mode) {
         Ok(fp) => fp,
-        Err(e) => return (ChcAnswer::Unknown(e), true),
+        Err(e) => return ChcAnswer::Unknown(e),
     };
     let preds: Vec<Option<FuncDecl>> = (0..d.loc.len())
         .map(|u| {
@@ -306,7 +298,6 @@ fn solve(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag, mode: SpacerMode)
     match fp.query(&query) {
         SatResult::Unsat => {
             let answer = fp.get_answer().map(|a| solution(&a)).unwrap_or_default();
-            let mut complete = true;
             let labels = (0..d.loc.len())
                 .map(|u| {
                     if !relevant[u] {
@@ -325,7 +316,6 @@ fn solve(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag, mode: SpacerMode)
                         }
                         substitute_vars(def, &to)
                     });
-                    complete &= from_answer.is_some();
                     let label = from_answer.or_else(|| {
                         let f = preds[u].as_ref().and_then(|f| fp.get_cover_delta(-1, f))?;
                         substitute_vars(&f, &canon_args)
@@ -333,10 +323,10 @@ fn solve(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag, mode: SpacerMode)
                     Some(label.map(|f| f.simplify()).unwrap_or_else(|| Bool::from_bool(true)))
                 })
                 .collect();
-            (ChcAnswer::Solution(labels), complete)
+            ChcAnswer::Solution(labels)
         }
-        SatResult::Sat => (ChcAnswer::Reachable, true),
-        SatResult::Unknown => (ChcAnswer::Unknown(fp.get_reason_unknown()), true),
+        SatResult::Sat => ChcAnswer::Reachable,
+        SatResult::Unknown => ChcAnswer::Unknown(fp.get_reason_unknown()),
     }
 }
 

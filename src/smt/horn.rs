@@ -229,7 +229,7 @@ fn symbol(name: &str) -> String {
 fn chc_comp(c: Clause) -> Clause {
     let mut counter = 0usize;
     // integer clauses only (`export_as` refuses `bv`): every new variable is an Int
-    let mut fresh = |_: &Sort| -> Dynamic {
+    let mut fresh = || -> Dynamic {
         counter += 1;
         Dynamic::from_ast(&z3::ast::Int::new_const(format!("arg!chc!{counter}")))
     };
@@ -243,7 +243,7 @@ fn chc_comp(c: Clause) -> Clause {
         let mut out = Vec::new();
         for a in args {
             let is_var = a.is_const() && a.num_children() == 0 && !is_numeral(a);
-            let v = fresh(&a.get_sort());
+            let v = fresh();
             if let (true, Some(b)) = (is_var, a.as_bool()) {
                 subst.push((
                     a.clone(),
@@ -269,7 +269,7 @@ fn chc_comp(c: Clause) -> Clause {
     let head = c.head.map(|(i, args)| {
         let mut out = Vec::new();
         for a in args {
-            let v = fresh(&a.get_sort());
+            let v = fresh();
             let a = match a.as_bool() {
                 Some(b) => Dynamic::from_ast(&sub(&b)),
                 None => Dynamic::from_ast(&a.substitute(&pairs)),
@@ -283,7 +283,7 @@ fn chc_comp(c: Clause) -> Clause {
     // the Booleans replaced by Int variables are no longer bound
     bounds.retain(|b| !subst.iter().any(|(a, _)| a == b));
     if bounds.is_empty() {
-        bounds.push(fresh(&Sort::int()));
+        bounds.push(fresh());
     }
     Clause { comment: c.comment, bounds, body, constraints: all, head }
 }
