@@ -117,7 +117,10 @@ mod tests {
         );
         assert_eq!(o.opt, Some(OptLevel::O2));
         let d = PipelineOptions::parse("").unwrap();
-        assert_eq!((d.engine.engine, d.timeout, d.werror, d.opt), (EngineKind::Ufo, DEFAULT_TIMEOUT, false, None));
+        assert_eq!(
+            (d.engine.engine, d.timeout, d.werror, d.opt),
+            (EngineKind::Portfolio, DEFAULT_TIMEOUT, false, None)
+        );
         assert_eq!(PipelineOptions::parse("--entry 'my main'").unwrap().entry, "my main");
         let sv = PipelineOptions::parse("--property unreach-call --svcomp").unwrap();
         assert_eq!(

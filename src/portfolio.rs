@@ -174,6 +174,11 @@ pub fn run<R: Send>(
             let sem = members.first().map_or(IntSemantics::Lia, |m| m.sem);
             let outcome = match (members.len(), s.last) {
                 (1, Some(o)) => o,
+                // the reason starts with why the run stopped (BenchExec's
+                // tool-info and the bench read "timeout" there), then each member's
+                _ if deadline.expired() => {
+                    Outcome::unknown(format!("{}; {}", deadline.stop_reason(), no_answer(&runs)), Default::default())
+                }
                 _ => Outcome::unknown(no_answer(&runs), Default::default()),
             };
             Answer { outcome, sem, checked: None, winner: None, runs }

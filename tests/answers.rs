@@ -273,7 +273,8 @@ fn correctness_witness_yaml_lists_the_checked_loop_invariants() {
 
 #[test]
 fn unknown_answers_write_no_witness_and_say_why_in_sarif() {
-    let (json, w, s) = verify_with_outputs("llvm-tests/nested_safe.c", &["--opt", "O0", "--max-iterations", "0"]);
+    let (json, w, s) =
+        verify_with_outputs("llvm-tests/nested_safe.c", &["--opt", "O0", "--engine", "ufo", "--max-iterations", "0"]);
     assert_eq!(json["verdict"], "UNKNOWN");
     assert!(w.is_none(), "no claim, no witness");
     let s: serde_json::Value = serde_json::from_str(&s.expect("a SARIF log")).unwrap();

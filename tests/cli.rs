@@ -133,7 +133,8 @@ fn exit_codes_of_verdicts() {
 
 #[test]
 fn timeout_gives_unknown_with_statistics() {
-    let (code, out, _) = ufo(&["verify", "llvm-tests/sum_safe.c", "--opt", "O0", "--timeout", "2", "--stats"]);
+    let (code, out, _) =
+        ufo(&["verify", "llvm-tests/sum_safe.c", "--opt", "O0", "--engine", "ufo", "--timeout", "2", "--stats"]);
     assert_eq!(code, 20, "{out}");
     assert!(out.contains("UNKNOWN (timeout)"), "{out}");
     assert!(out.contains("iterations="), "partial statistics are printed: {out}");

@@ -32,7 +32,7 @@ fn ufo_engine_verdicts() {
     let mut failures = Vec::new();
     for p in &progs {
         for level in ["O0", "O2"] {
-            let (code, json) = verify(&p.files, &["--opt", level, "--timeout", "60"]);
+            let (code, json) = verify(&p.files, &["--engine", "ufo", "--opt", level, "--timeout", "60"]);
             let what = format!("{:?} at {level}", p.files);
             let v = check_answer(p, &json, code, &what);
             if p.decided.iter().any(|d| d == level) && v != p.expected {
@@ -75,7 +75,8 @@ fn math_semantics_warns_and_replay_rejects_its_spurious_bug() {
     let file = vec!["llvm-tests/unsigned_sub_safe.c".to_string()];
     let (code, json) = verify(&file, &["--int", "lia", "--opt", "O0"]);
     assert_eq!((code, json["verdict"].as_str().unwrap()), (0, "SAFE"));
-    let (code, json) = verify(&file, &["--int", "math", "--opt", "O0"]);
+    // (one engine: a lone engine's rejected trace is reported with its reason)
+    let (code, json) = verify(&file, &["--engine", "ufo", "--int", "math", "--opt", "O0"]);
     assert!(json["warnings"].as_array().unwrap().iter().any(|w| w.as_str().unwrap().contains("--int math")));
     // Unbounded integers make y = x - 10 negative: the engine finds a "bug"
     // that the real program does not have, and replay turns it into UNKNOWN.
@@ -105,6 +106,23 @@ fn optimized_ilp32_bitcode_is_verified_and_replayed_as_it_is() {
     assert_eq!(json["counterexample"]["replay"]["reached"], true);
     let n = json["counterexample"]["inputs"][0]["value"].as_i64().expect("an input");
     assert!(n >= 4, "fig1's bug needs at least 4 iterations, got n = {n}");
+}
+
+/// Spacer's "reachable" becomes a path through the locations of its
+/// derivation (one fact per loop-head visit here: twelve iterations, the entry
+/// and the error), found by one query over those paths rather than by BMC at
+/// growing bounds, and it replays.
+#[test]
+fn spacer_counterexamples_follow_its_derivation() {
+    let files = vec!["tests/data/deep_loop_unsafe.c".to_string()];
+    let (code, json) = verify(&files, &["--engine", "spacer", "--timeout", "60"]);
+    assert_eq!((code, json["verdict"].as_str()), (10, Some("UNSAFE")), "{json:#}");
+    assert_eq!(json["counterexample"]["replay"]["reached"], true);
+    let sp = &json["stats"]["spacer"];
+    assert!(sp["waypoints"].as_u64().unwrap() >= 14, "{sp}");
+    assert_eq!(sp["bmc_bound"], 0, "no BMC at growing bounds was needed: {sp}");
+    // twelve iterations, each a loop condition and a branch choice
+    assert_eq!(json["counterexample"]["inputs"].as_array().unwrap().len(), 24, "{json:#}");
 }
 
 /// Whole-program Spacer (`--engine spacer`, both modes): its invariants

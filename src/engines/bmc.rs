@@ -10,7 +10,7 @@ use crate::smt::chc;
 use crate::smt::dag::Dag;
 use crate::smt::{Deadline, IntSemantics, Lowerer};
 use serde::Serialize;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// The K-step unrolling of a program as a DAG.
 pub fn unroll(p: &Program, k: usize) -> Dag {
@@ -42,6 +42,117 @@ pub fn unroll(p: &Program, k: usize) -> Dag {
         frontier = next;
     }
     dag
+}
+
+/// The paths of `p` that visit `waypoints` in order (the first the entry,
+/// the last the error), as a DAG: between consecutive waypoints `a` and `b`,
+/// the locations on some path from `a` to `b` through no waypoint, once each
+/// if they form no cycle, else unrolled to as many steps as there are of them
+/// (a path through a location twice is then cut at that depth). Every path of
+/// the DAG is a program path; the program paths between waypoints that visit
+/// no waypoint and no location twice are all in it. Used with the facts of
+/// Spacer's derivation as waypoints: a search for the counterexample Spacer
+/// found, among far fewer paths than an unrolling to the same depth.
+pub fn unroll_through(p: &Program, waypoints: &[LocId]) -> Dag {
+    let succ = p.successors();
+    let mut pred = vec![Vec::new(); p.locs.len()];
+    for e in p.edge_ids() {
+        pred[p.edge(e).dst.0 as usize].push(p.edge(e).src);
+    }
+    let is_waypoint: HashSet<LocId> = waypoints.iter().copied().collect();
+    let mut dag = Dag::default();
+    let Some(&first) = waypoints.first() else { return dag };
+    dag.loc.push(first);
+    let mut cur = 0;
+    for pair in waypoints.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        let inner = between(
+            a,
+            b,
+            &is_waypoint,
+            |x| succ[x.0 as usize].iter().map(|e| p.edge(*e).dst).collect(),
+            |y| pred[y.0 as usize].clone(),
+        );
+        dag.loc.push(b);
+        let target = dag.loc.len() - 1;
+        // (location, depth) → node; depth 0 for every inner location if acyclic
+        let layers = if acyclic(p, &succ, &inner) { 1 } else { inner.len() };
+        let mut node: HashMap<(LocId, usize), usize> = HashMap::new();
+        let mut frontier = vec![(a, cur, 0usize)];
+        while let Some((x, u, depth)) = frontier.pop() {
+            for &e in &succ[x.0 as usize] {
+                let y = p.edge(e).dst;
+                let w = if y == b {
+                    target
+                } else if inner.contains(&y) && (layers == 1 || depth < layers) {
+                    let key = (y, if layers == 1 { 0 } else { depth + 1 });
+                    *node.entry(key).or_insert_with(|| {
+                        dag.loc.push(y);
+                        frontier.push((y, dag.loc.len() - 1, key.1));
+                        dag.loc.len() - 1
+                    })
+                } else {
+                    continue;
+                };
+                dag.edges.push((u, w, e));
+            }
+        }
+        cur = target;
+    }
+    dag.error = cur;
+    dag
+}
+
+/// The locations other than waypoints on a path from `a` to `b` that visits
+/// no waypoint in between.
+fn between(
+    a: LocId,
+    b: LocId,
+    is_waypoint: &HashSet<LocId>,
+    succ: impl Fn(LocId) -> Vec<LocId>,
+    pred: impl Fn(LocId) -> Vec<LocId>,
+) -> HashSet<LocId> {
+    let reach = |from: LocId, next: &dyn Fn(LocId) -> Vec<LocId>| {
+        let mut seen = HashSet::new();
+        let mut stack = vec![from];
+        while let Some(x) = stack.pop() {
+            for y in next(x) {
+                if !is_waypoint.contains(&y) && seen.insert(y) {
+                    stack.push(y);
+                }
+            }
+        }
+        seen
+    };
+    let fwd = reach(a, &succ);
+    let bwd = reach(b, &pred);
+    fwd.intersection(&bwd).copied().collect()
+}
+
+/// Do the edges among `locs` form no cycle?
+fn acyclic(p: &Program, succ: &[Vec<crate::ir::EdgeId>], locs: &HashSet<LocId>) -> bool {
+    let mut indegree: HashMap<LocId, usize> = locs.iter().map(|l| (*l, 0)).collect();
+    for l in locs {
+        for e in &succ[l.0 as usize] {
+            if let Some(d) = indegree.get_mut(&p.edge(*e).dst) {
+                *d += 1;
+            }
+        }
+    }
+    let mut ready: Vec<LocId> = indegree.iter().filter(|(_, d)| **d == 0).map(|(l, _)| *l).collect();
+    let mut done = 0;
+    while let Some(l) = ready.pop() {
+        done += 1;
+        for e in &succ[l.0 as usize] {
+            if let Some(d) = indegree.get_mut(&p.edge(*e).dst) {
+                *d -= 1;
+                if *d == 0 {
+                    ready.push(p.edge(*e).dst);
+                }
+            }
+        }
+    }
+    done == locs.len()
 }
 
 /// BMC to `bound` steps.
@@ -76,12 +187,17 @@ fn run(p: &Program, bound: usize, sem: IntSemantics, deadline: &Deadline) -> Out
 
 /// One BMC query to `bound` steps, under a deadline the caller installed.
 pub(super) fn search(p: &Program, bound: usize, sem: IntSemantics, deadline: &Deadline) -> Outcome {
-    let dag = unroll(p, bound);
+    search_dag(p, &unroll(p, bound), bound, sem, deadline)
+}
+
+/// One query for the paths of `dag` (an unrolling to `bound` steps, or the
+/// paths through Spacer's waypoints), under a deadline the caller installed.
+pub(super) fn search_dag(p: &Program, dag: &Dag, bound: usize, sem: IntSemantics, deadline: &Deadline) -> Outcome {
     let mut bmc = BmcStats { bound, unrolled_nodes: dag.loc.len(), solve_time: 0.0 };
     let mut l = Lowerer::new(sem);
     let t = std::time::Instant::now();
     // The ARG condition of the unrolling (eq. 1–2), one query for all paths.
-    let r = chc::argcond(p, &mut l, &dag);
+    let r = chc::argcond(p, &mut l, dag);
     bmc.solve_time = t.elapsed().as_secs_f64();
     let stats = Stats { iterations: 1, bmc: Some(bmc), ..Stats::default() };
     match r {
@@ -91,5 +207,78 @@ pub(super) fn search(p: &Program, bound: usize, sem: IntSemantics, deadline: &De
         }
         Err(_) if deadline.expired() => Outcome::unknown(deadline.stop_reason(), stats),
         Err(why) => Outcome::unknown(why, stats),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{Edge, Location};
+
+    /// A program with empty edge bodies over locations `0..n` (0 the entry,
+    /// `n - 1` the error).
+    fn graph(n: usize, edges: &[(u32, u32)]) -> Program {
+        let loc = |i: usize| Location {
+            name: format!("l{i}"),
+            src: Default::default(),
+            live: Vec::new(),
+            src_vars: Vec::new(),
+        };
+        let edge = |&(a, b): &(u32, u32)| Edge {
+            src: LocId(a),
+            dst: LocId(b),
+            body: Vec::new(),
+            src_loc: Default::default(),
+            failure: None,
+        };
+        Program {
+            locs: (0..n).map(loc).collect(),
+            edges: edges.iter().map(edge).collect(),
+            entry: LocId(0),
+            error: LocId(n as u32 - 1),
+            ..Program::default()
+        }
+    }
+
+    /// The DAG's paths from the entry to the error, as location sequences.
+    fn paths(d: &Dag) -> Vec<Vec<u32>> {
+        fn go(d: &Dag, u: usize, path: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
+            path.push(d.loc[u].0);
+            if u == d.error {
+                out.push(path.clone());
+            }
+            for (s, w, _) in &d.edges {
+                if *s == u {
+                    go(d, *w, path, out);
+                }
+            }
+            path.pop();
+        }
+        let mut out = Vec::new();
+        go(d, d.entry, &mut Vec::new(), &mut out);
+        out.sort();
+        out
+    }
+
+    /// 0 → 1 (loop head) → {2 | 3} → 1, 1 → 4 (error): through the head twice,
+    /// the DAG holds exactly the paths that take the loop once, by either branch.
+    #[test]
+    fn paths_through_waypoints_visit_them_in_order() {
+        let p = graph(5, &[(0, 1), (1, 2), (1, 3), (2, 1), (3, 1), (1, 4)]);
+        let d = unroll_through(&p, &[LocId(0), LocId(1), LocId(1), LocId(4)]);
+        assert_eq!(paths(&d), vec![vec![0, 1, 2, 1, 4], vec![0, 1, 3, 1, 4]]);
+        // once through the head: no iteration
+        let d = unroll_through(&p, &[LocId(0), LocId(1), LocId(4)]);
+        assert_eq!(paths(&d), vec![vec![0, 1, 4]]);
+    }
+
+    /// Between two waypoints a cycle of other locations is unrolled to as
+    /// many steps as there are locations between them (here 1, 2, 3, 4):
+    /// once around 2 → 3 → 2 fits, once around after the detour by 4 does not.
+    #[test]
+    fn a_cycle_between_waypoints_is_unrolled_to_the_locations_between() {
+        let p = graph(6, &[(0, 1), (1, 2), (2, 3), (3, 2), (1, 4), (4, 2), (2, 5)]);
+        let d = unroll_through(&p, &[LocId(0), LocId(5)]);
+        assert_eq!(paths(&d), vec![vec![0, 1, 2, 3, 2, 5], vec![0, 1, 2, 5], vec![0, 1, 4, 2, 5]]);
     }
 }

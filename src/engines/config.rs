@@ -100,7 +100,7 @@ impl SpacerMode {
 #[derive(clap::Args, Clone, Debug, PartialEq)]
 pub struct EngineArgs {
     /// Verification engine.
-    #[arg(long, value_enum, default_value = "ufo")]
+    #[arg(long, value_enum, default_value = "portfolio")]
     pub engine: EngineKind,
     /// POST operator of the UFO engine.
     #[arg(long, value_enum, default_value = "true")]
@@ -135,7 +135,7 @@ pub struct EngineArgs {
 impl Default for EngineArgs {
     fn default() -> Self {
         EngineArgs {
-            engine: EngineKind::Ufo,
+            engine: EngineKind::Portfolio,
             post: PostKind::True,
             int: IntSemantics::Lia,
             bound: 50,
@@ -171,24 +171,24 @@ impl EngineConfig {
 }
 
 impl EngineArgs {
-    /// The configuration the options select.
-    pub fn config(&self) -> EngineConfig {
+    /// The configuration the options select (`None` for a portfolio, whose
+    /// members have their own: [`EngineArgs::members`]).
+    pub fn config(&self) -> Option<EngineConfig> {
         let (max_iterations, check_labels) = (self.max_iterations, self.check_labels);
-        match self.engine {
+        Some(match self.engine {
             EngineKind::Ufo => EngineConfig::Ufo { post: self.post, max_iterations, check_labels },
             EngineKind::Cp => EngineConfig::Cp { max_iterations, check_labels },
             EngineKind::Bp => EngineConfig::Bp { max_iterations, check_labels },
             EngineKind::Bmc => EngineConfig::Bmc { bound: self.bound },
             EngineKind::Spacer => EngineConfig::Spacer { mode: self.spacer_mode },
-            // a portfolio's members have their own configurations (`members`)
-            EngineKind::Portfolio => EngineConfig::ufo(self.post),
-        }
+            EngineKind::Portfolio => return None,
+        })
     }
 
     /// The engines to run: the `--portfolio` members, or the one engine.
     pub fn members(&self) -> Result<Vec<Member>, String> {
-        if self.engine != EngineKind::Portfolio {
-            return Ok(vec![Member { name: self.engine.as_str(), config: self.config(), sem: self.int }]);
+        if let Some(config) = self.config() {
+            return Ok(vec![Member { name: self.engine.as_str(), config, sem: self.int }]);
         }
         let mut out = Vec::new();
         for name in self.portfolio.split(',').map(str::trim).filter(|n| !n.is_empty()) {
@@ -293,11 +293,11 @@ mod tests {
     #[test]
     fn each_engine_gets_its_own_options() {
         let a = Cli::parse_from(["x", "--engine", "bmc", "--bound", "9", "--post", "boolean"]).engine;
-        assert_eq!(a.config(), EngineConfig::Bmc { bound: 9 });
-        let u = Cli::parse_from(["x", "--post", "boolean", "--max-iterations", "4"]).engine;
+        assert_eq!(a.config(), Some(EngineConfig::Bmc { bound: 9 }));
+        let u = Cli::parse_from(["x", "--engine", "ufo", "--post", "boolean", "--max-iterations", "4"]).engine;
         assert_eq!(
             u.config(),
-            EngineConfig::Ufo { post: PostKind::Boolean, max_iterations: Some(4), check_labels: false }
+            Some(EngineConfig::Ufo { post: PostKind::Boolean, max_iterations: Some(4), check_labels: false })
         );
         assert_eq!(serde_json::to_value(u.config()).unwrap()["engine"], "ufo");
         assert_eq!(EngineKind::Cp.as_str(), "cp");
@@ -311,6 +311,7 @@ mod tests {
         assert_eq!(m[2].config, EngineConfig::Bmc { bound: 7 });
         let bad = Cli::parse_from(["x", "--engine", "portfolio", "--portfolio", "ufo,nope"]).engine.members();
         assert!(bad.unwrap_err().contains("unknown portfolio member 'nope'"));
+        assert_eq!(Cli::parse_from(["x"]).engine.config(), None, "the portfolio is the default");
         let lone = Cli::parse_from(["x", "--engine", "bmc"]).engine.members().unwrap();
         assert_eq!(lone.len(), 1);
         assert_eq!(lone[0].name, "bmc");

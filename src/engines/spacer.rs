@@ -9,16 +9,20 @@
 //!   reconstructs for predicates its preprocessing inlined are not always
 //!   inductive (or quantifier-free); such a candidate makes the engine solve
 //!   the clauses again without inlining.
-//! - "Reachable" is not a trace. The path comes from bounded model checking at
-//!   growing depths (the bound doubles from the number of locations) until a
-//!   path is found or the deadline; the driver replays it. A wrong "reachable"
-//!   (Spacer is not infallible) thus ends UNKNOWN, never UNSAFE.
+//! - "Reachable" is not a trace. Spacer's refutation names the predicates it
+//!   derived facts of, in order; with inlining those are only some of the
+//!   locations of the path. The path comes from one query over the program
+//!   paths through those locations in that order (`bmc::unroll_through`), else
+//!   from bounded model checking at growing depths (the bound doubles from the
+//!   number of locations) until a path is found or the deadline; the driver
+//!   replays it. A wrong "reachable" (Spacer is not infallible) thus ends
+//!   UNKNOWN, never UNSAFE.
 //! - `global` runs Spacer with global guidance and the inductive generalizer
 //!   (`fp.spacer.global`, `fp.spacer.use_inductive_generalizer`), which solves
 //!   other tasks than the default (issue 18's measurements).
 
 use super::{bmc, Certificate, Engine, EngineContext, Outcome, Stats, Verdict};
-use crate::ir::Program;
+use crate::ir::{LocId, Program};
 use crate::smt::canon::Canon;
 use crate::smt::chc::{self, ChcAnswer};
 use crate::smt::{cert, raise, Lowerer};
@@ -38,7 +42,11 @@ pub struct Spacer {
 pub struct SpacerStats {
     /// Seconds Spacer ran.
     pub solve_time: f64,
-    /// The deepest BMC bound tried for a counterexample (0: none needed).
+    /// The locations of Spacer's derivation the counterexample search went
+    /// through (0: none).
+    pub waypoints: usize,
+    /// The deepest BMC bound tried for a counterexample, if the paths through
+    /// the waypoints had none (0: none needed).
     pub bmc_bound: usize,
 }
 
@@ -71,7 +79,7 @@ impl Engine for Spacer {
                 answer = chc::whole_program(p, &mut l, &canon, self.global, false);
             }
         }
-        let mut st = SpacerStats { solve_time: t.elapsed().as_secs_f64(), bmc_bound: 0 };
+        let mut st = SpacerStats { solve_time: t.elapsed().as_secs_f64(), ..SpacerStats::default() };
         let stats = |st: &SpacerStats| Stats { iterations: 1, spacer: Some(st.clone()), ..Stats::default() };
         match answer {
             ChcAnswer::Solution(inv) => {
@@ -89,7 +97,25 @@ impl Engine for Spacer {
             }
             ChcAnswer::Unknown(_) if cx.deadline.expired() => Outcome::unknown(cx.deadline.stop_reason(), stats(&st)),
             ChcAnswer::Unknown(why) => Outcome::unknown(format!("Spacer: unknown ({why})"), stats(&st)),
-            ChcAnswer::Reachable => {
+            ChcAnswer::Reachable(facts) => {
+                // first the paths through the locations of Spacer's derivation
+                // (whole-program nodes are locations), in its order
+                let mut way: Vec<LocId> = facts.into_iter().map(|u| LocId(u as u32)).collect();
+                if !way.is_empty() {
+                    if way.first() != Some(&p.entry) {
+                        way.insert(0, p.entry);
+                    }
+                    if way.last() != Some(&p.error) {
+                        way.push(p.error);
+                    }
+                    let dag = bmc::unroll_through(p, &way);
+                    st.waypoints = way.len();
+                    let mut o = bmc::search_dag(p, &dag, dag.loc.len(), cx.sem, cx.deadline);
+                    if o.verdict == Verdict::Unsafe || cx.deadline.expired() {
+                        o.stats = stats(&st);
+                        return o;
+                    }
+                }
                 let mut bound = p.locs.len().max(8);
                 loop {
                     st.bmc_bound = bound;

@@ -125,8 +125,9 @@ pub enum ChcAnswer {
     /// A solution: per node, its predicate's interpretation over the canonical
     /// constants of its location (`None` for nodes that cannot reach the error).
     Solution(Vec<Option<Bool>>),
-    /// The error node is derivable.
-    Reachable,
+    /// The error node is derivable; the nodes of the facts of Spacer's
+    /// derivation, in order (empty if Spacer gave none).
+    Reachable(Vec<usize>),
     Unknown(String),
 }
 
@@ -187,7 +188,7 @@ impl EdgeClause {
 pub fn refine(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag) -> Refinement {
     match solve(p, l, canon, d, SpacerMode::Interpolate) {
         ChcAnswer::Solution(labels) => Refinement::Labels(labels),
-        ChcAnswer::Reachable => counterexample(p, l, d),
+        ChcAnswer::Reachable(_) => counterexample(p, l, d),
         ChcAnswer::Unknown(why) => Refinement::Unknown(why),
     }
 }
@@ -213,6 +214,36 @@ pub fn whole_program(p: &Program, l: &mut Lowerer, canon: &Canon, global: bool, 
         ),
         other => other,
     }
+}
+
+/// The facts of Spacer's refutation `proof` (a Z3 proof term: every step's
+/// last argument is its conclusion, the ones before are the steps it uses)
+/// that a resolution step (`hyper-res`) derives for a predicate of `nodes`, as
+/// those nodes in derivation order: each step's premises before its conclusion. With inlining, the facts are those
+/// of the predicates Spacer kept, so consecutive nodes may be several edges
+/// apart.
+fn derivation(proof: &Dynamic, nodes: &HashMap<String, usize>) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    // (step, whether its premises are done): an iterative post-order, as a
+    // refutation may be thousands of steps deep
+    let mut stack = vec![(proof.clone(), false)];
+    while let Some((step, premises_done)) = stack.pop() {
+        let children = step.children();
+        let Some((conclusion, premises)) = children.split_last() else { continue };
+        if premises_done {
+            // only resolution steps derive facts (others, like `mp`, restate one)
+            if step.decl().name() == "hyper-res" && conclusion.kind() == z3::AstKind::App {
+                if let Some(&u) = nodes.get(&conclusion.decl().name()) {
+                    out.push(u);
+                }
+            }
+        } else if seen.insert(step.clone()) {
+            stack.push((step.clone(), true));
+            stack.extend(premises.iter().rev().map(|p| (p.clone(), false)));
+        }
+    }
+    out
 }
 
 fn has_quantifier(e: &Dynamic) -> bool {
@@ -325,7 +356,13 @@ fn solve(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag, mode: SpacerMode)
                 .collect();
             ChcAnswer::Solution(labels)
         }
-        SatResult::Sat => ChcAnswer::Reachable,
+        SatResult::Sat => {
+            let nodes: HashMap<String, usize> =
+                preds.iter().enumerate().filter_map(|(u, f)| Some((f.as_ref()?.name(), u))).collect();
+            ChcAnswer::Reachable(
+                fp.get_answer().map(|a| derivation(&Dynamic::from_ast(&a), &nodes)).unwrap_or_default(),
+            )
+        }
         SatResult::Unknown => ChcAnswer::Unknown(fp.get_reason_unknown()),
     }
 }
