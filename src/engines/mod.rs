@@ -75,6 +75,7 @@ impl Stats {
         }
         if let Some(sp) = &self.spacer {
             out.push(("spacer", format!("{:.3}s", sp.solve_time)));
+            out.push(("rejected", sp.rejected.to_string()));
             out.push(("waypoints", sp.waypoints.to_string()));
             out.push(("bmc_bound", sp.bmc_bound.to_string()));
         }

@@ -24,7 +24,7 @@
 use super::{bmc, Certificate, Engine, EngineContext, Outcome, Stats, Verdict};
 use crate::ir::{LocId, Program};
 use crate::smt::canon::Canon;
-use crate::smt::chc::{self, ChcAnswer};
+use crate::smt::chc::{self, ChcAnswer, Inlining};
 use crate::smt::{cert, raise, Lowerer};
 use serde::Serialize;
 use std::time::Instant;
@@ -42,6 +42,9 @@ pub struct Spacer {
 pub struct SpacerStats {
     /// Seconds Spacer ran.
     pub solve_time: f64,
+    /// Solutions that failed the check (each followed by a solve without
+    /// inlining, if it was with).
+    pub rejected: usize,
     /// The locations of Spacer's derivation the counterexample search went
     /// through (0: none).
     pub waypoints: usize,
@@ -60,6 +63,7 @@ impl Engine for Spacer {
         let mut l = Lowerer::new(cx.sem);
         let canon = Canon::new(p, &l);
         let t = Instant::now();
+        let mut st = SpacerStats::default();
         let raise_all = |inv: Vec<Option<crate::smt::Formula>>| {
             p.loc_ids()
                 .zip(inv)
@@ -71,15 +75,19 @@ impl Engine for Spacer {
         // Spacer's preprocessing inlines predicates; the model it reconstructs
         // for them is not always inductive on the program's own clauses (seen
         // on systemc/token_ring). A candidate that fails the check is solved
-        // again without inlining (the driver checks the final one again).
-        let mut answer = chc::whole_program(p, &mut l, &canon, self.global, true);
-        if let ChcAnswer::Solution(inv) = &answer {
-            let good = raise_all(inv.clone()).is_ok_and(|c| cert::check(p, cx.sem, &c).is_ok());
-            if !good && !cx.deadline.expired() {
-                answer = chc::whole_program(p, &mut l, &canon, self.global, false);
+        // again without inlining (often far slower; neither inlining alone
+        // nor the candidate's largest inductive subset was enough there). The
+        // driver checks the final candidate again.
+        let mut answer = ChcAnswer::Unknown(String::new());
+        for inline in [Inlining::All, Inlining::None] {
+            answer = chc::whole_program(p, &mut l, &canon, self.global, inline);
+            let ChcAnswer::Solution(inv) = &answer else { break };
+            if cx.deadline.expired() || raise_all(inv.clone()).is_ok_and(|c| cert::check(p, cx.sem, &c).is_ok()) {
+                break;
             }
+            st.rejected += 1;
         }
-        let mut st = SpacerStats { solve_time: t.elapsed().as_secs_f64(), ..SpacerStats::default() };
+        st.solve_time = t.elapsed().as_secs_f64();
         let stats = |st: &SpacerStats| Stats { iterations: 1, spacer: Some(st.clone()), ..Stats::default() };
         match answer {
             ChcAnswer::Solution(inv) => {

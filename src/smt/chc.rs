@@ -114,10 +114,19 @@ pub enum SpacerMode {
     /// that every node's predicate gets its own solution (its new label).
     Interpolate,
     /// On the whole program's recursive clauses, with Spacer's own
-    /// preprocessing (slicing; inlining if `inline`); `global` adds global
-    /// guidance with the inductive generalizer (`fp.spacer.global`,
+    /// preprocessing (slicing, and the inlining of `inline`); `global` adds
+    /// global guidance with the inductive generalizer (`fp.spacer.global`,
     /// `fp.spacer.use_inductive_generalizer`).
-    Whole { global: bool, inline: bool },
+    Whole { global: bool, inline: Inlining },
+}
+
+/// Whether Spacer's inlining transformations run (`xform.inline_linear`,
+/// `xform.inline_eager`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Inlining {
+    /// Both (Spacer's default).
+    All,
+    None,
 }
 
 /// What Spacer says of a set of clauses over a graph of locations.
@@ -144,7 +153,7 @@ fn spacer(mode: SpacerMode) -> Result<z3::Fixedpoint, String> {
             params.set_bool("xform.tail_simplifier_pve", false);
         }
         SpacerMode::Whole { global, inline } => {
-            if !inline {
+            if inline == Inlining::None {
                 params.set_bool("xform.inline_linear", false);
                 params.set_bool("xform.inline_eager", false);
             }
@@ -197,7 +206,7 @@ pub fn refine(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag) -> Refinemen
 /// graph as the graph of [`solve`]; the clauses of `ufo export-chc`): per
 /// location an invariant over its canonical constants (`true` where the
 /// error cannot be reached from it), or the error is reachable.
-pub fn whole_program(p: &Program, l: &mut Lowerer, canon: &Canon, global: bool, inline: bool) -> ChcAnswer {
+pub fn whole_program(p: &Program, l: &mut Lowerer, canon: &Canon, global: bool, inline: Inlining) -> ChcAnswer {
     let d = Dag {
         loc: p.loc_ids().collect(),
         edges: p.edge_ids().map(|e| (p.edge(e).src.0 as usize, p.edge(e).dst.0 as usize, e)).collect(),
