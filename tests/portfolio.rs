@@ -14,6 +14,36 @@ fn file(name: &str) -> Vec<String> {
     vec![format!("llvm-tests/{name}")]
 }
 
+/// The tests that run the portfolio in this process, one at a time (they
+/// count its threads).
+static IN_PROCESS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// `llvm-tests/{name}` at -O0, sliced, as the driver gives it to engines.
+fn program(name: &str) -> ufo::ir::Program {
+    let opts = FrontendOptions { opt: OptLevel::O0, ..Default::default() };
+    let path = root().join("llvm-tests").join(name).to_string_lossy().into_owned();
+    slice::slice(&build_program(&[path], &opts).expect("translates")).0
+}
+
+/// The threads of this process whose name starts with `prefix` (threads Z3
+/// starts from a member's thread inherit its name).
+fn threads_named(prefix: &str) -> usize {
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else { return 0 };
+    tasks
+        .flatten()
+        .filter(|t| std::fs::read_to_string(t.path().join("comm")).is_ok_and(|c| c.starts_with(prefix)))
+        .count()
+}
+
+/// CPU seconds this process has used (user and system, from /proc).
+fn cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").expect("/proc/self/stat");
+    // the fields after the command name (which ends with the last ')')
+    let fields: Vec<&str> = stat[stat.rfind(')').expect("a command name") + 2..].split(' ').collect();
+    let ticks = |i: usize| fields[i].parse::<f64>().expect("a tick count");
+    (ticks(11) + ticks(12)) / 100.0
+}
+
 /// Every member that ran is listed; the winner's answer is the report's and
 /// it was checked (SAFE with a certificate).
 #[test]
@@ -75,9 +105,8 @@ fn a_rejected_candidate_is_that_members_unknown_and_the_next_member_answers() {
 /// UNKNOWN naming the failure, not the portfolio's: the others still answer.
 #[test]
 fn a_crashing_member_does_not_take_the_portfolio_down() {
-    let opts = FrontendOptions { opt: OptLevel::O0, ..Default::default() };
-    let path = root().join("llvm-tests/fig1_safe.c").to_string_lossy().into_owned();
-    let p = slice::slice(&build_program(&[path], &opts).expect("translates")).0;
+    let _alone = IN_PROCESS.lock().unwrap_or_else(|e| e.into_inner());
+    let p = program("fig1_safe.c");
     let args = EngineArgs { engine: EngineKind::Portfolio, portfolio: "spacer,ufo".into(), ..Default::default() };
     let members = args.members().unwrap();
     let check = |m: &ufo::engines::Member, o: &mut Outcome, _: &Deadline| -> Option<()> {
@@ -98,4 +127,35 @@ fn a_crashing_member_does_not_take_the_portfolio_down() {
     let spacer = answer.runs.iter().find(|r| r.name == "spacer").expect("spacer ran first");
     assert_eq!(spacer.verdict, Verdict::Unknown);
     assert!(spacer.reason.as_deref().unwrap_or_default().starts_with("internal error:"), "{:?}", spacer.reason);
+}
+
+/// No work outlives the answer: ufo-bv keeps a core busy for more than 30 s
+/// on nested_safe.c; when `run` returns (Spacer won), its thread has ended
+/// and the process uses no CPU any more. Both members were seen running on
+/// threads of their own.
+#[test]
+fn cancellation_leaves_no_running_thread() {
+    let _alone = IN_PROCESS.lock().unwrap_or_else(|e| e.into_inner());
+    let p = program("nested_safe.c");
+    let args = EngineArgs { engine: EngineKind::Portfolio, portfolio: "ufo-bv,spacer".into(), ..Default::default() };
+    let members = args.members().unwrap();
+    let check = |_: &ufo::engines::Member, _: &mut Outcome, _: &Deadline| -> Option<()> { Some(()) };
+    let most = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let seen = most.clone();
+    let progress = ufo::portfolio::Progress(std::sync::Arc::new(move |_: &[String]| {
+        seen.fetch_max(threads_named("ufo-member"), std::sync::atomic::Ordering::SeqCst);
+    }));
+    let t = Instant::now();
+    let answer =
+        ufo::portfolio::run(&p, &members, 2, &Deadline::after(Duration::from_secs(60)), &check, Some(&progress));
+    let took = t.elapsed();
+    let cpu = cpu_seconds();
+    assert_eq!(answer.winner.as_deref(), Some("spacer"));
+    assert!(took < Duration::from_secs(15), "the portfolio took {took:?}");
+    assert!(most.load(std::sync::atomic::Ordering::SeqCst) >= 2, "both members ran on threads of their own");
+    let bv = answer.runs.iter().find(|r| r.name == "ufo-bv").expect("the loser ended and is listed");
+    assert_eq!((bv.verdict, bv.reason.as_deref()), (Verdict::Unknown, Some("cancelled")));
+    std::thread::sleep(Duration::from_secs(1));
+    let after = cpu_seconds() - cpu;
+    assert!(after < 0.3, "the process used {after:.2} s of CPU in the second after the answer");
 }

@@ -43,6 +43,29 @@ fn ufo_engine_verdicts() {
     assert!(failures.is_empty(), "undecided:\n{}", failures.join("\n"));
 }
 
+/// The default engine, the portfolio, answers every program with a checked
+/// answer, on two threads and on one (members in turn, with time slices),
+/// and the two agree.
+#[test]
+fn the_portfolio_decides_every_program_on_one_thread_and_on_two() {
+    let mut failures = Vec::new();
+    for p in programs() {
+        let mut verdicts = Vec::new();
+        for jobs in ["2", "1"] {
+            let (code, json) = verify(&p.files, &["--opt", "O0", "--jobs", jobs, "--timeout", "60"]);
+            let what = format!("portfolio {:?} at O0 with --jobs {jobs}", p.files);
+            assert_eq!(json["portfolio"]["jobs"], jobs.parse::<u64>().unwrap(), "{what}");
+            let v = check_answer(&p, &json, code, &what);
+            if v != p.expected {
+                failures.push(format!("{what}: {v} ({})", json["reason"]));
+            }
+            verdicts.push(v);
+        }
+        assert_eq!(verdicts[0], verdicts[1], "{:?}: --jobs 2 and --jobs 1 disagree", p.files);
+    }
+    assert!(failures.is_empty(), "undecided:\n{}", failures.join("\n"));
+}
+
 #[test]
 fn bmc_agrees_on_every_unsafe_program_and_never_reports_a_safe_one() {
     for p in programs() {
