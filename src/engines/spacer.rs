@@ -8,7 +8,8 @@
 //!   independent check decides whether SAFE is reported. The models Spacer
 //!   reconstructs for predicates its preprocessing inlined are not always
 //!   inductive (or quantifier-free); such a candidate makes the engine solve
-//!   the clauses again without inlining.
+//!   the clauses again without Z3's tail simplifier (whose model converter
+//!   was wrong on systemc/token_ring), then also without inlining.
 //! - "Reachable" is not a trace. Spacer's refutation names the predicates it
 //!   derived facts of, in order; with inlining those are only some of the
 //!   locations of the path. The path comes from one query over the program
@@ -24,7 +25,7 @@
 use super::{bmc, Certificate, Engine, EngineContext, Outcome, Stats, Verdict};
 use crate::ir::{LocId, Program};
 use crate::smt::canon::Canon;
-use crate::smt::chc::{self, ChcAnswer, Inlining};
+use crate::smt::chc::{self, ChcAnswer, Preprocessing};
 use crate::smt::{cert, raise, Lowerer};
 use serde::Serialize;
 use std::time::Instant;
@@ -42,8 +43,8 @@ pub struct Spacer {
 pub struct SpacerStats {
     /// Seconds Spacer ran.
     pub solve_time: f64,
-    /// Solutions that failed the check (each followed by a solve without
-    /// inlining, if it was with).
+    /// Solutions that failed the check (each followed by a solve with less
+    /// preprocessing, while there is less).
     pub rejected: usize,
     /// The locations of Spacer's derivation the counterexample search went
     /// through (0: none).
@@ -72,15 +73,15 @@ impl Engine for Spacer {
                 })
                 .collect::<Result<Vec<_>, String>>()
         };
-        // Spacer's preprocessing inlines predicates; the model it reconstructs
-        // for them is not always inductive on the program's own clauses (seen
-        // on systemc/token_ring). A candidate that fails the check is solved
-        // again without inlining (often far slower; neither inlining alone
-        // nor the candidate's largest inductive subset was enough there). The
-        // driver checks the final candidate again.
+        // The model Spacer reconstructs through its preprocessing is not
+        // always inductive on the program's own clauses (seen on
+        // systemc/token_ring: Z3's tail simplifier). A candidate that fails
+        // the check is solved again without the tail simplifier, then also
+        // without inlining (often far slower). The driver checks the final
+        // candidate again.
         let mut answer = ChcAnswer::Unknown(String::new());
-        for inline in [Inlining::All, Inlining::None] {
-            answer = chc::whole_program(p, &mut l, &canon, self.global, inline);
+        for pre in [Preprocessing::Full, Preprocessing::NoTailSimplifier, Preprocessing::NoInlining] {
+            answer = chc::whole_program(p, &mut l, &canon, self.global, pre);
             let ChcAnswer::Solution(inv) = &answer else { break };
             if cx.deadline.expired() || raise_all(inv.clone()).is_ok_and(|c| cert::check(p, cx.sem, &c).is_ok()) {
                 break;

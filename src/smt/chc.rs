@@ -114,19 +114,26 @@ pub enum SpacerMode {
     /// that every node's predicate gets its own solution (its new label).
     Interpolate,
     /// On the whole program's recursive clauses, with Spacer's own
-    /// preprocessing (slicing, and the inlining of `inline`); `global` adds
+    /// preprocessing (as `pre` says); `global` adds
     /// global guidance with the inductive generalizer (`fp.spacer.global`,
     /// `fp.spacer.use_inductive_generalizer`).
-    Whole { global: bool, inline: Inlining },
+    Whole { global: bool, pre: Preprocessing },
 }
 
-/// Whether Spacer's inlining transformations run (`xform.inline_linear`,
-/// `xform.inline_eager`).
+/// Which of Spacer's preprocessing transformations run in `Whole` mode. The
+/// model Z3 reconstructs through its tail simplifier (`xform.tail_simplifier_pve`)
+/// is not always a solution of the original clauses: on systemc/token_ring
+/// .02/.03/.04 one clause fails under Z3 5.3.2's own `get_answer`, and the
+/// same run without that transformation gives an inductive model as fast.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Inlining {
-    /// Both (Spacer's default).
-    All,
-    None,
+pub enum Preprocessing {
+    /// Spacer's defaults (slicing, inlining, the tail simplifier).
+    Full,
+    /// The defaults without the tail simplifier.
+    NoTailSimplifier,
+    /// Neither the tail simplifier nor inlining (`xform.inline_linear`,
+    /// `xform.inline_eager`).
+    NoInlining,
 }
 
 /// What Spacer says of a set of clauses over a graph of locations.
@@ -152,8 +159,11 @@ fn spacer(mode: SpacerMode) -> Result<z3::Fixedpoint, String> {
             params.set_bool("xform.inline_eager", false);
             params.set_bool("xform.tail_simplifier_pve", false);
         }
-        SpacerMode::Whole { global, inline } => {
-            if inline == Inlining::None {
+        SpacerMode::Whole { global, pre } => {
+            if pre != Preprocessing::Full {
+                params.set_bool("xform.tail_simplifier_pve", false);
+            }
+            if pre == Preprocessing::NoInlining {
                 params.set_bool("xform.inline_linear", false);
                 params.set_bool("xform.inline_eager", false);
             }
@@ -206,16 +216,16 @@ pub fn refine(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag) -> Refinemen
 /// graph as the graph of [`solve`]; the clauses of `ufo export-chc`): per
 /// location an invariant over its canonical constants (`true` where the
 /// error cannot be reached from it), or the error is reachable.
-pub fn whole_program(p: &Program, l: &mut Lowerer, canon: &Canon, global: bool, inline: Inlining) -> ChcAnswer {
+pub fn whole_program(p: &Program, l: &mut Lowerer, canon: &Canon, global: bool, pre: Preprocessing) -> ChcAnswer {
     let d = Dag {
         loc: p.loc_ids().collect(),
         edges: p.edge_ids().map(|e| (p.edge(e).src.0 as usize, p.edge(e).dst.0 as usize, e)).collect(),
         entry: p.entry.0 as usize,
         error: p.error.0 as usize,
     };
-    // (a solution with inlining may not be inductive: the spacer engine
-    // checks it and solves again without)
-    match solve(p, l, canon, &d, SpacerMode::Whole { global, inline }) {
+    // (a solution after preprocessing may not be inductive: the spacer
+    // engine checks it and solves again with less)
+    match solve(p, l, canon, &d, SpacerMode::Whole { global, pre }) {
         ChcAnswer::Solution(inv) => ChcAnswer::Solution(
             inv.into_iter()
                 .map(|f| Some(f.map(|f| quantifier_free(&f)).unwrap_or_else(|| Bool::from_bool(true))))
