@@ -220,8 +220,12 @@ fn counterexample(prog: &Program, sliced: &Program, t: &Trace, replayed: Option<
         target_function: prog.function_at(&target).to_string(),
         target,
         edges: t.edges.len(),
+        undefined_behaviour: match replayed {
+            Some(Replay::Reached(ub)) => ub.clone(),
+            _ => None,
+        },
         replay: match replayed {
-            Some(Replay::Reached) => ReplayReport { reached: true, detail: None },
+            Some(Replay::Reached(_)) => ReplayReport { reached: true, detail: None },
             Some(Replay::NotReached(why) | Replay::Impossible(why)) => {
                 ReplayReport { reached: false, detail: Some(why.clone()) }
             }

@@ -1,8 +1,9 @@
 //! The one error type of ufo and the exit codes a pipeline can rely on.
 //!
 //! Library code returns [`Error`]; only `main` prints it (one line) and exits with
-//! [`Error::exit_code`]. Exit codes: 0 SAFE, 10 UNSAFE, 20 UNKNOWN (including an
-//! unsupported feature or a timeout), 2 usage or input error.
+//! [`Error::exit_code`] (with `--json`, as one JSON object: [`Error::to_json`]).
+//! Exit codes: 0 SAFE, 10 UNSAFE, 20 UNKNOWN (including an unsupported feature
+//! or a timeout), 2 usage or input error.
 
 use std::fmt;
 
@@ -76,6 +77,64 @@ impl Error {
             Error::Unsupported { .. } => EXIT_UNKNOWN,
         }
     }
+}
+
+impl Error {
+    /// The name of this kind of error in the JSON error form.
+    fn kind(&self) -> &'static str {
+        match self {
+            Error::Input { .. } => "input",
+            Error::NoEntry { .. } => "no-entry",
+            Error::Usage(_) => "usage",
+            Error::Unsupported { .. } => "unsupported",
+            Error::Tool(_) => "tool",
+        }
+    }
+
+    /// What `--json` prints when a run ends with this error
+    /// (`docs/report.schema.json`, `$defs/error`).
+    pub fn to_json(&self, files: &[String]) -> serde_json::Value {
+        let (file, at) = match self {
+            Error::Input { file, .. } | Error::NoEntry { file, .. } => (Some(file.as_str()), None),
+            Error::Unsupported { file, where_, .. } => {
+                (Some(where_.as_ref().map_or(file.as_str(), |l| l.file.as_str())), where_.as_ref())
+            }
+            Error::Usage(_) | Error::Tool(_) => (None, None),
+        };
+        let message = match self {
+            Error::Input { msg, .. } | Error::Unsupported { msg, .. } => msg.clone(),
+            other => other.to_string(),
+        };
+        error_json(self.kind(), &message, &self.to_string(), file, at, self.exit_code(), files)
+    }
+}
+
+/// The JSON error form: `kind` and `message` of the error, `reason` the line
+/// ufo prints, the source location if known.
+pub fn error_json(
+    kind: &str,
+    message: &str,
+    reason: &str,
+    file: Option<&str>,
+    at: Option<&SrcLoc>,
+    exit_code: i32,
+    files: &[String],
+) -> serde_json::Value {
+    let positive = |n: u32| (n > 0).then_some(n);
+    serde_json::json!({
+        "schema": crate::report::SCHEMA,
+        "files": files,
+        "verdict": if exit_code == EXIT_UNKNOWN { "UNKNOWN" } else { "ERROR" },
+        "reason": reason,
+        "error": {
+            "kind": kind,
+            "message": message,
+            "file": file,
+            "line": at.and_then(|l| positive(l.line)),
+            "column": at.and_then(|l| positive(l.col)),
+        },
+        "exit_code": exit_code,
+    })
 }
 
 pub type Result<T> = std::result::Result<T, Error>;

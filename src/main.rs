@@ -528,9 +528,25 @@ fn main() {
         Ok(c) => c,
         Err(e) => {
             let code = if e.use_stderr() { EXIT_INPUT } else { 0 };
-            let _ = e.print();
+            // With --json a usage error is one JSON object too.
+            let json_wanted = matches!(argv.get(1).map(String::as_str), Some("verify" | "compare-opt"))
+                && argv.iter().any(|a| a == "--json");
+            if code != 0 && json_wanted {
+                let first = e.to_string().lines().next().unwrap_or("").trim_start_matches("error: ").to_string();
+                eprintln!("ufo: {first}");
+                println!("{}", ufo::error::error_json("usage", &first, &first, None, None, code, &[]));
+            } else {
+                let _ = e.print();
+            }
             std::process::exit(code);
         }
+    };
+    // With --json every ending prints one JSON object: errors and internal
+    // errors in the error form of docs/report.schema.json.
+    let json_files = match &cli.cmd {
+        Cmd::Verify(a) if a.json => Some(a.input.files.clone()),
+        Cmd::CompareOpt(a) if a.json => Some(a.files.clone()),
+        _ => None,
     };
     if let Some(c) = &cli.clang {
         // Set before any thread starts; child processes (bench, replay) inherit it.
@@ -553,7 +569,14 @@ fn main() {
     let result = match worker.map(|w| w.join()) {
         Ok(Ok(r)) => r,
         Ok(Err(_)) => {
-            println!("UNKNOWN (internal error)");
+            match &json_files {
+                Some(files) => {
+                    let msg = "internal error (please report this with the input file)";
+                    let file = files.first().map(String::as_str);
+                    println!("{}", ufo::error::error_json("internal", msg, msg, file, None, EXIT_UNKNOWN, files));
+                }
+                None => println!("UNKNOWN (internal error)"),
+            }
             std::process::exit(EXIT_UNKNOWN);
         }
         Err(e) => {
@@ -566,8 +589,10 @@ fn main() {
         Err(e) => {
             eprintln!("ufo: {e}");
             let code = e.exit_code();
-            if code == EXIT_UNKNOWN {
-                println!("UNKNOWN ({e})");
+            match &json_files {
+                Some(files) => println!("{}", e.to_json(files)),
+                None if code == EXIT_UNKNOWN => println!("UNKNOWN ({e})"),
+                None => {}
             }
             std::process::exit(code);
         }

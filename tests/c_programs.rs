@@ -191,3 +191,106 @@ fn malloc_may_return_null_unless_told_otherwise() {
     assert_eq!((code, json["verdict"].as_str()), (0, Some("SAFE")), "{json:#}");
     assert!(json["certificate"]["locations"].as_array().is_some_and(|l| !l.is_empty()));
 }
+
+/// Compiles `harness` with `program` as they are (`clang harness.c prog.c`),
+/// runs the result with the counterexample's arguments and environment, and
+/// asserts that it reaches the error (the harness's marker and exit code).
+fn linked_harness_reaches_the_error(harness: &std::path::Path, program: &std::path::Path, cex: &Value, m32: bool) {
+    let exe = harness.with_extension("exe");
+    let mut cc = std::process::Command::new("clang-19");
+    if m32 {
+        cc.arg("-m32");
+    }
+    let out = cc.args(["-w", "-o"]).arg(&exe).arg(harness).arg(program).output().unwrap();
+    assert!(
+        out.status.success(),
+        "clang harness.c {} does not link: {}\n{}",
+        program.display(),
+        String::from_utf8_lossy(&out.stderr),
+        std::fs::read_to_string(harness).unwrap()
+    );
+    let mut run = std::process::Command::new(&exe);
+    for a in cex["run"]["args"].as_array().into_iter().flatten() {
+        run.arg(a.as_str().unwrap());
+    }
+    for e in cex["run"]["env"].as_array().into_iter().flatten() {
+        match e[1].as_str() {
+            Some(v) => run.env(e[0].as_str().unwrap(), v),
+            None => run.env_remove(e[0].as_str().unwrap()),
+        };
+    }
+    let out = run.stdin(std::process::Stdio::null()).output().unwrap();
+    assert_eq!(
+        (out.status.code(), String::from_utf8_lossy(&out.stdout).contains("reach_error() reached")),
+        (Some(77), true),
+        "{} linked with its harness does not reach the error: {:?}\n{}",
+        program.display(),
+        out,
+        std::fs::read_to_string(harness).unwrap()
+    );
+}
+
+#[test]
+fn the_harness_file_links_with_every_unsafe_program_as_it_is_and_reaches_the_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = common::root();
+    let mut programs: Vec<(String, bool)> = common::programs()
+        .into_iter()
+        .filter(|p| p.expected == "UNSAFE" && p.files.len() == 1)
+        .map(|p| (p.files[0].clone(), false))
+        .collect();
+    for f in std::fs::read_dir(root.join("llvm-tests/c")).unwrap().flatten() {
+        let name = f.file_name().to_string_lossy().into_owned();
+        if name.ends_with("_unsafe.c") {
+            programs.push((format!("llvm-tests/c/{name}"), false));
+        }
+    }
+    // SV-COMP tasks define reach_error, __VERIFIER_assert and
+    // assume_abort_if_not themselves (ILP32), or call __VERIFIER_error.
+    for task in ["loop-acceleration/const_1-2.c", "loops/sum01_bug02.i", "loop-acceleration/simple_2-2.c"] {
+        let p = root.join("../shared/bench/sv").join(task);
+        if p.exists() {
+            programs.push((p.to_string_lossy().into_owned(), true));
+        }
+    }
+    assert!(programs.len() >= 25, "{programs:?}");
+    for (i, (program, m32)) in programs.iter().enumerate() {
+        let h = dir.path().join(format!("h{i}.c"));
+        let mut extra = vec!["--harness", h.to_str().unwrap()];
+        if *m32 {
+            extra.extend(["--svcomp", "--property", "unreach-call", "--data-model", "ILP32"]);
+        }
+        let (code, json) = verify(std::slice::from_ref(program), &extra);
+        let cex = replayed_bug(&json, code, program);
+        let text = std::fs::read_to_string(&h).unwrap();
+        for line in text.lines().filter(|l| l.contains("__VERIFIER_nondet_int(void)")) {
+            assert!(line.starts_with("int __VERIFIER_nondet_int"), "declared return type: {line}");
+        }
+        linked_harness_reaches_the_error(&h, &root.join(program), &cex, *m32);
+    }
+}
+
+#[test]
+fn undefined_behaviour_on_the_way_to_the_error_is_named_in_every_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let sarif = dir.path().join("r.sarif");
+    let files = vec!["llvm-tests/ub/signed_overflow.c".to_string()];
+    let (code, json) = verify(&files, &["--opt", "O0", "--int", "bv", "--sarif", sarif.to_str().unwrap()]);
+    let cex = replayed_bug(&json, code, "x + 1 < x");
+    assert_eq!(cex["inputs"][0]["value"], i32::MAX, "{cex:#}");
+    let ub = &cex["undefined_behaviour"];
+    assert_eq!((ub["kind"].as_str(), ub["at"]["line"].as_i64()), (Some("signed-overflow"), Some(12)), "{cex:#}");
+    assert!(ub["message"].as_str().unwrap().contains("2147483647 + 1"), "{ub:#}");
+    let s: Value = serde_json::from_str(&std::fs::read_to_string(&sarif).unwrap()).unwrap();
+    let result = &s["runs"][0]["results"][0];
+    assert!(
+        result["message"]["text"].as_str().unwrap().contains("undefined behaviour (signed-overflow)"),
+        "{result:#}"
+    );
+    assert_eq!(result["relatedLocations"][0]["physicalLocation"]["region"]["startLine"], 12, "{result:#}");
+    let (_, text, _) = ufo(&["verify", "llvm-tests/ub/signed_overflow.c", "--opt", "O0", "--int", "bv"]);
+    assert!(text.contains("undefined behaviour on the way (signed-overflow): signed integer overflow"), "{text}");
+    // a bug reached without undefined behaviour has none
+    let (code, json) = verify(&file("sum_assert_unsafe.c"), &[]);
+    assert!(replayed_bug(&json, code, "sum")["undefined_behaviour"].is_null(), "{json:#}");
+}

@@ -7,7 +7,10 @@ use common::{root, ufo};
 
 fn assert_clean(code: i32, expected_code: i32, stderr: &str, must_contain: &[&str]) {
     assert_eq!(code, expected_code, "stderr: {stderr}");
-    assert!(!stderr.contains("panicked") && !stderr.contains("RUST_BACKTRACE"), "panic: {stderr}");
+    assert!(
+        !stderr.contains("panicked") && !stderr.contains("RUST_BACKTRACE") && !stderr.contains("internal error"),
+        "panic: {stderr}"
+    );
     let lines: Vec<&str> = stderr.lines().filter(|l| !l.starts_with("warning:")).collect();
     assert_eq!(lines.len(), 1, "one line: {stderr}");
     for m in must_contain {
@@ -110,6 +113,49 @@ fn usage_errors_exit_2() {
     assert_eq!(code, 2, "{err}");
     let (code, _, _) = ufo(&["frobnicate"]);
     assert_eq!(code, 2);
+}
+
+/// `ufo verify --json ARGS`: the one JSON object it prints, validated against
+/// docs/report.schema.json, and the exit code.
+fn json_of(args: &[&str]) -> (i32, serde_json::Value, String) {
+    let mut all = vec!["verify", "--json"];
+    all.extend_from_slice(args);
+    let (code, out, err) = ufo(&all);
+    let json: serde_json::Value =
+        serde_json::from_str(out.trim()).unwrap_or_else(|e| panic!("{args:?}: not one JSON object ({e}): {out}"));
+    common::assert_valid("docs/report.schema.json", &json, &format!("{args:?}"));
+    if json.get("error").is_some() {
+        assert_eq!(json["exit_code"].as_i64(), Some(code as i64), "{json:#}");
+    }
+    (code, json, err)
+}
+
+#[test]
+fn with_json_every_error_is_one_json_object_naming_the_file_and_line() {
+    let (code, j, err) = json_of(&["llvm-tests/no-such-file.c"]);
+    assert_clean(code, 2, &err, &["no such file"]);
+    assert_eq!((j["verdict"].as_str(), j["error"]["kind"].as_str()), (Some("ERROR"), Some("input")), "{j:#}");
+    assert_eq!(j["error"]["file"], "llvm-tests/no-such-file.c");
+    let (code, j, _) = json_of(&["llvm-tests/bad/does_not_compile.c"]);
+    assert_eq!((code, j["error"]["kind"].as_str()), (2, Some("input")), "{j:#}");
+    assert!(j["reason"].as_str().unwrap().contains("does not compile"), "{j:#}");
+    let (code, j, _) = json_of(&["llvm-tests/bad/float.c", "--opt", "O0"]);
+    assert_eq!((code, j["verdict"].as_str(), j["error"]["kind"].as_str()), (20, Some("UNKNOWN"), Some("unsupported")));
+    assert_eq!(
+        (j["error"]["line"].as_i64(), j["error"]["message"].as_str()),
+        (Some(5), Some("floating point")),
+        "{j:#}"
+    );
+    assert!(j["error"]["file"].as_str().unwrap().ends_with("float.c"), "{j:#}");
+    let (code, j, _) = json_of(&["llvm-tests/bad/no_main.c"]);
+    assert_eq!((code, j["error"]["kind"].as_str()), (2, Some("no-entry")), "{j:#}");
+    let (code, j, _) = json_of(&["llvm-tests/fig1_safe.c", "--opt", "O7"]);
+    assert_eq!((code, j["error"]["kind"].as_str()), (2, Some("usage")), "{j:#}");
+    assert!(j["reason"].as_str().unwrap().contains("O7"), "{j:#}");
+    // an answer is still the report, not the error form
+    let (code, j, _) = json_of(&["llvm-tests/fig1_safe.c", "--opt", "O0"]);
+    assert_eq!((code, j["verdict"].as_str()), (0, Some("SAFE")));
+    assert!(j.get("error").is_none());
 }
 
 #[test]

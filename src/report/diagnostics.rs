@@ -68,6 +68,10 @@ pub fn diagnostics(r: &Report, werror: bool) -> Vec<Diagnostic> {
             if let Some(run) = cex.run.command_line() {
                 out.push(diag(Severity::Note, None, format!("run: {run}")));
             }
+            if let Some(ub) = &cex.undefined_behaviour {
+                let m = format!("undefined behaviour on the way ({}): {}", ub.kind, ub.message);
+                out.push(diag(Severity::Note, known(&ub.at), m));
+            }
             for st in cex.path.iter().take(MAX_PATH_NOTES) {
                 let mut m = format!("path: {}", st.code.as_deref().unwrap_or("").trim());
                 if !st.values.is_empty() {

@@ -154,6 +154,9 @@ pub struct Counterexample {
     /// Number of program edges on the path.
     pub edges: usize,
     pub replay: ReplayReport,
+    /// The first undefined behaviour on the replayed run (C source compiled
+    /// under UBSan), if any: the error is reached through it.
+    pub undefined_behaviour: Option<crate::replay::ub::UndefinedBehaviour>,
 }
 
 /// The replay of a counterexample on the real program.

@@ -39,15 +39,28 @@ pub fn sarif(r: &Report) -> String {
         let failure = r.failure_text();
         target["message"] = json!({ "text": failure });
         steps.push(json!({ "location": target, "importance": "essential" }));
-        let message = if inputs.is_empty() { failure } else { format!("{failure} with inputs {}", inputs.join(", ")) };
-        results.push(json!({
+        let mut message =
+            if inputs.is_empty() { failure } else { format!("{failure} with inputs {}", inputs.join(", ")) };
+        let mut related = Vec::new();
+        if let Some(ub) = &cex.undefined_behaviour {
+            message.push_str(&format!(", through undefined behaviour ({}): {ub}", ub.kind));
+            let mut at = physical(&ub.at);
+            at["id"] = json!(0);
+            at["message"] = json!({ "text": format!("undefined behaviour: {}", ub.message) });
+            related.push(at);
+        }
+        let mut result = json!({
             "ruleId": RULE_ID,
             "ruleIndex": 0,
             "level": "error",
             "message": { "text": message },
             "locations": [physical(&cex.target)],
             "codeFlows": [{ "threadFlows": [{ "locations": steps }] }],
-        }));
+        });
+        if !related.is_empty() {
+            result["relatedLocations"] = json!(related);
+        }
+        results.push(result);
     }
     let mut invocation = json!({ "executionSuccessful": true });
     if let Some(reason) = &r.reason {

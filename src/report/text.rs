@@ -36,6 +36,9 @@ impl Report {
             if let Some(run) = cex.run.command_line() {
                 let _ = writeln!(s, "run: {run}");
             }
+            if let Some(ub) = &cex.undefined_behaviour {
+                let _ = writeln!(s, "undefined behaviour on the way ({}): {ub}", ub.kind);
+            }
             if !cex.path.is_empty() {
                 let _ = writeln!(s, "path:");
                 for st in &cex.path {

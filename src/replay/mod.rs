@@ -1,0 +1,268 @@
+//! Replays a counterexample on the real program (DESIGN.md "Answers you can
+//! trust"): the trace's C harness ([`harness`]) is compiled with clang-14
+//! together with the original source (same data model; the program's own
+//! definitions of the error and nondet functions are weakened so the harness's
+//! win) and run with the trace's command-line arguments, environment and a time
+//! limit. UNSAFE is reported only if the harness's marker is reached. `.bc`/`.ll`
+//! input is compiled as it is (no optimization) and linked with the harness the
+//! same way, so the replay runs the verified code. The harness written for the
+//! user (`--harness`) is the same but for linking: it links with the program as
+//! it is.
+//!
+//! Architecture invariant: knows nothing of LLVM's API or Z3; runs tools only.
+
+pub mod harness;
+pub mod ub;
+
+use crate::frontend::{DataModel, Property};
+use crate::program_inputs::RunInputs;
+use crate::trace::Trace;
+use harness::{Linkage, Linking};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Exit code of the harness's `reach_error`.
+pub const REACHED_CODE: i32 = 77;
+/// Marker printed by the harness's `reach_error`.
+pub const REACHED_MARKER: &str = "UFO: reach_error() reached";
+
+/// The result of a replay attempt.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Replay {
+    /// The real program reached the error with the trace's inputs; with the
+    /// first undefined behaviour UBSan saw on that run, if any.
+    Reached(Option<ub::UndefinedBehaviour>),
+    /// It did not; the reason says what happened instead.
+    NotReached(String),
+    /// Replay was impossible (tools missing, unsupported input).
+    Impossible(String),
+}
+
+/// The function the replay starts in: `main`, or another entry whose integer
+/// parameters (bit widths; 0 for a non-integer, passed as a null pointer) take
+/// the first values of the trace.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    pub name: String,
+    pub params: Vec<u32>,
+}
+
+/// What counts as reaching the error in a replay.
+#[derive(Clone, Copy, Debug)]
+pub struct Target {
+    pub property: Property,
+    /// The trace ends in a trap (`__builtin_trap`): the program dies of SIGILL.
+    pub trap: bool,
+}
+
+fn tool(name: &str) -> String {
+    match name {
+        "clang" => crate::frontend::clang(),
+        other => format!("{other}-14"),
+    }
+}
+
+fn run(cmd: &mut Command) -> Result<std::process::Output, String> {
+    cmd.output().map_err(|e| format!("cannot run {:?}: {e}", cmd.get_program()))
+}
+
+fn check(out: std::process::Output, what: &str) -> Result<std::process::Output, String> {
+    if out.status.success() {
+        Ok(out)
+    } else {
+        let err = String::from_utf8_lossy(&out.stderr);
+        Err(format!("{what} failed: {}", err.lines().find(|l| l.contains("error")).unwrap_or("").trim()))
+    }
+}
+
+/// Adds to `linkage` the symbols of the object the harness must provide: every
+/// `__VERIFIER_*`/`reach_error`/`__assert*` symbol, and which of them the
+/// object defines.
+fn harness_symbols(obj: &Path, linkage: &mut Linkage) -> Result<(), String> {
+    let out = check(run(Command::new(tool("llvm-nm")).arg(obj))?, "llvm-nm")?;
+    for seed in ["reach_error", "__VERIFIER_error"] {
+        if !linkage.symbols.iter().any(|s| s == seed) {
+            linkage.symbols.push(seed.to_string());
+        }
+    }
+    for line in String::from_utf8_lossy(&out.stdout).lines() {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let (Some(name), Some(kind)) = (fields.last(), fields.len().checked_sub(2).map(|i| fields[i])) else {
+            continue;
+        };
+        let wanted = name.starts_with("__VERIFIER_")
+            || matches!(*name, "reach_error" | "__assert_fail" | "__assert_perror_fail" | "__assert");
+        if !wanted {
+            continue;
+        }
+        if !linkage.symbols.iter().any(|s| s == name) {
+            linkage.symbols.push(name.to_string());
+        }
+        if !matches!(kind, "U" | "w" | "v") && !linkage.defined.iter().any(|s| s == name) {
+            linkage.defined.push(name.to_string());
+        }
+    }
+    Ok(())
+}
+
+fn weaken_flags(syms: &[String]) -> Vec<String> {
+    syms.iter().map(|s| format!("--weaken-symbol={s}")).collect()
+}
+
+/// How a run of the replay ended: its result and what it printed on
+/// standard error.
+fn execute(mut cmd: Command, limit: Duration, target: Target) -> (Replay, String) {
+    let child = cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn();
+    let mut child = match child {
+        Ok(c) => c,
+        Err(e) => return (Replay::Impossible(format!("cannot run the replay: {e}")), String::new()),
+    };
+    let start = Instant::now();
+    loop {
+        match child.try_wait() {
+            Ok(Some(status)) => {
+                let (out, err) = child
+                    .wait_with_output()
+                    .map(|o| {
+                        (
+                            String::from_utf8_lossy(&o.stdout).into_owned(),
+                            String::from_utf8_lossy(&o.stderr).into_owned(),
+                        )
+                    })
+                    .unwrap_or_default();
+                let trapped = {
+                    use std::os::unix::process::ExitStatusExt;
+                    target.trap && status.signal() == Some(libc::SIGILL)
+                };
+                let r = if (status.code() == Some(REACHED_CODE) && out.contains(REACHED_MARKER)) || trapped {
+                    Replay::Reached(None)
+                } else {
+                    Replay::NotReached(format!("the program ended with {status} without reaching the error"))
+                };
+                return (r, err);
+            }
+            Ok(None) if start.elapsed() > limit => {
+                let _ = child.kill();
+                let _ = child.wait();
+                let why = format!("the program did not reach the error within {}s", limit.as_secs());
+                return (Replay::NotReached(why), String::new());
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(5)),
+            Err(e) => return (Replay::Impossible(e.to_string()), String::new()),
+        }
+    }
+}
+
+/// Replays `trace` on the program built from `files`. Writes the harness to
+/// `harness_out` if given. When the error is reached and the program has C
+/// source, the run is repeated with the source compiled under UBSan
+/// (`ub`), and the first undefined behaviour it reports comes with the answer.
+pub fn replay(
+    files: &[String],
+    dm: DataModel,
+    entry: &Entry,
+    target: Target,
+    trace: &Trace,
+    harness_out: Option<&Path>,
+    limit: Duration,
+) -> Replay {
+    let dir = match tempfile::tempdir() {
+        Ok(d) => d,
+        Err(e) => return Replay::Impossible(e.to_string()),
+    };
+    let build = Build { files, dm, entry, target, trace, dir: dir.path() };
+    let reached = match build.exe(false, harness_out).map(|exe| execute(build.command(&exe), limit, target).0) {
+        Ok(r @ Replay::Reached(_)) => r,
+        Ok(other) => return other,
+        Err(e) => return Replay::Impossible(e),
+    };
+    if !files.iter().any(|f| ub::sanitizable(f)) {
+        return reached;
+    }
+    // The sanitized run only adds a finding: an error in it changes nothing.
+    match build.exe(true, None) {
+        Ok(exe) => {
+            let mut cmd = build.command(&exe);
+            cmd.env("UBSAN_OPTIONS", "print_stacktrace=0:halt_on_error=0:report_error_type=1");
+            Replay::Reached(ub::first(&execute(cmd, limit, target).1))
+        }
+        Err(_) => reached,
+    }
+}
+
+/// What the replay of one trace builds from.
+struct Build<'a> {
+    files: &'a [String],
+    dm: DataModel,
+    entry: &'a Entry,
+    target: Target,
+    trace: &'a Trace,
+    dir: &'a Path,
+}
+
+impl Build<'_> {
+    /// Compiles the program (C under UBSan if `sanitize`) and links it with
+    /// the harness; writes the user's harness to `harness_out` if given.
+    fn exe(&self, sanitize: bool, harness_out: Option<&Path>) -> Result<std::path::PathBuf, String> {
+        let m32: &[&str] = if self.dm == DataModel::Ilp32 { &["-m32"] } else { &[] };
+        let san: &[&str] = if sanitize { &[ub::FLAG] } else { &[] };
+        let tag = if sanitize { "u" } else { "p" };
+        let mut objs = Vec::new();
+        let mut linkage = Linkage::default();
+        for (i, f) in self.files.iter().enumerate() {
+            let obj = self.dir.join(format!("{tag}{i}.o"));
+            // C is compiled as written; IR (.bc/.ll) is compiled as it is, so the
+            // replay runs exactly the code that was verified.
+            let mut cmd = Command::new(tool("clang"));
+            cmd.args(m32);
+            if f.ends_with(".bc") || f.ends_with(".ll") {
+                cmd.args(["-c", "-O0", "-w", "-o"]);
+            } else {
+                cmd.args(san).args(["-c", "-g", "-O0", "-w", "-fno-builtin", "-o"]);
+            }
+            check(run(cmd.arg(&obj).arg(f))?, "compiling the program")?;
+            harness_symbols(&obj, &mut linkage)?;
+            if !f.ends_with(".bc") {
+                if let Ok(text) = std::fs::read_to_string(f) {
+                    linkage.return_types.extend(harness::declared_types(&text, f.ends_with(".ll")));
+                }
+            }
+            objs.push(obj);
+        }
+        let mut weak = linkage.symbols.clone();
+        if self.entry.name != "main" {
+            weak.push("main".into());
+        }
+        for obj in &objs {
+            check(run(Command::new(tool("llvm-objcopy")).args(weaken_flags(&weak)).arg(obj))?, "llvm-objcopy")?;
+        }
+        if let Some(out) = harness_out {
+            let h = harness::harness(self.trace, &linkage, self.entry, self.target, Linking::User);
+            std::fs::write(out, h).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+        }
+        let h = harness::harness(self.trace, &linkage, self.entry, self.target, Linking::Replay);
+        let hc = self.dir.join(format!("{tag}harness.c"));
+        std::fs::write(&hc, &h).map_err(|e| e.to_string())?;
+        let exe = self.dir.join(format!("{tag}replay"));
+        check(
+            run(Command::new(tool("clang")).args(m32).args(san).args(["-w", "-o"]).arg(&exe).arg(&hc).args(&objs))?,
+            "linking the harness",
+        )?;
+        Ok(exe)
+    }
+
+    /// The run of `exe` with the trace's arguments and environment.
+    fn command(&self, exe: &Path) -> Command {
+        let mut cmd = Command::new(exe);
+        let run = RunInputs::of(&self.trace.inputs);
+        cmd.args(&run.args);
+        for (name, value) in &run.env {
+            match value {
+                Some(v) => cmd.env(name, v),
+                None => cmd.env_remove(name),
+            };
+        }
+        cmd
+    }
+}

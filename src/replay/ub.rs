@@ -1,0 +1,90 @@
+//! Undefined behaviour on a counterexample's run (issue 19 §2): a trace that
+//! reaches the error is a real run of the compiled program, but when it gets
+//! there through undefined behaviour (signed overflow, a shift past the width,
+//! division by zero, `INT_MIN / -1`) the user must be told, because another
+//! compiler or optimization level may do something else. The replay runs the
+//! trace a second time with the C source compiled under
+//! `-fsanitize=undefined` (recovering, so the run goes on to the error) and
+//! reports the first runtime error UBSan printed: its kind, message and
+//! `file:line:col`.
+//!
+//! Invariant: only adds information to a replay that reached the error; it
+//! never changes a verdict. IR input (`.ll`/`.bc`) has no source to
+//! instrument and gets no report.
+
+use crate::error::SrcLoc;
+
+/// The compiler flag of the sanitized build.
+pub const FLAG: &str = "-fsanitize=undefined";
+
+/// The first undefined behaviour on a run.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct UndefinedBehaviour {
+    /// `signed-overflow`, `shift`, `division-by-zero`, `division-overflow`
+    /// (`INT_MIN / -1`), or `other`.
+    pub kind: &'static str,
+    /// UBSan's message, e.g. "signed integer overflow: 2147483647 + 1 cannot
+    /// be represented in type 'int'".
+    pub message: String,
+    /// Where it happened.
+    pub at: SrcLoc,
+}
+
+/// Whether `file` is C source that UBSan can instrument.
+pub fn sanitizable(file: &str) -> bool {
+    file.ends_with(".c") || file.ends_with(".i")
+}
+
+/// The kind of a UBSan message.
+fn kind(message: &str) -> &'static str {
+    if message.starts_with("signed integer overflow") || message.starts_with("negation of") {
+        "signed-overflow"
+    } else if message.starts_with("shift exponent") || message.starts_with("left shift of") {
+        "shift"
+    } else if message.starts_with("division by zero") || message.starts_with("division of zero") {
+        "division-by-zero"
+    } else if message.starts_with("division of") && message.contains("cannot be represented") {
+        "division-overflow"
+    } else {
+        "other"
+    }
+}
+
+/// The first runtime error in UBSan's output `stderr`, if any.
+pub fn first(stderr: &str) -> Option<UndefinedBehaviour> {
+    let re = regex::Regex::new(r"(?m)^(.+?):(\d+):(\d+): runtime error: (.+)$").expect("a valid regex");
+    let c = re.captures(stderr)?;
+    let message = c[4].trim().to_string();
+    Some(UndefinedBehaviour {
+        kind: kind(&message),
+        at: SrcLoc { file: c[1].to_string(), line: c[2].parse().ok()?, col: c[3].parse().ok()? },
+        message,
+    })
+}
+
+impl std::fmt::Display for UndefinedBehaviour {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} at {}", self.message, self.at)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_runtime_error_is_read_with_its_kind_and_position() {
+        let err =
+            "prog.c:12:9: runtime error: signed integer overflow: 2147483647 + 1 cannot be represented in type 'int'\n\
+                   SUMMARY: UndefinedBehaviorSanitizer: undefined-behavior prog.c:12:9\n\
+                   prog.c:14:3: runtime error: division by zero\n";
+        let ub = first(err).unwrap();
+        assert_eq!(ub.kind, "signed-overflow");
+        assert_eq!((ub.at.file.as_str(), ub.at.line, ub.at.col), ("prog.c", 12, 9));
+        assert!(ub.message.ends_with("in type 'int'"), "{}", ub.message);
+        assert_eq!(first("ufo: more nondet calls than the trace has (x)\n"), None);
+        assert_eq!(kind("shift exponent 40 is too large for 32-bit type 'int'"), "shift");
+        assert_eq!(kind("division of -2147483648 by -1 cannot be represented in type 'int'"), "division-overflow");
+        assert_eq!(kind("division by zero"), "division-by-zero");
+    }
+}
