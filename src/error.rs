@@ -77,9 +77,7 @@ impl Error {
             Error::Unsupported { .. } => EXIT_UNKNOWN,
         }
     }
-}
 
-impl Error {
     /// The name of this kind of error in the JSON error form.
     fn kind(&self) -> &'static str {
         match self {

@@ -45,15 +45,18 @@ fn ufo_engine_verdicts() {
 
 /// The default engine, the portfolio, answers every program with a checked
 /// answer, on two threads and on one (members in turn, with time slices),
-/// and the two agree.
+/// and the two agree: at O0, or at the first level its header says it is
+/// decided at (at O0 only spacer-global's concretizer, which it no longer
+/// uses, found sum_safe.c's invariant).
 #[test]
 fn the_portfolio_decides_every_program_on_one_thread_and_on_two() {
     let mut failures = Vec::new();
     for p in programs() {
         let mut verdicts = Vec::new();
+        let opt = if p.decided.iter().any(|d| d == "O0") { "O0" } else { p.decided[0].as_str() };
         for jobs in ["2", "1"] {
-            let (code, json) = verify(&p.files, &["--opt", "O0", "--jobs", jobs, "--timeout", "60"]);
-            let what = format!("portfolio {:?} at O0 with --jobs {jobs}", p.files);
+            let (code, json) = verify(&p.files, &["--opt", opt, "--jobs", jobs, "--timeout", "60"]);
+            let what = format!("portfolio {:?} at {opt} with --jobs {jobs}", p.files);
             assert_eq!(json["portfolio"]["jobs"], jobs.parse::<u64>().unwrap(), "{what}");
             let v = check_answer(&p, &json, code, &what);
             if v != p.expected {

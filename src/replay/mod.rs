@@ -1,13 +1,15 @@
 //! Replays a counterexample on the real program (DESIGN.md "Answers you can
-//! trust"): the trace's C harness ([`harness`]) is compiled with clang-14
-//! together with the original source (same data model; the program's own
+//! trust"): the trace's C harness ([`harness`]) is compiled with the clang ufo
+//! uses (`frontend::clang`) together with the original source (same data model; the program's own
 //! definitions of the error and nondet functions are weakened so the harness's
 //! win) and run with the trace's command-line arguments, environment and a time
 //! limit. UNSAFE is reported only if the harness's marker is reached. `.bc`/`.ll`
 //! input is compiled as it is (no optimization) and linked with the harness the
-//! same way, so the replay runs the verified code. The harness written for the
-//! user (`--harness`) is the same but for linking: it links with the program as
-//! it is.
+//! same way, so the replay runs the verified code. When the error is reached,
+//! C source is built and run once more under UBSan ([`ub`]) to name undefined
+//! behaviour on the way; that run never changes the result. The harness
+//! written for the user (`--harness`) is the same but for linking: it links
+//! with the program as it is.
 //!
 //! Architecture invariant: knows nothing of LLVM's API or Z3; runs tools only.
 

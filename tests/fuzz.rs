@@ -1,0 +1,78 @@
+//! Random programs (issue 19 §4): `scripts/fuzz` generates a fixed sample of
+//! small C programs over integers (seed 19), keeps only those in which no input
+//! vector of its native oracle (clang -fsanitize=undefined, a forked run per
+//! vector) triggers undefined behaviour, and verifies each in the default
+//! configurations (default, `--opt O0`, `--int bv`, `--engine bmc`,
+//! `--engine ufo --post cartesian`, and the engines that landed after them:
+//! `--engine spacer` in both modes). No run may be wrong (SAFE where the oracle
+//! reached the error), give a counterexample that does not reach the error
+//! natively, disagree with another configuration, fail internally, exit 2 or
+//! take more than twice its time limit; and the pipeline must have worked: the
+//! oracle proved some programs UNSAFE, left others open, and every
+//! configuration decided some programs (its table is in the script's output).
+
+mod common;
+use std::process::Command;
+
+const PROGRAMS: u64 = 36;
+
+#[test]
+fn random_programs_agree_with_the_native_oracle() {
+    // failing programs stay here (the output names the directory); removed on success
+    let out = std::env::temp_dir().join(format!("ufo-fuzz-test-{}", std::process::id()));
+    std::fs::create_dir_all(&out).unwrap();
+    let script = common::root().join("scripts/fuzz");
+    let o = Command::new("python3")
+        .arg(&script)
+        .args(["--count", &PROGRAMS.to_string(), "--seed", "19", "--timeout", "10", "--jobs", "2"])
+        .arg("--ufo")
+        .arg(env!("CARGO_BIN_EXE_ufo"))
+        .arg("--out")
+        .arg(&out)
+        .current_dir(common::root())
+        .output()
+        .expect("python3 runs scripts/fuzz");
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    let all = format!("exit {:?}\nstdout:\n{stdout}\nstderr:\n{stderr}", o.status.code());
+    let line = stdout
+        .lines()
+        .rev()
+        .find_map(|l| l.strip_prefix("SUMMARY "))
+        .unwrap_or_else(|| panic!("no SUMMARY line\n{all}"));
+    let s: serde_json::Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("SUMMARY is not JSON: {e}\n{all}"));
+    assert_eq!(o.status.code(), Some(0), "scripts/fuzz found failures\n{all}");
+    assert_eq!(s["failures"], serde_json::json!({}), "{all}");
+    assert_eq!(s["generator_mismatches"], 0, "{all}");
+    assert_eq!(s["programs"], PROGRAMS, "{all}");
+
+    // The oracle works: some checks are reachable (about half are made so),
+    // and not all.
+    let oracle_unsafe = s["oracle_unsafe"].as_u64().unwrap();
+    assert!((PROGRAMS / 5..PROGRAMS).contains(&oracle_unsafe), "oracle proved {oracle_unsafe} UNSAFE\n{all}");
+
+    // Every default configuration ran on every program and decided some.
+    let configs = s["configs"].as_object().unwrap();
+    let names: Vec<&str> = configs.keys().map(String::as_str).collect();
+    assert_eq!(names, ["default", "O0", "bv", "bmc", "cartesian", "spacer", "spacer-global"], "{all}");
+    let mut safe = 0;
+    for (name, row) in configs {
+        let n = |k: &str| row[k].as_u64().unwrap_or_else(|| panic!("{name}: no {k}\n{all}"));
+        assert_eq!(n("programs"), PROGRAMS, "{name}\n{all}");
+        assert_eq!(n("decided"), n("safe") + n("unsafe"), "{name}\n{all}");
+        assert_eq!(n("decided") + n("unknown"), PROGRAMS, "{name}\n{all}");
+        assert!(n("unsafe") >= 1, "{name} found no reachable error\n{all}");
+        // a reasonable share: a tenth of the programs at least
+        assert!(n("decided") >= PROGRAMS / 10, "{name} decided only {}\n{all}", n("decided"));
+        safe += n("safe");
+    }
+    // BMC never answers SAFE; the other configurations prove some programs safe
+    assert_eq!(configs["bmc"]["safe"], 0, "{all}");
+    assert!(safe >= 1, "no configuration proved any program SAFE\n{all}");
+    // the default configuration decides most programs the oracle proved UNSAFE
+    assert!(
+        configs["default"]["unsafe"].as_u64().unwrap() * 2 >= oracle_unsafe,
+        "the default configuration found few of the {oracle_unsafe} reachable errors\n{all}"
+    );
+    std::fs::remove_dir_all(&out).unwrap();
+}
