@@ -25,6 +25,12 @@ fn program(name: &str) -> ufo::ir::Program {
     slice::slice(&build_program(&[path], &opts).expect("translates")).0
 }
 
+/// The members `--portfolio list` names.
+fn members(list: &str) -> Vec<ufo::engines::Member> {
+    let args = EngineArgs { engine: EngineKind::Portfolio, portfolio: list.into(), ..Default::default() };
+    args.members().expect("known member names")
+}
+
 /// The threads of this process whose name starts with `prefix` (threads Z3
 /// starts from a member's thread inherit its name).
 fn threads_named(prefix: &str) -> usize {
@@ -107,8 +113,7 @@ fn a_rejected_candidate_is_that_members_unknown_and_the_next_member_answers() {
 fn a_crashing_member_does_not_take_the_portfolio_down() {
     let _alone = IN_PROCESS.lock().unwrap_or_else(|e| e.into_inner());
     let p = program("fig1_safe.c");
-    let args = EngineArgs { engine: EngineKind::Portfolio, portfolio: "spacer,ufo".into(), ..Default::default() };
-    let members = args.members().unwrap();
+    let members = members("spacer,ufo");
     let check = |m: &ufo::engines::Member, o: &mut Outcome, _: &Deadline| -> Option<()> {
         assert_ne!(m.name, "spacer", "a bug in the spacer member's check");
         o.verdict = Verdict::Safe;
@@ -137,8 +142,7 @@ fn a_crashing_member_does_not_take_the_portfolio_down() {
 fn cancellation_leaves_no_running_thread() {
     let _alone = IN_PROCESS.lock().unwrap_or_else(|e| e.into_inner());
     let p = program("nested_safe.c");
-    let args = EngineArgs { engine: EngineKind::Portfolio, portfolio: "ufo-bv,spacer".into(), ..Default::default() };
-    let members = args.members().unwrap();
+    let members = members("ufo-bv,spacer");
     let check = |_: &ufo::engines::Member, _: &mut Outcome, _: &Deadline| -> Option<()> { Some(()) };
     let most = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let seen = most.clone();
@@ -169,11 +173,8 @@ fn cancellation_leaves_no_running_thread() {
 #[test]
 fn interrupting_spacer_global_at_any_moment_does_not_crash() {
     let _alone = IN_PROCESS.lock().unwrap_or_else(|e| e.into_inner());
-    let opts = FrontendOptions { opt: OptLevel::O0, ..Default::default() };
-    let path = root().join("llvm-tests/c/sum_assert_unsafe.c").to_string_lossy().into_owned();
-    let p = slice::slice(&build_program(&[path], &opts).expect("translates")).0;
-    let args = EngineArgs { engine: EngineKind::Portfolio, portfolio: "spacer-global".into(), ..Default::default() };
-    let member = args.members().unwrap().remove(0);
+    let p = program("c/sum_assert_unsafe.c");
+    let member = members("spacer-global").remove(0);
     let (mut cancelled, mut answered) = (0, 0);
     for i in 0..100u64 {
         let cancel = ufo::smt::deadline::Cancel::new();

@@ -25,8 +25,10 @@ use super::{Entry, Target, REACHED_CODE, REACHED_MARKER};
 use crate::frontend::Property;
 use crate::program_inputs::RunInputs;
 use crate::trace::Trace;
+use regex::Regex;
 use std::collections::BTreeMap;
 use std::fmt::Write;
+use std::sync::LazyLock;
 
 /// Who links the harness with the program.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,11 +115,17 @@ fn builtin_type(ty: &str) -> bool {
 /// of an `.ll` file (`declare i32 @__VERIFIER_nondet_int()`). A type that is
 /// not made of C's built-in words (a typedef) is left out.
 pub fn declared_types(text: &str, is_ir: bool) -> BTreeMap<String, String> {
+    static IR: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?m)^declare\s+((?:[a-z_]+\s+)*)(i\d+|ptr|i8\*)\s+@(__VERIFIER_nondet_\w+)\(")
+            .expect("a valid regex")
+    });
+    static C: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?m)^[ \t]*(?:extern[ \t]+)?([A-Za-z_][A-Za-z0-9_ \t]*?[ \t\*]+)(__VERIFIER_nondet_\w+)[ \t]*\([ \t]*(?:void)?[ \t]*\)[ \t]*[;{]")
+            .expect("a valid regex")
+    });
     let mut out = BTreeMap::new();
     if is_ir {
-        let re = regex::Regex::new(r"(?m)^declare\s+((?:[a-z_]+\s+)*)(i\d+|ptr|i8\*)\s+@(__VERIFIER_nondet_\w+)\(")
-            .expect("a valid regex");
-        for c in re.captures_iter(text) {
+        for c in IR.captures_iter(text) {
             if let Some(ty) = ir_type(&c[2]) {
                 let unsigned = c[1].split_whitespace().any(|a| a == "zeroext") && !ty.ends_with('*') && ty != "_Bool";
                 let ty =
@@ -127,9 +135,7 @@ pub fn declared_types(text: &str, is_ir: bool) -> BTreeMap<String, String> {
         }
         return out;
     }
-    let re = regex::Regex::new(r"(?m)^[ \t]*(?:extern[ \t]+)?([A-Za-z_][A-Za-z0-9_ \t]*?[ \t\*]+)(__VERIFIER_nondet_\w+)[ \t]*\([ \t]*(?:void)?[ \t]*\)[ \t]*[;{]")
-        .expect("a valid regex");
-    for c in re.captures_iter(text) {
+    for c in C.captures_iter(text) {
         let ty = c[1].split_whitespace().collect::<Vec<_>>().join(" ").replace(" *", "*").replace('*', " *");
         let ty = ty.trim().to_string();
         if builtin_type(&ty) && ty != "void" {

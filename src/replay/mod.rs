@@ -173,7 +173,14 @@ pub fn replay(
         Ok(d) => d,
         Err(e) => return Replay::Impossible(e.to_string()),
     };
-    let build = Build { files, dm, entry, target, trace, dir: dir.path() };
+    // The program's declarations of its nondet functions, read once for both builds.
+    let mut return_types = std::collections::BTreeMap::new();
+    for f in files.iter().filter(|f| !f.ends_with(".bc")) {
+        if let Ok(text) = std::fs::read_to_string(f) {
+            return_types.extend(harness::declared_types(&text, f.ends_with(".ll")));
+        }
+    }
+    let build = Build { files, dm, entry, target, trace, dir: dir.path(), return_types };
     let reached = match build.exe(false, harness_out).map(|exe| execute(build.command(&exe), limit, target).0) {
         Ok(r @ Replay::Reached(_)) => r,
         Ok(other) => return other,
@@ -201,6 +208,8 @@ struct Build<'a> {
     target: Target,
     trace: &'a Trace,
     dir: &'a Path,
+    /// The C return type of each nondet function the program declares.
+    return_types: std::collections::BTreeMap<String, String>,
 }
 
 impl Build<'_> {
@@ -211,7 +220,7 @@ impl Build<'_> {
         let san: &[&str] = if sanitize { &[ub::FLAG] } else { &[] };
         let tag = if sanitize { "u" } else { "p" };
         let mut objs = Vec::new();
-        let mut linkage = Linkage::default();
+        let mut linkage = Linkage { return_types: self.return_types.clone(), ..Linkage::default() };
         for (i, f) in self.files.iter().enumerate() {
             let obj = self.dir.join(format!("{tag}{i}.o"));
             // C is compiled as written; IR (.bc/.ll) is compiled as it is, so the
@@ -225,11 +234,6 @@ impl Build<'_> {
             }
             check(run(cmd.arg(&obj).arg(f))?, "compiling the program")?;
             harness_symbols(&obj, &mut linkage)?;
-            if !f.ends_with(".bc") {
-                if let Ok(text) = std::fs::read_to_string(f) {
-                    linkage.return_types.extend(harness::declared_types(&text, f.ends_with(".ll")));
-                }
-            }
             objs.push(obj);
         }
         let mut weak = linkage.symbols.clone();

@@ -52,8 +52,10 @@ fn kind(message: &str) -> &'static str {
 
 /// The first runtime error in UBSan's output `stderr`, if any.
 pub fn first(stderr: &str) -> Option<UndefinedBehaviour> {
-    let re = regex::Regex::new(r"(?m)^(.+?):(\d+):(\d+): runtime error: (.+)$").expect("a valid regex");
-    let c = re.captures(stderr)?;
+    static REPORT: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?m)^(.+?):(\d+):(\d+): runtime error: (.+)$").expect("a valid regex")
+    });
+    let c = REPORT.captures(stderr)?;
     let message = c[4].trim().to_string();
     Some(UndefinedBehaviour {
         kind: kind(&message),
