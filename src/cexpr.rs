@@ -231,6 +231,8 @@ impl Printer<'_> {
                 Some(self.p.vars.get(v.0 as usize).map_or(format!("v{}", v.0), |x| x.name.clone()))
             }
             (Some(c), Style::Exact) if boolean => Some(c.name.clone()),
+            // C's `long long` cannot hold it: the atom is weakened
+            (Some(c), Style::Exact) if c.bits > 64 => None,
             (Some(c), Style::Exact) => Some(cast_var(c, signed)),
             (None, Style::Exact) => None,
         }
@@ -244,8 +246,15 @@ impl Printer<'_> {
         match e {
             Expr::Num(n) => self.numeral(*n),
             Expr::Int { value, bits } => {
-                let n = if !signed && *value < 0 && *bits < 128 { value + (1i128 << bits) } else { *value };
-                self.numeral(n)
+                if signed || *value >= 0 {
+                    return self.numeral(*value);
+                }
+                // the unsigned value of the pattern; past `i128` only people read it
+                let u = *value as u128 & (u128::MAX >> (128 - bits));
+                match i128::try_from(u) {
+                    Ok(n) => self.numeral(n),
+                    Err(_) => readable.then(|| u.to_string()),
+                }
             }
             Expr::Var(v, _) => self.var(*v, signed),
             Expr::Value { signed: s, a, bits } => match a.as_ref() {

@@ -14,6 +14,7 @@
 use crate::engines::{Outcome, Verdict};
 use crate::ir::Program;
 use crate::replay::{self, Replay};
+use crate::smt::path::{self, PathCheck};
 use crate::smt::{cert, Deadline, IntSemantics};
 use std::time::{Duration, Instant};
 
@@ -64,16 +65,47 @@ pub fn check(
             let limit = Duration::from_secs(10);
             let failure = trace.edges.last().and_then(|e| p.edge(*e).failure.as_ref());
             let target = replay::Target { property: setup.property, trap: failure.is_some_and(|f| f.kind == "trap") };
-            let run = crate::program_inputs::RunInputs::of(&trace.inputs);
-            let r = match run.exceeds(&setup.limits) {
-                Some(why) => Replay::Impossible(format!("not run: {why}")),
-                None => {
-                    replay::replay(setup.files, setup.data_model, &setup.entry, target, trace, setup.harness, limit)
+            let run_trace = |trace: &crate::trace::Trace| {
+                let run = crate::program_inputs::RunInputs::of(&trace.inputs);
+                match run.exceeds(&setup.limits) {
+                    Some(why) => Replay::Impossible(format!("not run: {why}")),
+                    None => {
+                        replay::replay(setup.files, setup.data_model, &setup.entry, target, trace, setup.harness, limit)
+                    }
                 }
             };
+            let mut r = run_trace(trace);
+            let mut note = String::new();
+            if matches!(r, Replay::NotReached(_)) && sem != IntSemantics::Bv {
+                // only a path that is feasible bit-precisely goes to replay again
+                let _installed = deadline.install();
+                match path::check(p, trace) {
+                    PathCheck::Feasible(exact) => match run_trace(&exact) {
+                        reached @ Replay::Reached(_) => {
+                            outcome.stats.counterexamples.bit_precise_replays += 1;
+                            outcome.trace = Some(exact);
+                            r = reached;
+                        }
+                        _ => note = "; nor did the bit-precise model of its path".into(),
+                    },
+                    PathCheck::Infeasible(ops) => {
+                        let cex = &mut outcome.stats.counterexamples;
+                        cex.spurious += 1;
+                        cex.approximated_ops += ops.len();
+                        note = match ops.len() {
+                            0 => "; its path is infeasible bit-precisely".into(),
+                            n => format!(
+                                "; its path is infeasible bit-precisely (through {n} over-approximated operation{})",
+                                if n == 1 { "" } else { "s" }
+                            ),
+                        };
+                    }
+                    PathCheck::Unknown(why) => note = format!("; the bit-precise check of its path: {why}"),
+                }
+            }
             if let Replay::NotReached(why) | Replay::Impossible(why) = &r {
                 outcome.verdict = Verdict::Unknown;
-                outcome.reason = Some(format!("counterexample did not replay: {why}"));
+                outcome.reason = Some(format!("counterexample did not replay: {why}{note}"));
             }
             Some(r)
         }

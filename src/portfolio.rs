@@ -19,6 +19,7 @@
 //!   of `jobs` members still to run, so one that never ends cannot starve
 //!   the rest.
 
+use crate::engines::CexRefinement;
 use crate::engines::{self, EngineContext, Member, Outcome, Verdict};
 use crate::ir::Program;
 use crate::smt::{Deadline, IntSemantics};
@@ -115,22 +116,43 @@ pub fn run<R: Send>(
                 let member_deadline = tokens[i].child(slice);
                 let check_deadline = tokens[i].clone();
                 let t = Instant::now();
-                let mut outcome = run_member(p, &members[i], &member_deadline);
-                // Checks, and the decision, one member at a time: a replay
-                // writes `--harness`, so a loser must not check after (or
-                // while) a winner's answer is decided.
-                let _checking = lock(checks);
-                let checked = if outcome.verdict == Verdict::Unknown {
-                    None
-                } else if check_deadline.cancelled() {
-                    outcome = Outcome::unknown(check_deadline.stop_reason(), outcome.stats);
-                    None
-                } else {
-                    guarded(|| check(&members[i], &mut outcome, &check_deadline)).unwrap_or_else(|why| {
-                        outcome.verdict = Verdict::Unknown;
-                        outcome.reason = Some(why);
+                // A counterexample that is spurious bit-precisely makes the
+                // member run again under `bv` (issue 19 §1: lazy precision, per
+                // run), while its time lasts.
+                let mut member = members[i].clone();
+                let mut before = CexRefinement::default();
+                let (outcome, checked, _checking) = loop {
+                    let mut outcome = run_member(p, &member, &member_deadline);
+                    // Checks, and the decision, one member at a time: a replay
+                    // writes `--harness`, so a loser must not check after (or
+                    // while) a winner's answer is decided.
+                    let checking = lock(checks);
+                    let checked = if outcome.verdict == Verdict::Unknown {
                         None
-                    })
+                    } else if check_deadline.cancelled() {
+                        outcome = Outcome::unknown(check_deadline.stop_reason(), outcome.stats);
+                        None
+                    } else {
+                        guarded(|| check(&member, &mut outcome, &check_deadline)).unwrap_or_else(|why| {
+                            outcome.verdict = Verdict::Unknown;
+                            outcome.reason = Some(why);
+                            None
+                        })
+                    };
+                    let cex = &mut outcome.stats.counterexamples;
+                    let spurious = cex.spurious > 0;
+                    cex.add(&before);
+                    if spurious
+                        && outcome.verdict == Verdict::Unknown
+                        && member.sem != IntSemantics::Bv
+                        && !member_deadline.expired()
+                    {
+                        before = outcome.stats.counterexamples.clone();
+                        before.bv_reruns += 1;
+                        member.sem = IntSemantics::Bv;
+                        continue;
+                    }
+                    break (outcome, checked, checking);
                 };
                 let run = MemberRun {
                     name: members[i].name.clone(),
@@ -143,7 +165,7 @@ pub fn run<R: Send>(
                 s.running.retain(|n| *n != members[i].name);
                 let running = s.running.clone();
                 if outcome.verdict != Verdict::Unknown && s.winner.is_none() {
-                    s.winner = Some((i, outcome, checked));
+                    s.winner = Some((i, member.sem, outcome, checked));
                     for (j, tok) in tokens.iter().enumerate() {
                         if j != i {
                             tok.cancel();
@@ -167,8 +189,8 @@ pub fn run<R: Send>(
     let s = state.into_inner().unwrap_or_else(|e| e.into_inner());
     let runs = s.runs;
     match s.winner {
-        Some((i, outcome, checked)) => {
-            Answer { outcome, sem: members[i].sem, checked, winner: Some(members[i].name.clone()), runs }
+        Some((i, sem, outcome, checked)) => {
+            Answer { outcome, sem, checked, winner: Some(members[i].name.clone()), runs }
         }
         None => {
             let sem = members.first().map_or(IntSemantics::Lia, |m| m.sem);
@@ -188,7 +210,8 @@ pub fn run<R: Send>(
 
 struct State<R> {
     queue: VecDeque<usize>,
-    winner: Option<(usize, Outcome, Option<R>)>,
+    /// The member, the integer semantics of its answer, the answer.
+    winner: Option<(usize, IntSemantics, Outcome, Option<R>)>,
     runs: Vec<MemberRun>,
     /// The latest member's outcome while nobody won (a lone member's answer).
     last: Option<Outcome>,

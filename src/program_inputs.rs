@@ -408,9 +408,9 @@ impl Stdin {
 
 /// A conversion's value as the text `scanf` reads back into it.
 fn render(conv: Conversion, bits: u32, v: i128) -> String {
-    let mask = if bits >= 128 { -1i128 } else { (1i128 << bits) - 1 };
-    let unsigned = v & mask;
-    let signed = if bits < 128 && unsigned >> (bits - 1) & 1 == 1 { unsigned - (1i128 << bits) } else { unsigned };
+    let bits = bits.clamp(1, 128);
+    let unsigned = v as u128 & (u128::MAX >> (128 - bits));
+    let signed = crate::smt::lower::signed_of(unsigned, bits);
     match conv {
         Conversion::Decimal | Conversion::Integer => signed.to_string(),
         Conversion::Unsigned => unsigned.to_string(),

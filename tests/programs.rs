@@ -88,6 +88,33 @@ fn bmc_agrees_on_every_unsafe_program_and_never_reports_a_safe_one() {
     }
 }
 
+/// The wide-integer programs test what they say: clang computes them in
+/// `i65` (`__builtin_sub_overflow` of a `long long` and an `unsigned long
+/// long`, the closed form of a sum at -O2) or `i128` (`__int128`), at -O0 and
+/// -O2; their verdicts are checked with the others.
+#[test]
+fn wide_integer_programs_compute_in_wide_integers() {
+    let cases = [
+        ("int128_safe.c", "i128", &["O0", "O2"][..]),
+        ("int128_unsafe.c", "i128", &["O0", "O2"]),
+        ("sub_overflow_mixed_safe.c", "i65", &["O0", "O2"]),
+        ("sub_overflow_mixed_unsafe.c", "i65", &["O0", "O2"]),
+        ("sum_closed_form_unsafe.c", "i65", &["O2"]),
+    ];
+    for (file, ty, levels) in cases {
+        for level in levels {
+            let out = std::process::Command::new("clang-19")
+                .args(["-S", "-emit-llvm", "-g0", &format!("-{level}"), "-o", "-"])
+                .arg(common::root().join("llvm-tests").join(file))
+                .output()
+                .expect("clang-19 runs");
+            let ir = String::from_utf8_lossy(&out.stdout);
+            let ops = ir.lines().filter(|l| l.contains(&format!(" {ty} ")) && !l.contains("alloca")).count();
+            assert!(ops > 0, "{file} at -{level} has no {ty} operation:\n{ir}");
+        }
+    }
+}
+
 #[test]
 fn bv_semantics_agrees_with_the_headers() {
     for p in programs() {
@@ -97,19 +124,52 @@ fn bv_semantics_agrees_with_the_headers() {
 }
 
 #[test]
-fn math_semantics_warns_and_replay_rejects_its_spurious_bug() {
+fn math_semantics_warns_and_its_spurious_bug_is_refined_bit_precisely() {
     let file = vec!["llvm-tests/unsigned_sub_safe.c".to_string()];
     let (code, json) = verify(&file, &["--int", "lia", "--opt", "O0"]);
     assert_eq!((code, json["verdict"].as_str().unwrap()), (0, "SAFE"));
-    // (one engine: a lone engine's rejected trace is reported with its reason)
+    assert!(json["stats"]["counterexamples"].is_null(), "lia needs no refinement here: {}", json["stats"]);
     let (code, json) = verify(&file, &["--engine", "ufo", "--int", "math", "--opt", "O0"]);
     assert!(json["warnings"].as_array().unwrap().iter().any(|w| w.as_str().unwrap().contains("--int math")));
     // Unbounded integers make y = x - 10 negative: the engine finds a "bug"
-    // that the real program does not have, and replay turns it into UNKNOWN.
-    assert_eq!(code, 20, "{json}");
-    assert!(json["reason"].as_str().unwrap().contains("did not replay"), "{}", json["reason"]);
-    assert_eq!(json["verdict"], "UNKNOWN");
-    assert_eq!(json["counterexample"]["replay"]["reached"], false);
+    // that the real program does not have; it does not replay, its path is
+    // infeasible bit-precisely (no over-approximated operation: the
+    // difference is math's unbounded integers), and the engine runs again
+    // under bv, which proves the program with a checked certificate.
+    assert_eq!((code, json["verdict"].as_str().unwrap()), (0, "SAFE"), "{json}");
+    let cex = &json["stats"]["counterexamples"];
+    assert_eq!((cex["spurious"].as_u64(), cex["approximated_ops"].as_u64()), (Some(1), Some(0)), "{cex}");
+    assert_eq!(cex["bv_reruns"], 1, "{cex}");
+    assert!(json["certificate"]["locations"].as_array().is_some_and(|l| !l.is_empty()));
+}
+
+/// A counterexample through over-approximated bit operations does not end
+/// the run (issue 19 §1): a path that is feasible bit-precisely gets the
+/// inputs of its `bv` model, which replay; a spurious one makes the engine
+/// run again under `bv`. Every engine that reports a trace, at -O0.
+#[test]
+fn spurious_counterexamples_are_refined_bit_precisely() {
+    for engine in ["ufo", "spacer", "bmc"] {
+        let safe = vec!["llvm-tests/bitops_spurious_safe.c".to_string()];
+        let (code, json) = verify(&safe, &["--engine", engine, "--opt", "O0", "--timeout", "60"]);
+        let cex = &json["stats"]["counterexamples"];
+        assert_eq!(cex["spurious"], 1, "{engine}: {json}");
+        assert_eq!(cex["approximated_ops"], 2, "{engine}: x | y and x & y on the first path: {cex}");
+        assert_eq!(cex["bv_reruns"], 1, "{engine}: {cex}");
+        if engine != "bmc" {
+            assert_eq!((code, json["verdict"].as_str()), (0, Some("SAFE")), "{engine}: {json}");
+            assert!(json["certificate"]["locations"].as_array().is_some_and(|l| !l.is_empty()));
+        }
+        let unsafe_ = vec!["llvm-tests/bitops_inputs_unsafe.c".to_string()];
+        let (code, json) = verify(&unsafe_, &["--engine", engine, "--opt", "O0", "--timeout", "60"]);
+        assert_eq!((code, json["verdict"].as_str()), (10, Some("UNSAFE")), "{engine}: {json}");
+        assert_eq!(json["stats"]["counterexamples"]["bit_precise_replays"], 1, "{engine}: {}", json["stats"]);
+        assert_eq!(json["counterexample"]["replay"]["reached"], true);
+        let inputs: Vec<i64> =
+            json["counterexample"]["inputs"].as_array().unwrap().iter().map(|i| i["value"].as_i64().unwrap()).collect();
+        let (x, y) = (inputs[0], inputs[1]);
+        assert!(x < 100 && y < 100 && x & y == 5 && x | y == 95, "{engine}: inputs {inputs:?}");
+    }
 }
 
 /// What users feed ufo: `clang -O2 -emit-llvm` output, here of an ILP32 build.

@@ -54,6 +54,39 @@ pub struct Stats {
     pub bmc: Option<bmc::BmcStats>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spacer: Option<spacer::SpacerStats>,
+    /// What the check of counterexamples refined (issue 19 §1).
+    #[serde(skip_serializing_if = "CexRefinement::is_empty")]
+    pub counterexamples: CexRefinement,
+}
+
+/// The counterexample check's refinements: a path whose inputs did not reach
+/// the error is checked bit-precisely (`smt::path`); a feasible one gives new
+/// inputs, an infeasible one (spurious: through over-approximated operations
+/// or unbounded integers) makes the portfolio run the engine again under
+/// `bv`, where every operation is exact.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct CexRefinement {
+    /// Paths that did not replay and are infeasible bit-precisely.
+    pub spurious: usize,
+    /// Over-approximated operations on those paths.
+    pub approximated_ops: usize,
+    /// Paths that did not replay whose bit-precise model did.
+    pub bit_precise_replays: usize,
+    /// Runs of the engine again under `bv` after a spurious path.
+    pub bv_reruns: usize,
+}
+
+impl CexRefinement {
+    /// Adds the counts of earlier runs.
+    pub fn add(&mut self, earlier: &CexRefinement) {
+        self.spurious += earlier.spurious;
+        self.approximated_ops += earlier.approximated_ops;
+        self.bit_precise_replays += earlier.bit_precise_replays;
+        self.bv_reruns += earlier.bv_reruns;
+    }
+    pub fn is_empty(&self) -> bool {
+        self.spurious + self.bit_precise_replays + self.bv_reruns == 0
+    }
 }
 
 impl Stats {

@@ -119,8 +119,9 @@ pub fn is_intrinsic(f: Value) -> bool {
     unsafe { LLVMGetIntrinsicID(f) != 0 }
 }
 
-/// The signed value of an integer constant of at most 64 bits (including
-/// `ConstantExpr`s that fold, such as zero-initializers); `None` otherwise.
+/// The signed value of an integer constant of at most [`MAX_INT_BITS`] bits
+/// (including `ConstantExpr`s that fold, such as zero-initializers); `None`
+/// otherwise.
 pub fn const_int(v: Value) -> Option<i128> {
     unsafe {
         if !LLVMIsAConstantInt(v).is_null() {
@@ -128,10 +129,15 @@ pub fn const_int(v: Value) -> Option<i128> {
                 Ty::Int(b) => b,
                 _ => return None,
             };
-            if bits > 64 {
+            if bits <= 64 {
+                return Some(LLVMConstIntGetSExtValue(v) as i128);
+            }
+            // LLVM's C API reads at most 64 bits of a constant; wider ones
+            // print as `iN <decimal>` (signed), which i128 holds up to 128 bits.
+            if bits > MAX_INT_BITS {
                 return None;
             }
-            return Some(LLVMConstIntGetSExtValue(v) as i128);
+            return printed(v).rsplit(' ').next().and_then(|d| d.parse::<i128>().ok());
         }
         if !LLVMIsAConstantAggregateZero(v).is_null() || !LLVMIsAConstantPointerNull(v).is_null() {
             return Some(0);
@@ -231,6 +237,11 @@ pub fn call_arg_count(call: Value) -> u32 {
 pub fn icmp_predicate(inst: Value) -> llvm_sys::LLVMIntPredicate {
     unsafe { LLVMGetICmpPredicate(inst) }
 }
+
+/// The widest integers the program model holds: constants are `i128`
+/// (DESIGN.md "Program model"), so `__int128` and the `i65` of
+/// `__builtin_*_overflow` with mixed operands fit; wider ones are unsupported.
+pub const MAX_INT_BITS: u32 = 128;
 
 /// The instruction as LLVM prints it (LLVM 14's C API has no flag getters).
 fn printed(inst: Value) -> String {

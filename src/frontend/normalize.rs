@@ -207,7 +207,7 @@ fn promote_globals(module: &Module, entry: FunctionValue) {
                 continue;
             };
             let vt = LLVMGlobalGetValueType(gv);
-            if !matches!(llvm::ty(vt), llvm::Ty::Int(b) if b <= 64) {
+            if !matches!(llvm::ty(vt), llvm::Ty::Int(b) if b <= llvm::MAX_INT_BITS) {
                 continue;
             }
             if !only_loads_and_stores_in(gv, entry_ref) {

@@ -203,8 +203,11 @@ impl Tx<'_> {
     fn sort_of(&self, v: Value, at: Value) -> Result<Option<Sort>> {
         match llvm::value_ty(v) {
             Ty::Int(1) => Ok(Some(Sort::Bool)),
-            Ty::Int(b) if b <= 64 => Ok(Some(Sort::Int { bits: b })),
-            Ty::Int(b) => Err(self.unsupported(at, format!("{b}-bit integers (at most 64 bits are supported)"))),
+            Ty::Int(b) if b <= llvm::MAX_INT_BITS => Ok(Some(Sort::Int { bits: b })),
+            Ty::Int(b) => {
+                Err(self
+                    .unsupported(at, format!("{b}-bit integers (at most {} bits are supported)", llvm::MAX_INT_BITS)))
+            }
             Ty::Float => Err(self.unsupported(at, "floating point")),
             _ => Ok(None),
         }
@@ -285,7 +288,7 @@ impl Tx<'_> {
     fn opnd(&mut self, v: Value, body: &mut Vec<Stmt>, at: &SrcLoc) -> Option<Expr> {
         let sort = match llvm::value_ty(v) {
             Ty::Int(1) => Sort::Bool,
-            Ty::Int(b) if b <= 64 => Sort::Int { bits: b },
+            Ty::Int(b) if b <= llvm::MAX_INT_BITS => Sort::Int { bits: b },
             _ => return None,
         };
         if let Some(var) = self.val2var.get(&v) {

@@ -7,8 +7,11 @@
 //! `[0, 2^N)`; `and`/`or`/`xor` with a constant are exact (low/high masks with
 //! `mod`, sparse masks bit by bit, `xor x, -1` as `-1 - x`); constant shifts and
 //! funnel shifts are exact. What remains (e.g. `and` of two variables) is a fresh
-//! in-range value, counted in [`Lowerer::approx`]. `math` is `lia` without ranges
-//! and wrap-around. `bv` is bit-precise.
+//! in-range value, counted in [`Lowerer::approx`] and listed in
+//! [`Lowerer::approx_sites`] (what made a spurious path, `smt::path`).
+//! `math` is `lia` without ranges and wrap-around. `bv` is bit-precise. Every width up to 128 bits is encoded (`i65` from
+//! `__builtin_*_overflow`, `i128` from `__int128`); `2^128` is a term, not an
+//! `i128`.
 
 use super::IntSemantics;
 use crate::ir::{ArithOp, BinOp, CastOp, CmpPred, Expr, HavocKind, IntrOp, Rel, Sort, Stmt, VarId};
@@ -67,14 +70,14 @@ impl Val {
     /// bound cuts its range (16 bits or more); `None` otherwise.
     pub fn within(&self, sort: Sort, lo: i128, hi: i128) -> Option<Bool> {
         let Sort::Int { bits } = sort else { return None };
-        if !(16..=64).contains(&bits) {
+        if bits < 16 {
             return None;
         }
-        let (lo, hi) = (lo.max(-pow2(bits - 1)), hi.min(pow2(bits - 1) - 1));
+        let (lo, hi) = (lo.max(smin(bits)), hi.min(smax(bits)));
         match self {
             Val::I(i) => Some(Bool::and(&[i.ge(int(lo)), i.le(int(hi))])),
             Val::V(v) => {
-                let (l, h) = (BV::from_i64(lo as i64, bits), BV::from_i64(hi as i64, bits));
+                let (l, h) = (bv_const(lo, bits), bv_const(hi, bits));
                 Some(Bool::and(&[v.bvsge(&l), v.bvsle(&h)]))
             }
             Val::B(_) => None,
@@ -86,16 +89,48 @@ impl Val {
             Val::B(b) => m.eval(b, true)?.as_bool().map(i128::from),
             Val::I(i) => m.eval(i, true)?.as_i128(),
             Val::V(v) => {
-                let bits = v.get_size();
-                let u = m.eval(v, true)?.as_u64()? as i128;
-                Some(if bits < 128 && u >= (1i128 << (bits - 1)) { u - (1i128 << bits) } else { u })
+                let u = m.eval(&v.to_int(false), true)?.as_u128()?;
+                Some(signed_of(u, v.get_size()))
             }
         }
     }
 }
 
-fn pow2(k: u32) -> i128 {
-    1i128 << k
+/// `2^k` (`k <= 128`: beyond `i128`, so as a term).
+fn p2(k: u32) -> Int {
+    match k {
+        0..=126 => int(1i128 << k),
+        127 => Int::from_u128(1u128 << 127),
+        _ => "340282366920938463463374607431768211456".parse().expect("2^128 as a numeral"),
+    }
+}
+/// The least signed value of `bits` bits.
+pub fn smin(bits: u32) -> i128 {
+    i128::MIN >> (128 - bits)
+}
+/// The greatest signed value of `bits` bits.
+pub fn smax(bits: u32) -> i128 {
+    i128::MAX >> (128 - bits)
+}
+/// All ones in `bits` bits, as an unsigned pattern.
+fn ones(bits: u32) -> u128 {
+    u128::MAX >> (128 - bits)
+}
+/// The signed value of the `bits`-bit pattern `u`.
+pub fn signed_of(u: u128, bits: u32) -> i128 {
+    let u = u & ones(bits);
+    if bits < 128 && u >> (bits - 1) & 1 == 1 {
+        (u | !ones(bits)) as i128
+    } else {
+        u as i128
+    }
+}
+/// A `bits`-bit vector constant of the signed value `v` (any width).
+pub fn bv_const(v: i128, bits: u32) -> BV {
+    match i64::try_from(v) {
+        Ok(small) if bits <= 64 => BV::from_i64(small, bits),
+        _ => BV::from_str(bits, &(v as u128 & ones(bits)).to_string()).expect("a decimal numeral"),
+    }
 }
 fn int(v: i128) -> Int {
     Int::from_i128(v)
@@ -120,13 +155,23 @@ pub struct Lowerer {
     side: Vec<Bool>,
     /// Over-approximated operations, by kind (a fresh value replaced them).
     pub approx: BTreeMap<String, usize>,
+    /// The over-approximated operations themselves, each once, in the order
+    /// they were first lowered (what a refinement can make exact).
+    pub approx_sites: Vec<Expr>,
     counter: usize,
     fresh_log: Vec<Dynamic>,
 }
 
 impl Lowerer {
     pub fn new(sem: IntSemantics) -> Lowerer {
-        Lowerer { sem, side: Vec::new(), approx: BTreeMap::new(), counter: 0, fresh_log: Vec::new() }
+        Lowerer {
+            sem,
+            side: Vec::new(),
+            approx: BTreeMap::new(),
+            approx_sites: Vec::new(),
+            counter: 0,
+            fresh_log: Vec::new(),
+        }
     }
 
     /// A named constant of the given sort.
@@ -142,7 +187,7 @@ impl Lowerer {
     pub fn range(&self, v: &Val, sort: Sort) -> Option<Bool> {
         match (v, sort, self.sem) {
             (Val::I(i), Sort::Int { bits }, IntSemantics::Lia) => {
-                Some(Bool::and(&[i.ge(int(-pow2(bits - 1))), i.le(int(pow2(bits - 1) - 1))]))
+                Some(Bool::and(&[i.ge(int(smin(bits))), i.le(int(smax(bits)))]))
             }
             _ => None,
         }
@@ -183,9 +228,9 @@ impl Lowerer {
             return a.clone();
         }
         if let Some(c) = a.as_i128() {
-            return int(if c < 0 { c + pow2(bits) } else { c });
+            return Int::from_u128(c as u128 & ones(bits));
         }
-        a.lt(int(0)).ite(&(a + int(pow2(bits))), a)
+        a.lt(int(0)).ite(&(a + p2(bits)), a)
     }
 
     /// Unsigned value in `[0, 2^N)` -> signed value.
@@ -193,7 +238,7 @@ impl Lowerer {
         if !self.lia() {
             return u.clone();
         }
-        u.gt(int(pow2(bits - 1) - 1)).ite(&(u - int(pow2(bits))), u)
+        u.gt(int(smax(bits))).ite(&(u - p2(bits)), u)
     }
 
     /// Wraps a value within one modulus of the range (sums, differences).
@@ -201,36 +246,34 @@ impl Lowerer {
         if !self.lia() {
             return e;
         }
-        let max = pow2(bits - 1) - 1;
-        let min = -pow2(bits - 1);
-        let lo = e.lt(int(min)).ite(&(&e + int(pow2(bits))), &e);
-        e.gt(int(max)).ite(&(&e - int(pow2(bits))), &lo)
+        let lo = e.lt(int(smin(bits))).ite(&(&e + p2(bits)), &e);
+        e.gt(int(smax(bits))).ite(&(&e - p2(bits)), &lo)
     }
 
-    /// `a div k` (floor) for a constant `k > 0`, purified for the solvers: a
-    /// fresh `q` with `k·q ≤ a < k·q + k` (Spacer gives up on `div`/`mod` terms).
-    fn div_c(&mut self, a: &Int, k: i128) -> Int {
-        if let Some(c) = a.as_i128() {
-            return int(c.div_euclid(k));
-        }
-        if k == 1 {
-            return a.clone();
+    /// `a div k` (floor) for a numeral `k > 0` (a term: `2^128` is one),
+    /// purified for the solvers: a fresh `q` with `k·q ≤ a < k·q + k` (Spacer
+    /// gives up on `div`/`mod` terms).
+    fn div_c(&mut self, a: &Int, k: &Int) -> Int {
+        match (a.as_i128(), k.as_i128()) {
+            (Some(c), Some(k)) => return int(c.div_euclid(k)),
+            (_, Some(1)) => return a.clone(),
+            _ => {}
         }
         self.counter += 1;
         let q = Int::new_const(format!("q!{}", self.counter));
         self.fresh_log.push(Dynamic::from_ast(&q));
-        let kq = &q * int(k);
+        let kq = &q * k;
         self.side.push(kq.le(a));
-        self.side.push(a.lt(&kq + int(k)));
+        self.side.push(a.lt(&kq + k));
         q
     }
 
-    /// `a mod k` for a constant `k > 0` (see [`Lowerer::div_c`]).
-    fn mod_c(&mut self, a: &Int, k: i128) -> Int {
-        if let Some(c) = a.as_i128() {
+    /// `a mod k` for a numeral `k > 0` (see [`Lowerer::div_c`]).
+    fn mod_c(&mut self, a: &Int, k: &Int) -> Int {
+        if let (Some(c), Some(k)) = (a.as_i128(), k.as_i128()) {
             return int(c.rem_euclid(k));
         }
-        a - self.div_c(a, k) * int(k)
+        a - self.div_c(a, k) * k
     }
 
     /// Wraps any value into the signed range of `bits` bits.
@@ -238,8 +281,8 @@ impl Lowerer {
         if !self.lia() {
             return e;
         }
-        let min = int(-pow2(bits - 1));
-        self.mod_c(&(&e - &min), pow2(bits)) + min
+        let min = int(smin(bits));
+        self.mod_c(&(&e - &min), &p2(bits)) + min
     }
 
     /// Bit `i` of a signed `bits`-bit value, as 0/1.
@@ -247,15 +290,15 @@ impl Lowerer {
         if i == bits - 1 {
             a.lt(int(0)).ite(&int(1), &int(0))
         } else {
-            let d = self.div_c(a, pow2(i));
-            self.mod_c(&d, 2)
+            let d = self.div_c(a, &p2(i));
+            self.mod_c(&d, &int(2))
         }
     }
 
     /// `a & m` for a constant mask `m`, exactly where cheap, else `None`.
     fn and_const(&mut self, a: &Int, m: i128, bits: u32) -> Option<Int> {
-        let mask_all = pow2(bits) - 1;
-        let mu = m & mask_all; // unsigned pattern
+        let mask_all = ones(bits);
+        let mu = m as u128 & mask_all; // unsigned pattern
         if mu == mask_all {
             return Some(a.clone());
         }
@@ -265,24 +308,24 @@ impl Lowerer {
         // low mask 2^k - 1
         if (mu + 1) & mu == 0 {
             let k = (mu + 1).trailing_zeros();
-            return Some(self.mod_c(a, pow2(k)));
+            return Some(self.mod_c(a, &p2(k)));
         }
         // high mask ~(2^k - 1)
         let inv = !mu & mask_all;
         if (inv + 1) & inv == 0 {
             let k = (inv + 1).trailing_zeros();
-            return Some(a - self.mod_c(a, pow2(k)));
+            return Some(a - self.mod_c(a, &p2(k)));
         }
-        let weight = |i: u32| if i == bits - 1 { -pow2(i) } else { pow2(i) };
+        let weight = |i: u32| if i == bits - 1 { p2(i).unary_minus() } else { p2(i) };
         let set: Vec<u32> = (0..bits).filter(|i| mu >> i & 1 == 1).collect();
         let clear: Vec<u32> = (0..bits).filter(|i| mu >> i & 1 == 0).collect();
         const LIMIT: usize = 8;
         if set.len() <= LIMIT {
-            let terms: Vec<Int> = set.iter().map(|&i| self.bit(a, i, bits) * int(weight(i))).collect();
+            let terms: Vec<Int> = set.iter().map(|&i| self.bit(a, i, bits) * weight(i)).collect();
             return Some(Int::add(&terms));
         }
         if clear.len() <= LIMIT {
-            let terms: Vec<Int> = clear.iter().map(|&i| self.bit(a, i, bits) * int(weight(i))).collect();
+            let terms: Vec<Int> = clear.iter().map(|&i| self.bit(a, i, bits) * weight(i)).collect();
             return Some(a - Int::add(&terms));
         }
         None
@@ -291,8 +334,9 @@ impl Lowerer {
     /// Truncating signed division (C semantics).
     fn tdiv(&mut self, a: &Int, b: &Int) -> Int {
         if let Some(k) = b.as_i128().filter(|k| *k != 0) {
-            let pos = self.div_c(a, k.abs());
-            let neg = self.div_c(&a.unary_minus(), k.abs()).unary_minus();
+            let abs = Int::from_u128(k.unsigned_abs());
+            let pos = self.div_c(a, &abs);
+            let neg = self.div_c(&a.unary_minus(), &abs).unary_minus();
             let q = a.ge(int(0)).ite(&pos, &neg);
             return if k < 0 { q.unary_minus() } else { q };
         }
@@ -336,7 +380,7 @@ impl Lowerer {
             BinOp::UDiv => {
                 let (ua, ub) = (self.unsigned(&a, bits), self.unsigned(&b, bits));
                 let q = match ub.as_i128().filter(|k| *k > 0) {
-                    Some(k) => self.div_c(&ua, k),
+                    Some(k) => self.div_c(&ua, &int(k)),
                     None => ua.div(&ub),
                 };
                 self.signed(&q, bits)
@@ -344,14 +388,14 @@ impl Lowerer {
             BinOp::URem => {
                 let (ua, ub) = (self.unsigned(&a, bits), self.unsigned(&b, bits));
                 let r = match ub.as_i128().filter(|k| *k > 0) {
-                    Some(k) => self.mod_c(&ua, k),
+                    Some(k) => self.mod_c(&ua, &int(k)),
                     None => ua.modulo(&ub),
                 };
                 self.signed(&r, bits)
             }
             BinOp::Shl => match b.as_i128() {
                 Some(c) if (0..bits as i128).contains(&c) => {
-                    let p = &a * int(pow2(c as u32));
+                    let p = &a * p2(c as u32);
                     if nsw || !lia {
                         p
                     } else {
@@ -364,12 +408,12 @@ impl Lowerer {
                 Some(0) => a,
                 Some(c) if (1..bits as i128).contains(&c) => {
                     let ua = self.unsigned(&a, bits);
-                    self.div_c(&ua, pow2(c as u32))
+                    self.div_c(&ua, &p2(c as u32))
                 }
                 _ => return self.approximate("shift by a variable amount", bits),
             },
             BinOp::AShr => match b.as_i128() {
-                Some(c) if (0..bits as i128).contains(&c) => self.div_c(&a, pow2(c as u32)),
+                Some(c) if (0..bits as i128).contains(&c) => self.div_c(&a, &p2(c as u32)),
                 _ => return self.approximate("shift by a variable amount", bits),
             },
             BinOp::And | BinOp::Or | BinOp::Xor => {
@@ -378,9 +422,8 @@ impl Lowerer {
                     (Some(m), None) => (b.clone(), m),
                     (None, None) => return self.approximate("bit operation on two variables", bits),
                 };
-                let mu = m & (pow2(bits) - 1);
                 let res = match op {
-                    BinOp::Xor if mu == pow2(bits) - 1 => Some(int(-1) - &x),
+                    BinOp::Xor if m as u128 & ones(bits) == ones(bits) => Some(int(-1) - &x),
                     BinOp::And => self.and_const(&x, m, bits),
                     BinOp::Or => self.and_const(&x, m, bits).map(|n| &x + int(m) - n),
                     _ => self.and_const(&x, m, bits).map(|n| &x + int(m) - n * int(2)),
@@ -450,7 +493,7 @@ impl Lowerer {
         match e {
             Expr::Bool(b) => Val::B(Bool::from_bool(*b)),
             Expr::Int { value, bits } => match self.sem {
-                IntSemantics::Bv => Val::V(BV::from_i64(*value as i64, *bits)),
+                IntSemantics::Bv => Val::V(bv_const(*value, *bits)),
                 _ => Val::I(int(*value)),
             },
             Expr::Var(v, sort) => match env.get(v) {
@@ -489,7 +532,14 @@ impl Lowerer {
                 let b = self.expr(b, env);
                 match self.sem {
                     IntSemantics::Bv => Val::V(Self::bin_bv(*op, a.v(*bits), b.v(*bits))),
-                    _ => self.bin_int(*op, *bits, *nsw, a.i(), b.i()),
+                    _ => {
+                        let before: usize = self.approx.values().sum();
+                        let r = self.bin_int(*op, *bits, *nsw, a.i(), b.i());
+                        if self.approx.values().sum::<usize>() > before && !self.approx_sites.contains(e) {
+                            self.approx_sites.push(e.clone());
+                        }
+                        r
+                    }
                 }
             }
             Expr::Cast { op, from, to, a } => {
@@ -552,7 +602,7 @@ impl Lowerer {
             }
             (CastOp::Trunc, _, 1) => match a {
                 Val::V(v) => Val::B(v.extract(0, 0).eq(BV::from_i64(1, 1))),
-                a => Val::B(self.mod_c(&a.i(), 2).eq(int(1))),
+                a => Val::B(self.mod_c(&a.i(), &int(2)).eq(int(1))),
             },
             (CastOp::Zext, _, _) => match a {
                 Val::V(v) => Val::V(v.zero_ext(to - from)),
@@ -625,8 +675,8 @@ impl Lowerer {
                 if !self.lia() {
                     return self.approximate("funnel shift (math semantics)", bits);
                 }
-                let hi = self.mod_c(&(ua * int(pow2(left))), pow2(bits));
-                let lo = self.div_c(&ub, pow2(bits - left));
+                let hi = self.mod_c(&(ua * p2(left)), &p2(bits));
+                let lo = self.div_c(&ub, &p2(bits - left));
                 Val::I(self.signed(&(hi + lo), bits))
             }
             IntrOp::Overflow(bop, signed) => {
@@ -646,11 +696,12 @@ impl Lowerer {
                     BinOp::Sub => &x - &y,
                     _ => &x * &y,
                 };
-                let (lo, hi) = if signed { (-pow2(bits - 1), pow2(bits - 1) - 1) } else { (0, pow2(bits) - 1) };
+                let (lo, hi) =
+                    if signed { (int(smin(bits)), int(smax(bits))) } else { (int(0), Int::from_u128(ones(bits))) };
                 if !self.lia() {
                     return Val::B(Bool::from_bool(false));
                 }
-                Val::B(Bool::or(&[r.lt(int(lo)), r.gt(int(hi))]))
+                Val::B(Bool::or(&[r.lt(&lo), r.gt(&hi)]))
             }
         }
     }
@@ -734,45 +785,54 @@ pub fn static_approximations(p: &crate::ir::Program, sem: IntSemantics) -> BTree
 #[cfg(test)]
 mod tests {
     //! Every encoding of `lia` and `bv` agrees with a reference implementation of
-    //! LLVM's integer semantics on concrete values (edge values included).
+    //! LLVM's integer semantics on concrete values (edge values included), at
+    //! the widths C and LLVM produce: 8, 32, and the `i65`/`i128` of
+    //! `__builtin_*_overflow` and `__int128` (the reference computes in big
+    //! integers, so that products of 128-bit values are exact).
 
     use super::*;
     use crate::ir::{BinOp::*, CmpPred::*};
+    use num_bigint::BigInt;
     use z3::{SatResult, Solver};
 
-    fn wrap(v: i128, n: u32) -> i128 {
-        let m = 1i128 << n;
-        let u = v.rem_euclid(m);
-        if u >= m / 2 {
-            u - m
-        } else {
-            u
-        }
+    fn big(v: i128) -> BigInt {
+        BigInt::from(v)
     }
-    fn uns(v: i128, n: u32) -> i128 {
-        v.rem_euclid(1i128 << n)
+    fn modulus(n: u32) -> BigInt {
+        BigInt::from(1) << n
+    }
+    /// The signed `n`-bit value of `v` (wrapped).
+    fn wrap(v: BigInt, n: u32) -> i128 {
+        let m = modulus(n);
+        let u = ((v % &m) + &m) % &m;
+        let s = if u >= &m / 2 { u - m } else { u };
+        i128::try_from(s).unwrap()
+    }
+    /// The unsigned value of the `n`-bit pattern of `v`.
+    fn uns(v: i128, n: u32) -> BigInt {
+        let m = modulus(n);
+        ((big(v) % &m) + &m) % &m
     }
 
     fn reference(op: BinOp, a: i128, b: i128, n: u32) -> Option<i128> {
         let (ua, ub) = (uns(a, n), uns(b, n));
+        let (ba, bb) = (big(a), big(b));
+        let zero = BigInt::from(0);
+        let min_by_minus_one = a == smin(n) && b == -1;
+        let shift = (0..n as i128).contains(&b).then_some(b as u32);
         Some(match op {
-            Add => wrap(a + b, n),
-            Sub => wrap(a - b, n),
-            Mul => wrap(a * b, n),
-            SDiv if b == 0 || (a == -(1 << (n - 1)) && b == -1) => return None,
+            Add => wrap(ba + bb, n),
+            Sub => wrap(ba - bb, n),
+            Mul => wrap(ba * bb, n),
+            SDiv | SRem if b == 0 || min_by_minus_one => return None,
             SDiv => a / b,
-            SRem if b == 0 || (a == -(1 << (n - 1)) && b == -1) => return None,
             SRem => a % b,
-            UDiv if b == 0 => return None,
+            UDiv | URem if ub == zero => return None,
             UDiv => wrap(ua / ub, n),
-            URem if b == 0 => return None,
             URem => wrap(ua % ub, n),
-            Shl if !(0..n as i128).contains(&b) => return None,
-            Shl => wrap(ua << b, n),
-            LShr if !(0..n as i128).contains(&b) => return None,
-            LShr => wrap(ua >> b, n),
-            AShr if !(0..n as i128).contains(&b) => return None,
-            AShr => a >> b,
+            Shl => wrap(ua << shift?, n),
+            LShr => wrap(ua >> shift?, n),
+            AShr => a >> shift?,
             And => a & b,
             Or => a | b,
             Xor => a ^ b,
@@ -780,13 +840,13 @@ mod tests {
     }
 
     fn values(n: u32) -> Vec<i128> {
-        let min = -(1i128 << (n - 1));
-        let max = (1i128 << (n - 1)) - 1;
+        let (min, max) = (smin(n), smax(n));
         let mut v = vec![0, 1, -1, 3, -17, min, max];
         let mut seed = 99u64 + n as u64;
         for _ in 0..2 {
             seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            v.push(wrap((seed >> 11) as i128, n));
+            let high = seed.wrapping_mul(0x9E3779B97F4A7C15);
+            v.push(wrap((big(high as i128) << 64) + big((seed >> 11) as i128), n));
         }
         v.retain(|x| *x >= min && *x <= max);
         v
@@ -797,28 +857,20 @@ mod tests {
         let sort = Sort::Int { bits: n };
         let x = l.constant("x", sort);
         let y = l.constant("y", sort);
-        let cx = match (&x, sem) {
-            (Val::V(v), _) => v.eq(BV::from_i64(a as i64, n)),
-            (x, _) => x.clone().i().eq(int(a)),
-        };
-        let cy = match (&y, sem) {
-            (Val::V(v), _) => v.eq(BV::from_i64(b as i64, n)),
-            (y, _) => y.clone().i().eq(int(b)),
+        let is = |v: &Val, c: i128| match v {
+            Val::V(v) => v.eq(bv_const(c, v.get_size())),
+            Val::B(b) => b.eq(Bool::from_bool(c != 0)),
+            Val::I(i) => i.eq(int(c)),
         };
         let s = Solver::new();
-        s.assert(&cx);
-        s.assert(&cy);
+        s.assert(is(&x, a));
+        s.assert(is(&y, b));
         let env: HashMap<VarId, Val> = [(VarId(0), x), (VarId(1), y)].into_iter().collect();
         let (r, sides) = l.expr_with_side(expr, &env);
         for side in sides {
             s.assert(&side);
         }
-        let differs = match r {
-            Val::B(b) => b.eq(Bool::from_bool(expected != 0)).not(),
-            Val::I(i) => i.eq(int(expected)).not(),
-            Val::V(v) => v.eq(BV::from_i64(expected as i64, v.get_size())).not(),
-        };
-        s.assert(&differs);
+        s.assert(is(&r, expected).not());
         s.check() == SatResult::Unsat
     }
 
@@ -826,10 +878,12 @@ mod tests {
         Box::new(Expr::Var(VarId(i), Sort::Int { bits: n }))
     }
 
+    const WIDTHS: [u32; 4] = [8, 32, 65, 128];
+
     #[test]
     fn binary_operations_match_llvm() {
         for sem in [IntSemantics::Lia, IntSemantics::Bv] {
-            for n in [8u32, 32] {
+            for n in WIDTHS {
                 for op in [Add, Sub, Mul, SDiv, UDiv, SRem, URem, Shl, LShr, AShr, And, Or, Xor] {
                     for &a in &values(n) {
                         for &b in &values(n) {
@@ -858,48 +912,68 @@ mod tests {
     #[test]
     fn comparisons_casts_and_intrinsics_match_llvm() {
         for sem in [IntSemantics::Lia, IntSemantics::Bv] {
-            let n = 8;
-            for &a in &values(n) {
-                for &b in &values(n) {
-                    let (ua, ub) = (uns(a, n), uns(b, n));
-                    for (pred, r) in
-                        [(Slt, a < b), (Sle, a <= b), (Ult, ua < ub), (Ule, ua <= ub), (Uge, ua >= ub), (Ugt, ua > ub)]
-                    {
-                        let e = Expr::Cmp { pred, bits: n, a: var(0, n), b: var(1, n) };
-                        assert!(holds(sem, n, a, b, &e, r as i128), "{sem:?} {a} {pred:?} {b}");
-                    }
-                    for (op, r) in [
-                        (IntrOp::SMax, a.max(b)),
-                        (IntrOp::UMin, wrap(ua.min(ub), n)),
-                        (IntrOp::Overflow(Add, true), (a + b != wrap(a + b, n)) as i128),
-                        (IntrOp::Overflow(Add, false), (ua + ub >= 256) as i128),
-                        (IntrOp::Overflow(Mul, true), (a * b != wrap(a * b, n)) as i128),
-                    ] {
-                        let e = Expr::Intr { op, bits: n, args: vec![*var(0, n), *var(1, n)] };
-                        assert!(holds(sem, n, a, b, &e, r), "{sem:?} {op:?}({a}, {b}) != {r}");
-                    }
-                    for k in [0i128, 3, 8, 11] {
-                        let kk = (k % 8) as u32;
-                        let fshl = if kk == 0 { a } else { wrap(((ua << kk) | (ub >> (8 - kk))) & 255, n) };
-                        let fshr = if kk == 0 { b } else { wrap(((ua << (8 - kk)) | (ub >> kk)) & 255, n) };
-                        for (op, r) in [(IntrOp::Fshl, fshl), (IntrOp::Fshr, fshr)] {
-                            let e = Expr::Intr {
-                                op,
-                                bits: n,
-                                args: vec![*var(0, n), *var(1, n), Expr::Int { value: k, bits: n }],
+            for n in [8u32, 65, 128] {
+                let mask = |v: BigInt| v & (modulus(n) - 1);
+                for &a in &values(n) {
+                    for &b in &values(n) {
+                        let (ua, ub) = (uns(a, n), uns(b, n));
+                        for (pred, r) in [
+                            (Slt, a < b),
+                            (Sle, a <= b),
+                            (Ult, ua < ub),
+                            (Ule, ua <= ub),
+                            (Uge, ua >= ub),
+                            (Ugt, ua > ub),
+                        ] {
+                            let e = Expr::Cmp { pred, bits: n, a: var(0, n), b: var(1, n) };
+                            assert!(holds(sem, n, a, b, &e, r as i128), "{sem:?} i{n} {a} {pred:?} {b}");
+                        }
+                        let (ba, bb) = (big(a), big(b));
+                        for (op, r) in [
+                            (IntrOp::SMax, a.max(b)),
+                            (IntrOp::UMin, wrap((&ua).min(&ub).clone(), n)),
+                            (IntrOp::Overflow(Add, true), (big(wrap(&ba + &bb, n)) != &ba + &bb) as i128),
+                            (IntrOp::Overflow(Add, false), (&ua + &ub >= modulus(n)) as i128),
+                            (IntrOp::Overflow(Sub, false), (ua < ub) as i128),
+                            (IntrOp::Overflow(Mul, true), (big(wrap(&ba * &bb, n)) != &ba * &bb) as i128),
+                        ] {
+                            let e = Expr::Intr { op, bits: n, args: vec![*var(0, n), *var(1, n)] };
+                            assert!(holds(sem, n, a, b, &e, r), "{sem:?} i{n} {op:?}({a}, {b}) != {r}");
+                        }
+                        for k in [0i128, 3, n as i128, n as i128 + 3] {
+                            let kk = (k % n as i128) as u32;
+                            let (fshl, fshr) = if kk == 0 {
+                                (a, b)
+                            } else {
+                                (
+                                    wrap(mask((&ua << kk) | (&ub >> (n - kk))), n),
+                                    wrap(mask((&ua << (n - kk)) | (&ub >> kk)), n),
+                                )
                             };
-                            assert!(holds(sem, n, a, b, &e, r), "{sem:?} {op:?}({a}, {b}, {k}) != {r}");
+                            for (op, r) in [(IntrOp::Fshl, fshl), (IntrOp::Fshr, fshr)] {
+                                let e = Expr::Intr {
+                                    op,
+                                    bits: n,
+                                    args: vec![*var(0, n), *var(1, n), Expr::Int { value: k, bits: n }],
+                                };
+                                assert!(holds(sem, n, a, b, &e, r), "{sem:?} i{n} {op:?}({a}, {b}, {k}) != {r}");
+                            }
                         }
                     }
-                }
-                for (op, to, r) in [
-                    (CastOp::Zext, 32, uns(a, n)),
-                    (CastOp::Sext, 32, a),
-                    (CastOp::Trunc, 4, wrap(a, 4)),
-                    (CastOp::Trunc, 1, a & 1),
-                ] {
-                    let e = Expr::Cast { op, from: n, to, a: var(0, n) };
-                    assert!(holds(sem, n, a, 0, &e, r), "{sem:?} {op:?} {a} to i{to} != {r}");
+                    let wider = (n * 2).min(128);
+                    let mut casts = vec![
+                        (CastOp::Trunc, 4, wrap(big(a), 4)),
+                        (CastOp::Trunc, 1, a & 1),
+                        (CastOp::Trunc, 64, wrap(big(a), 64)),
+                    ];
+                    if wider > n {
+                        casts.push((CastOp::Zext, wider, wrap(uns(a, n), wider)));
+                        casts.push((CastOp::Sext, wider, a));
+                    }
+                    for (op, to, r) in casts.into_iter().filter(|(op, to, _)| (*op == CastOp::Trunc) == (*to < n)) {
+                        let e = Expr::Cast { op, from: n, to, a: var(0, n) };
+                        assert!(holds(sem, n, a, 0, &e, r), "{sem:?} {op:?} i{n} {a} to i{to} != {r}");
+                    }
                 }
             }
         }

@@ -14,6 +14,7 @@ pub mod deadline;
 pub mod horn;
 pub mod lower;
 pub mod params;
+pub mod path;
 pub mod predabs;
 pub mod raise;
 pub mod solve;

@@ -286,13 +286,12 @@ impl Raiser<'_> {
         }
         if let Some(v) = e.as_bv() {
             let bits = v.get_size();
-            if let Some(u) = v.as_u64() {
+            let numeral = v.as_u64().map(u128::from).or_else(|| v.to_int(false).simplify().as_u128());
+            if let Some(u) = numeral.filter(|_| bits <= 128) {
                 if bits == 1 {
                     return Ok(Expr::Bool(u == 1));
                 }
-                let u = i128::from(u);
-                let value = if bits < 128 && u >= 1i128 << (bits - 1) { u - (1i128 << bits) } else { u };
-                return Ok(Expr::Int { value, bits });
+                return Ok(Expr::Int { value: super::lower::signed_of(u, bits), bits });
             }
         }
         let name = symbol(e);
