@@ -11,6 +11,12 @@
 //!   critical section, so no answer is checked (no harness written) after
 //!   another won.
 //! - A member that panics answers UNKNOWN naming the panic; the portfolio goes on.
+//! - A member whose counterexample the check found spurious bit-precisely
+//!   (`smt::path`), or whose refinement query Spacer left undecided, runs
+//!   again, once, under `bv` within its own time (lazy
+//!   precision per run, issue 19 §1; the explicit-value paper's §IV refines
+//!   the precision the same way after a precise counterexample check); its
+//!   answer then carries `bv` as its semantics, and its check is under `bv`.
 //! - After a winner, every other member's token is cancelled (`Cancel`
 //!   interrupts its Z3 calls), and `run` returns only when every member
 //!   thread has ended: no work outlives the answer, and there is one verdict.
@@ -121,6 +127,7 @@ pub fn run<R: Send>(
                 // run), while its time lasts.
                 let mut member = members[i].clone();
                 let mut before = CexRefinement::default();
+                let mut first_reason = None;
                 let (outcome, checked, _checking) = loop {
                     let mut outcome = run_member(p, &member, &member_deadline);
                     // Checks, and the decision, one member at a time: a replay
@@ -140,9 +147,9 @@ pub fn run<R: Send>(
                         })
                     };
                     let cex = &mut outcome.stats.counterexamples;
-                    let spurious = cex.spurious > 0;
+                    let retry = cex.spurious > 0 || cex.retry_bit_precise;
                     cex.add(&before);
-                    if spurious
+                    if retry
                         && outcome.verdict == Verdict::Unknown
                         && member.sem != IntSemantics::Bv
                         && !member_deadline.expired()
@@ -150,7 +157,12 @@ pub fn run<R: Send>(
                         before = outcome.stats.counterexamples.clone();
                         before.bv_reruns += 1;
                         member.sem = IntSemantics::Bv;
+                        first_reason = outcome.reason.take();
                         continue;
+                    }
+                    if let (Verdict::Unknown, Some(first)) = (outcome.verdict, &first_reason) {
+                        let last = outcome.reason.take().unwrap_or_default();
+                        outcome.reason = Some(format!("{last} (run again under bv after: {first})"));
                     }
                     break (outcome, checked, checking);
                 };

@@ -63,7 +63,7 @@ pub struct Stats {
 /// the error is checked bit-precisely (`smt::path`); a feasible one gives new
 /// inputs, an infeasible one (spurious: through over-approximated operations
 /// or unbounded integers) makes the portfolio run the engine again under
-/// `bv`, where every operation is exact.
+/// `bv`, where every operation is exact; so does an undecided refinement.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct CexRefinement {
     /// Paths that did not replay and are infeasible bit-precisely.
@@ -72,8 +72,13 @@ pub struct CexRefinement {
     pub approximated_ops: usize,
     /// Paths that did not replay whose bit-precise model did.
     pub bit_precise_replays: usize,
-    /// Runs of the engine again under `bv` after a spurious path.
+    /// Runs of the engine again under `bv` after a spurious path or an
+    /// undecided refinement query.
     pub bv_reruns: usize,
+    /// The engine's refinement query was undecided (Spacer's `unknown`, not a
+    /// timeout): worth one more run under `bv`.
+    #[serde(skip)]
+    pub retry_bit_precise: bool,
 }
 
 impl CexRefinement {

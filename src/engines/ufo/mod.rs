@@ -229,9 +229,16 @@ fn run(p: &Program, ufo: &mut Ufo, sem: IntSemantics, deadline: &Deadline) -> Ou
                 };
             }
             Refinement::Unknown(why) => {
-                let why =
-                    if deadline.expired() { deadline.stop_reason().to_string() } else { format!("refinement: {why}") };
-                return Outcome::unknown(why, stats);
+                // Z3's own timer may fire a moment before the deadline does
+                let ending = deadline.remaining().is_some_and(|r| r < std::time::Duration::from_millis(200));
+                if deadline.expired() || ending {
+                    return Outcome::unknown(deadline.stop_reason(), stats);
+                }
+                // Spacer gave up on the query (for example on a nonlinear
+                // term): the portfolio retries the member bit-precisely
+                let mut stats = stats;
+                stats.counterexamples.retry_bit_precise = sem != IntSemantics::Bv;
+                return Outcome::unknown(format!("refinement: Spacer answered unknown ({why})"), stats);
             }
         }
         if deadline.expired() {
