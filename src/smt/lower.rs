@@ -9,9 +9,11 @@
 //! funnel shifts are exact. What remains (e.g. `and` of two variables) is a fresh
 //! in-range value, counted in [`Lowerer::approx`] and listed in
 //! [`Lowerer::approx_sites`] (what made a spurious path, `smt::path`).
-//! `math` is `lia` without ranges and wrap-around. `bv` is bit-precise. Every width up to 128 bits is encoded (`i65` from
-//! `__builtin_*_overflow`, `i128` from `__int128`); `2^128` is a term, not an
-//! `i128`.
+//! `math` is `lia` without ranges and wrap-around. `bv` is bit-precise.
+//!
+//! Every width up to 128 bits is encoded (`i65` from `__builtin_*_overflow`,
+//! `i128` from `__int128`): constants are `i128`, and `2^k` is a term (`2^128`
+//! does not fit an `i128`).
 
 use super::IntSemantics;
 use crate::ir::{ArithOp, BinOp, CastOp, CmpPred, Expr, HavocKind, IntrOp, Rel, Sort, Stmt, VarId};
@@ -156,7 +158,7 @@ pub struct Lowerer {
     /// Over-approximated operations, by kind (a fresh value replaced them).
     pub approx: BTreeMap<String, usize>,
     /// The over-approximated operations themselves, each once, in the order
-    /// they were first lowered (what a refinement can make exact).
+    /// they were first lowered (counted on a spurious path).
     pub approx_sites: Vec<Expr>,
     counter: usize,
     fresh_log: Vec<Dynamic>,
