@@ -63,7 +63,8 @@ pub struct Stats {
 /// the error is checked bit-precisely (`smt::path`); a feasible one gives new
 /// inputs, an infeasible one (spurious: through over-approximated operations
 /// or unbounded integers) makes the portfolio run the engine again under
-/// `bv`, where every operation is exact; so does an undecided refinement.
+/// `bv`, where every operation is exact; so does a Spacer query that ended
+/// `unknown` (not by the clock).
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct CexRefinement {
     /// Paths that did not replay and are infeasible bit-precisely.
@@ -73,9 +74,9 @@ pub struct CexRefinement {
     /// Paths that did not replay whose bit-precise model did.
     pub bit_precise_replays: usize,
     /// Runs of the engine again under `bv` after a spurious path or an
-    /// undecided refinement query.
+    /// undecided Spacer query.
     pub bv_reruns: usize,
-    /// The engine's refinement query was undecided (Spacer's `unknown`, not a
+    /// The engine's Spacer query was undecided (Spacer's `unknown`, not a
     /// timeout): worth one more run under `bv`.
     #[serde(skip)]
     pub retry_bit_precise: bool,

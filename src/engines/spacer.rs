@@ -26,7 +26,7 @@ use super::{bmc, Certificate, Engine, EngineContext, Outcome, Stats, Verdict};
 use crate::ir::{LocId, Program};
 use crate::smt::canon::Canon;
 use crate::smt::chc::{self, ChcAnswer, Preprocessing};
-use crate::smt::{cert, raise, Lowerer};
+use crate::smt::{cert, raise, IntSemantics, Lowerer};
 use serde::Serialize;
 use std::time::Instant;
 
@@ -105,7 +105,13 @@ impl Engine for Spacer {
                 }
             }
             ChcAnswer::Unknown(_) if cx.deadline.expired() => Outcome::unknown(cx.deadline.stop_reason(), stats(&st)),
-            ChcAnswer::Unknown(why) => Outcome::unknown(format!("Spacer: unknown ({why})"), stats(&st)),
+            ChcAnswer::Unknown(why) => {
+                // Spacer gave up (for example on `/` or `%` by a variable under
+                // lia): the portfolio retries the member bit-precisely
+                let mut stats = stats(&st);
+                stats.counterexamples.retry_bit_precise = cx.sem != IntSemantics::Bv;
+                Outcome::unknown(format!("Spacer: unknown ({why})"), stats)
+            }
             ChcAnswer::Reachable(facts) => {
                 // first the paths through the locations of Spacer's derivation
                 // (whole-program nodes are locations), in its order
