@@ -160,6 +160,9 @@ pub struct Lowerer {
     /// The over-approximated operations themselves, each once, in the order
     /// they were first lowered (counted on a spurious path).
     pub approx_sites: Vec<Expr>,
+    /// Over-approximations made so far: its change around one operation
+    /// says whether that operation was approximated (no map walk per operation).
+    approximated: usize,
     counter: usize,
     fresh_log: Vec<Dynamic>,
 }
@@ -171,6 +174,7 @@ impl Lowerer {
             side: Vec::new(),
             approx: BTreeMap::new(),
             approx_sites: Vec::new(),
+            approximated: 0,
             counter: 0,
             fresh_log: Vec::new(),
         }
@@ -217,6 +221,7 @@ impl Lowerer {
 
     fn approximate(&mut self, what: &str, bits: u32) -> Val {
         *self.approx.entry(what.to_string()).or_default() += 1;
+        self.approximated += 1;
         self.fresh("approx", Sort::Int { bits })
     }
 
@@ -535,9 +540,9 @@ impl Lowerer {
                 match self.sem {
                     IntSemantics::Bv => Val::V(Self::bin_bv(*op, a.v(*bits), b.v(*bits))),
                     _ => {
-                        let before: usize = self.approx.values().sum();
+                        let before = self.approximated;
                         let r = self.bin_int(*op, *bits, *nsw, a.i(), b.i());
-                        if self.approx.values().sum::<usize>() > before && !self.approx_sites.contains(e) {
+                        if self.approximated > before && !self.approx_sites.contains(e) {
                             self.approx_sites.push(e.clone());
                         }
                         r
