@@ -172,6 +172,50 @@ fn spurious_counterexamples_are_refined_bit_precisely() {
     }
 }
 
+/// Z3 5.3.2's Spacer, without inlining, answers the `bv` refinement query of
+/// `__builtin_sub_overflow(long long, unsigned long long, ..)` at -O0 with
+/// labels that are not Hoare triples (the certificate check rejected them).
+/// Under `bv` the UFO engine checks them and solves once more with inlining.
+#[test]
+fn ufo_under_bv_solves_again_when_spacers_labels_are_not_hoare_triples() {
+    let safe = vec!["llvm-tests/sub_overflow_mixed_safe.c".to_string()];
+    let (code, json) = verify(&safe, &["--engine", "ufo", "--int", "bv", "--opt", "O0", "--timeout", "60"]);
+    assert_eq!((code, json["verdict"].as_str()), (0, Some("SAFE")), "{json:#}");
+    assert!(json["certificate"]["locations"].as_array().is_some_and(|l| !l.is_empty()));
+    assert_eq!(json["stats"]["ufo"]["relabelled"], 1, "{}", json["stats"]);
+    // under lia the labels are not checked twice (the certificate check is the judge)
+    let (code, json) = verify(&safe, &["--engine", "ufo", "--opt", "O0", "--timeout", "60"]);
+    assert_eq!((code, json["verdict"].as_str()), (0, Some("SAFE")), "{json:#}");
+    assert_eq!(json["stats"]["ufo"]["relabelled"], 0, "{}", json["stats"]);
+}
+
+/// clang -O2 vectorizes this loop (`<4 x i32>` values and
+/// `llvm.vector.reduce.add`, which the program model would havoc); ufo's own
+/// -O2 pipeline does not vectorize, so nothing is havocked and the bug at
+/// n == 5 is found with the exact sum.
+#[test]
+fn ufo_does_not_vectorize_loops_at_o2() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = dir.path().join("sum_xor_unsafe.c");
+    std::fs::write(
+        &c,
+        "extern void reach_error(void);\nextern unsigned __VERIFIER_nondet_uint(void);\n\
+         int main(void) {\n  unsigned n = __VERIFIER_nondet_uint();\n  unsigned long long s = 0;\n\
+         for (unsigned i = 0; i < n; i++) s += i ^ (i >> 1);\n\
+         if (n == 5 && s == 12) reach_error();\n  return 0;\n}\n",
+    )
+    .unwrap();
+    let ir = std::process::Command::new("clang-19").args(["-O2", "-S", "-emit-llvm", "-o", "-"]).arg(&c).output();
+    let ir = String::from_utf8_lossy(&ir.expect("clang-19 runs").stdout).into_owned();
+    assert!(ir.contains("llvm.vector.reduce.add"), "clang -O2 no longer vectorizes the test loop:\n{ir}");
+    let files = vec![c.to_string_lossy().into_owned()];
+    let (code, json) = verify(&files, &["--opt", "O2", "--timeout", "60"]);
+    assert_eq!(json["approximations"]["translation"]["other_havocs"], 0, "{}", json["approximations"]);
+    assert_eq!((code, json["verdict"].as_str()), (10, Some("UNSAFE")), "{json:#}");
+    assert_eq!(json["counterexample"]["replay"]["reached"], true);
+    assert_eq!(json["counterexample"]["inputs"][0]["value"], 5, "{}", json["counterexample"]["inputs"]);
+}
+
 /// What users feed ufo: `clang -O2 -emit-llvm` output, here of an ILP32 build.
 /// The bug is found in the optimized IR and replayed on that same IR (compiled
 /// for i386 and linked with the harness), not on a recompiled source.

@@ -16,7 +16,14 @@
 //! 5. Scalar globals whose only uses are loads and stores in the entry function
 //!    become allocas initialized with the global's initializer, and
 //!    `sroa,mem2reg` turns them (and every other promotable alloca) into SSA values.
-//! 6. `default<On>` runs for O1/O2/O3/Os; O0 stops after step 5.
+//! 6. `default<On>` runs for O1/O2/O3/Os; O0 stops after step 5. Every
+//!    function carries `noimplicitfloat` first, which LLVM's loop and SLP
+//!    vectorizers respect: a vectorized loop computes in `<4 x i32>` values and
+//!    ends in `llvm.vector.reduce.*`, which the program model does not represent
+//!    (it would be havocked: UNKNOWN). `opt -vectorize-loops=false` would do the
+//!    same, but only as a process-wide `cl::opt`; the attribute is per module and
+//!    also holds when ufo is a library. Vector code in a file the user optimized
+//!    already stays as it is (its vector values are havocked and counted).
 
 use super::builtins::{check_kind, inlined_error_hazard, is_opaque_builtin};
 use super::inputs;
@@ -94,6 +101,7 @@ pub fn normalize(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
     let ctx = module.get_context();
     let loop_md = ctx.get_kind_id("llvm.loop");
     let always = ctx.create_enum_attribute(Attribute::get_named_enum_kind_id("alwaysinline"), 0);
+    let no_vectors = ctx.create_enum_attribute(Attribute::get_named_enum_kind_id("noimplicitfloat"), 0);
     let hazard = module.get_functions().find_map(|f| inlined_error_hazard(f.as_value_ref()));
     for f in module.get_functions() {
         let name = f.get_name().to_string_lossy().into_owned();
@@ -111,6 +119,7 @@ pub fn normalize(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
         for a in ["noinline", "optnone", "mustprogress", "willreturn"] {
             remove_fn_attr(f, a);
         }
+        f.add_attribute(AttributeLoc::Function, no_vectors);
         for bb in llvm::blocks(f.as_value_ref()) {
             for inst in llvm::instructions(bb) {
                 unsafe {

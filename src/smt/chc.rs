@@ -112,7 +112,10 @@ fn solution(answer: &Bool) -> HashMap<String, (Bool, Vec<u32>, u32)> {
 pub enum SpacerMode {
     /// As UFO's interpolating engine over an unrolling: no preprocessing, so
     /// that every node's predicate gets its own solution (its new label).
-    Interpolate,
+    /// `inline` keeps Spacer's inlining (the predicates it inlines get their
+    /// solutions from Z3's model converter): the second try after Z3 5.3.2
+    /// answered a `bv` query with labels that are not Hoare triples.
+    Interpolate { inline: bool },
     /// On the whole program's recursive clauses, with Spacer's own
     /// preprocessing (as `pre` says); `global` adds
     /// global guidance with the inductive generalizer (`fp.spacer.global`,
@@ -154,10 +157,10 @@ fn spacer(mode: SpacerMode) -> Result<z3::Fixedpoint, String> {
     let mut params = Params::new();
     params.set_symbol("engine", "spacer");
     match mode {
-        SpacerMode::Interpolate => {
+        SpacerMode::Interpolate { inline } => {
             params.set_bool("xform.slice", false);
-            params.set_bool("xform.inline_linear", false);
-            params.set_bool("xform.inline_eager", false);
+            params.set_bool("xform.inline_linear", inline);
+            params.set_bool("xform.inline_eager", inline);
             params.set_bool("xform.tail_simplifier_pve", false);
         }
         SpacerMode::Whole { global, pre } => {
@@ -209,9 +212,14 @@ impl EdgeClause {
     }
 }
 
-/// Solves the refinement query for the nodes of `dag` that reach its error node.
-pub fn refine(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag) -> Refinement {
-    match solve(p, l, canon, d, SpacerMode::Interpolate) {
+/// Solves the refinement query for the nodes of `dag` that reach its error
+/// node; `inline`: see [`SpacerMode::Interpolate`].
+pub fn refine(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag, inline: bool) -> Refinement {
+    match solve(p, l, canon, d, SpacerMode::Interpolate { inline }) {
+        // (an inlined predicate's solution may be existential)
+        ChcAnswer::Solution(labels) if inline => {
+            Refinement::Labels(labels.into_iter().map(|f| f.map(|f| quantifier_free(&f))).collect())
+        }
         ChcAnswer::Solution(labels) => Refinement::Labels(labels),
         ChcAnswer::Reachable(_) => counterexample(p, l, d),
         ChcAnswer::Unknown(why) => Refinement::Unknown(why),
