@@ -21,6 +21,9 @@ use std::time::{Duration, Instant};
 /// How to replay a counterexample.
 pub struct ReplaySetup<'a> {
     pub files: &'a [String],
+    /// C sources for the UBSan run when `files` are IR (the plugin's module,
+    /// written from memory): the files the module was compiled from.
+    pub sources: &'a [String],
     pub data_model: crate::frontend::DataModel,
     pub entry: replay::Entry,
     pub property: crate::frontend::Property,
@@ -69,9 +72,16 @@ pub fn check(
                 let run = crate::program_inputs::RunInputs::of(&trace.inputs);
                 match run.exceeds(&setup.limits) {
                     Some(why) => Replay::Impossible(format!("not run: {why}")),
-                    None => {
-                        replay::replay(setup.files, setup.data_model, &setup.entry, target, trace, setup.harness, limit)
-                    }
+                    None => replay::replay(
+                        setup.files,
+                        setup.sources,
+                        setup.data_model,
+                        &setup.entry,
+                        target,
+                        trace,
+                        setup.harness,
+                        limit,
+                    ),
                 }
             };
             let mut r = run_trace(trace);

@@ -82,6 +82,17 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
             _ => Ok(opts.files.clone()),
         }
     };
+    // The C files a module in memory was compiled from (the plugin's
+    // `--name`), where they exist: the UBSan run of a replay uses them.
+    let sources: Vec<String> = match &opts.bitcode {
+        Some(_) => opts
+            .files
+            .iter()
+            .filter(|f| replay::ub::sanitizable(f) && std::path::Path::new(f).is_file())
+            .cloned()
+            .collect(),
+        None => Vec::new(),
+    };
     let check = |m: &engines::Member, o: &mut engines::Outcome, d: &Deadline| {
         let files = match replay_files(o) {
             Ok(f) => f,
@@ -92,6 +103,7 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
         };
         let setup = ReplaySetup {
             files: &files,
+            sources: &sources,
             data_model: opts.frontend.data_model,
             entry: replay::Entry { name: prog.function.clone(), params: prog.entry_params.clone() },
             property: opts.frontend.property,

@@ -27,6 +27,7 @@ fn checked(p: &Program, mut out: Outcome) -> Outcome {
     let files = vec![root().join("llvm-tests/fig1_safe.c").to_string_lossy().into_owned()];
     let setup = ReplaySetup {
         files: &files,
+        sources: &[],
         data_model: DataModel::Lp64,
         entry: ufo::replay::Entry { name: "main".into(), params: vec![] },
         property: Default::default(),

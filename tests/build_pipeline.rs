@@ -154,6 +154,31 @@ fn clang_with_the_plugin_warns_at_the_line_and_emits_the_same_object() {
     assert_eq!(std::fs::read(&with).unwrap(), std::fs::read(&without).unwrap(), "the plugin changed the code");
 }
 
+/// The plugin verifies the module in memory and replays that module; the
+/// undefined behaviour on the way is named from a second run of the C source
+/// under UBSan (issue 19 §2), as in `ufo verify`.
+#[test]
+fn the_plugin_names_undefined_behaviour_on_the_way_to_the_error() {
+    let p = plugin_flag();
+    let dir = tempfile::tempdir().unwrap();
+    let o = dir.path().join("so.o");
+    let env = [("UFO_OPTIONS", "--int bv")];
+    let (code, out) = clang(&["-O0", "-g", &p, "-c", "ub/signed_overflow.c", "-o", o.to_str().unwrap()], &env);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("ub/signed_overflow.c:13:5: warning: ufo-verify: reach_error() is reachable"), "{out}");
+    assert!(
+        out.contains(
+            "note: ub/signed_overflow.c:12:9: undefined behaviour on the way (signed-overflow): \
+             signed integer overflow: 2147483647 + 1 cannot be represented in type 'int'"
+        ),
+        "{out}"
+    );
+    // a bug reached without undefined behaviour gets no such note
+    let (code, out) = clang(&["-O2", "-g", &p, "-c", "fig1_unsafe.c", "-o", o.to_str().unwrap()], &[]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("warning: ufo-verify: reach_error() is reachable") && !out.contains("undefined"), "{out}");
+}
+
 #[test]
 fn clang_with_the_plugin_remarks_a_safe_program() {
     let p = plugin_flag();

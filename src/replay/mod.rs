@@ -158,10 +158,13 @@ fn execute(mut cmd: Command, limit: Duration, target: Target) -> (Replay, String
 
 /// Replays `trace` on the program built from `files`. Writes the harness to
 /// `harness_out` if given. When the error is reached and the program has C
-/// source, the run is repeated with the source compiled under UBSan
-/// (`ub`), and the first undefined behaviour it reports comes with the answer.
+/// source (`files`, or else `sources`: the C files IR in `files` was compiled
+/// from), the run is repeated with the source compiled under UBSan (`ub`),
+/// and the first undefined behaviour it reports comes with the answer.
+#[allow(clippy::too_many_arguments)]
 pub fn replay(
     files: &[String],
+    sources: &[String],
     dm: DataModel,
     entry: &Entry,
     target: Target,
@@ -186,10 +189,12 @@ pub fn replay(
         Ok(other) => return other,
         Err(e) => return Replay::Impossible(e),
     };
-    if !files.iter().any(|f| ub::sanitizable(f)) {
+    let c_files = if files.iter().any(|f| ub::sanitizable(f)) { files } else { sources };
+    if !c_files.iter().any(|f| ub::sanitizable(f)) {
         return reached;
     }
     // The sanitized run only adds a finding: an error in it changes nothing.
+    let build = Build { files: c_files, ..build };
     match build.exe(true, None) {
         Ok(exe) => {
             let mut cmd = build.command(&exe);
