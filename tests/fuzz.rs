@@ -10,21 +10,25 @@
 //! take more than twice its time limit; and the pipeline must have worked: the
 //! oracle proved some programs UNSAFE, left others open, and every
 //! configuration decided some programs (its table is in the script's output).
+//! A second sample is verified as the IR a user's clang emits at -O1..-Os.
 
 mod common;
 use std::process::Command;
 
 const PROGRAMS: u64 = 36;
 
-#[test]
-fn random_programs_agree_with_the_native_oracle() {
-    // failing programs stay here (the output names the directory); removed on success
-    let out = std::env::temp_dir().join(format!("ufo-fuzz-test-{}", std::process::id()));
+/// Runs `scripts/fuzz ARGS` on `programs` programs; its SUMMARY, the whole
+/// output for messages, and the directory of failing programs (removed by
+/// the caller on success). Fails on any failure the script reports.
+fn fuzz(programs: u64, args: &[&str]) -> (serde_json::Value, String, std::path::PathBuf) {
+    // failing programs stay here (the output names the directory)
+    let out = std::env::temp_dir().join(format!("ufo-fuzz-test-{}-{}", std::process::id(), args.join("")));
     std::fs::create_dir_all(&out).unwrap();
     let script = common::root().join("scripts/fuzz");
     let o = Command::new("python3")
         .arg(&script)
-        .args(["--count", &PROGRAMS.to_string(), "--seed", "19", "--timeout", "10", "--jobs", "2"])
+        .args(["--count", &programs.to_string(), "--timeout", "10", "--jobs", "2"])
+        .args(args)
         .arg("--ufo")
         .arg(env!("CARGO_BIN_EXE_ufo"))
         .arg("--out")
@@ -44,7 +48,13 @@ fn random_programs_agree_with_the_native_oracle() {
     assert_eq!(o.status.code(), Some(0), "scripts/fuzz found failures\n{all}");
     assert_eq!(s["failures"], serde_json::json!({}), "{all}");
     assert_eq!(s["generator_mismatches"], 0, "{all}");
-    assert_eq!(s["programs"], PROGRAMS, "{all}");
+    assert_eq!(s["programs"], programs, "{all}");
+    (s, all, out)
+}
+
+#[test]
+fn random_programs_agree_with_the_native_oracle() {
+    let (s, all, out) = fuzz(PROGRAMS, &["--seed", "19"]);
 
     // The oracle works: some checks are reachable (about half are made so),
     // and not all.
@@ -74,5 +84,22 @@ fn random_programs_agree_with_the_native_oracle() {
         configs["default"]["unsafe"].as_u64().unwrap() * 2 >= oracle_unsafe,
         "the default configuration found few of the {oracle_unsafe} reachable errors\n{all}"
     );
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
+/// The translator on integer-only optimized IR (issue 19 §4): the programs as a
+/// user's clang emits them at -O1, -O2, -O3 and -Os (`clang -g -On -S
+/// -emit-llvm`), verified as that IR. The same oracle judges the answers.
+#[test]
+fn clang_optimized_ir_of_random_programs_agrees_with_the_native_oracle() {
+    const N: u64 = 12;
+    let (s, all, out) = fuzz(N, &["--seed", "41", "--configs", "ir-O1,ir-O2,ir-O3,ir-Os"]);
+    let configs = s["configs"].as_object().unwrap();
+    assert_eq!(configs.len(), 4, "{all}");
+    for (name, row) in configs {
+        let n = |k: &str| row[k].as_u64().unwrap_or_else(|| panic!("{name}: no {k}\n{all}"));
+        assert_eq!(n("decided") + n("unknown"), N, "{name}\n{all}");
+        assert!(n("unsafe") >= 1 && n("decided") >= N / 3, "{name} decided too little\n{all}");
+    }
     std::fs::remove_dir_all(&out).unwrap();
 }

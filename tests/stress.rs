@@ -1,6 +1,8 @@
 //! Robustness: 200 random modules from `llvm-stress-19` are loaded and
 //! translated (and a few verified) without a panic; every run ends with one of
-//! the documented exit codes.
+//! the documented exit codes. (llvm-stress modules are mostly floating point;
+//! integer-only optimized IR from random C programs is `tests/fuzz.rs`'s
+//! second test, judged by the native oracle.)
 
 mod common;
 use common::ufo;

@@ -43,9 +43,6 @@ pub struct UfoStats {
     /// Boolean POST: abstractions that exceeded the cube limit and fell back
     /// to the Cartesian result.
     pub post_fallbacks: usize,
-    /// Refinements whose labels were not Hoare triples (checked under `bv`)
-    /// and were solved again with Spacer's inlining.
-    pub relabelled: usize,
 }
 
 impl UfoStats {
@@ -57,7 +54,6 @@ impl UfoStats {
             ("max_query_nodes", self.max_query_nodes.to_string()),
             ("predicates", self.predicates.to_string()),
             ("post_fallbacks", self.post_fallbacks.to_string()),
-            ("relabelled", self.relabelled.to_string()),
             ("refine", format!("{:.3}s", self.refine_time)),
             ("post", format!("{:.3}s", self.post_time)),
             ("cover", format!("{:.3}s", self.cover_time)),
@@ -89,12 +85,7 @@ fn certificate(
     Ok(Certificate { sem, invariants })
 }
 
-/// The labels of a refinement by ARG node.
-fn by_node(ls: &[Option<Formula>]) -> HashMap<usize, Formula> {
-    ls.iter().enumerate().filter_map(|(u, f)| Some((u, f.clone()?))).collect()
-}
-
-/// Checks Definition 2 on refined labels (`--check-labels`; always under `bv`).
+/// Checks Definition 2 on refined labels (debug builds).
 fn labels_are_hoare_triples(
     p: &Program,
     l: &mut Lowerer,
@@ -194,32 +185,13 @@ fn run(p: &Program, ufo: &mut Ufo, sem: IntSemantics, deadline: &Deadline) -> Ou
         // one SMT query; labels are computed (by Spacer) only if it is unsatisfiable.
         let r = match chc::argcond(p, &mut l, &d) {
             Ok(Some(trace)) => Refinement::Reachable(trace),
-            Ok(None) => chc::refine(p, &mut l, &canon, &d, false),
+            Ok(None) => chc::refine(p, &mut l, &canon, &d),
             Err(why) => Refinement::Unknown(why),
         };
         stats.ufo().refine_time += t.elapsed().as_secs_f64();
         stats.ufo().refinements += 1;
         match r {
             Refinement::Labels(ls) => {
-                // Z3 5.3.2 answers some `bv` queries without inlining with labels
-                // that are not Hoare triples (overflow checks at -O0): under `bv`
-                // they are checked always, and solved once more with inlining
-                // if they fail.
-                let ls = if (ufo.check_labels || sem == IntSemantics::Bv)
-                    && !labels_are_hoare_triples(p, &mut l, &canon, &arg, &by_node(&ls))
-                {
-                    stats.ufo().relabelled += 1;
-                    match chc::refine(p, &mut l, &canon, &d, true) {
-                        Refinement::Labels(again)
-                            if labels_are_hoare_triples(p, &mut l, &canon, &arg, &by_node(&again)) =>
-                        {
-                            again
-                        }
-                        _ => return Outcome::unknown("refinement produced labels that violate Definition 2", stats),
-                    }
-                } else {
-                    ls
-                };
                 let by_loc: Vec<(LocId, Formula)> =
                     ls.iter().enumerate().filter_map(|(u, f)| Some((arg.nodes[u].loc, f.clone()?))).collect();
                 let gained = post.learn(&by_loc);
@@ -242,6 +214,9 @@ fn run(p: &Program, ufo: &mut Ufo, sem: IntSemantics, deadline: &Deadline) -> Ou
                 // neighbours' new ones, and the certificate would not be inductive).
                 for (u, f) in &labels {
                     arg.nodes[*u].label = post.strengthen(&arg.nodes[*u].label, f);
+                }
+                if ufo.check_labels && !labels_are_hoare_triples(p, &mut l, &canon, &arg, &labels) {
+                    return Outcome::unknown("refinement produced labels that violate Definition 2", stats);
                 }
             }
             Refinement::Reachable(trace) => {
