@@ -211,6 +211,31 @@ fn ufo_does_not_vectorize_loops_at_o2() {
     assert_eq!(json["counterexample"]["inputs"][0]["value"], 5, "{}", json["counterexample"]["inputs"]);
 }
 
+/// Spacer answers "unknown" on the remainder by a variable under lia (a
+/// nonlinear term), both as whole-program Spacer and as UFO's refinement; the
+/// member runs again under bv (issue 19 §1), which decides, and the
+/// statistics say so.
+#[test]
+fn spacers_unknown_makes_the_member_run_again_under_bv() {
+    let unsafe_ = vec!["llvm-tests/urem_spacer_unknown_unsafe.c".to_string()];
+    for opt in ["O0", "O2"] {
+        let (code, json) = verify(&unsafe_, &["--engine", "spacer", "--opt", opt, "--timeout", "60"]);
+        assert_eq!((code, json["verdict"].as_str()), (10, Some("UNSAFE")), "{opt}: {json:#}");
+        assert_eq!(json["counterexample"]["replay"]["reached"], true);
+        let cex = &json["stats"]["counterexamples"];
+        assert_eq!((cex["bv_reruns"].as_u64(), cex["spurious"].as_u64()), (Some(1), Some(0)), "{opt}: {cex}");
+        let inputs: Vec<u64> =
+            json["counterexample"]["inputs"].as_array().unwrap().iter().map(|i| i["value"].as_u64().unwrap()).collect();
+        assert!(inputs[1] != 0 && inputs[0] % inputs[1] == 7, "{opt}: {inputs:?}");
+    }
+    let safe = vec!["llvm-tests/urem_spacer_unknown_safe.c".to_string()];
+    let (code, json) = verify(&safe, &["--engine", "ufo", "--opt", "O0", "--timeout", "60"]);
+    assert_eq!((code, json["verdict"].as_str()), (0, Some("SAFE")), "{json:#}");
+    assert!(json["certificate"]["locations"].as_array().is_some_and(|l| !l.is_empty()));
+    assert_eq!(json["stats"]["counterexamples"]["bv_reruns"], 1, "{}", json["stats"]);
+    assert_eq!(json["options"]["int"], "lia", "the run asked for lia; the answer came from its bv re-run");
+}
+
 /// What users feed ufo: `clang -O2 -emit-llvm` output, here of an ILP32 build.
 /// The bug is found in the optimized IR and replayed on that same IR (compiled
 /// for i386 and linked with the harness), not on a recompiled source.
