@@ -178,7 +178,7 @@ pub fn replay(
     };
     // The program's declarations of its nondet functions, read once for both builds.
     let mut return_types = std::collections::BTreeMap::new();
-    for f in files.iter().filter(|f| !f.ends_with(".bc")) {
+    for f in files.iter().chain(sources).filter(|f| !f.ends_with(".bc")) {
         if let Ok(text) = std::fs::read_to_string(f) {
             return_types.extend(harness::declared_types(&text, f.ends_with(".ll")));
         }
