@@ -298,7 +298,8 @@ impl Tx<'_> {
             return Some(match sort {
                 Sort::Bool => Expr::Bool(c != 0),
                 Sort::Int { bits } => Expr::Int { value: c, bits },
-                Sort::Num => Expr::Num(c),
+                // (`sort` is of an integer type here)
+                Sort::Num | Sort::Array { .. } => Expr::Num(c),
             });
         }
         if llvm::is_undef(v) {
@@ -833,7 +834,7 @@ impl Tx<'_> {
         let base: String = name.split('.').take(2).collect::<Vec<_>>().join(".");
         let int_bits = self.result(inst).and_then(|(_, s)| match s {
             Sort::Int { bits } => Some(bits),
-            Sort::Bool | Sort::Num => None,
+            Sort::Bool | Sort::Num | Sort::Array { .. } => None,
         });
         match base.as_str() {
             _ if is_trap_intrinsic(&base) => return Flow::End,

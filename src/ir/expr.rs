@@ -152,6 +152,18 @@ pub enum Expr {
         a: Box<Expr>,
         b: Box<Expr>,
     },
+    /// The cell of the region `array` (of sort [`Sort::Array`]) at the offset
+    /// `index`: a load.
+    Select {
+        array: Box<Expr>,
+        index: Box<Expr>,
+    },
+    /// The region `array` with the cell at `index` set to `value`: a store.
+    Store {
+        array: Box<Expr>,
+        index: Box<Expr>,
+        value: Box<Expr>,
+    },
 }
 
 impl Expr {
@@ -183,6 +195,11 @@ impl Expr {
             }
             Expr::Intr { op: IntrOp::Overflow(..), .. } => Sort::Bool,
             Expr::Intr { bits, .. } => Sort::Int { bits: *bits },
+            Expr::Select { array, .. } => match array.sort() {
+                Sort::Array { elem, .. } => Sort::Int { bits: elem },
+                other => other,
+            },
+            Expr::Store { array, .. } => array.sort(),
         }
     }
 
@@ -199,10 +216,14 @@ impl Expr {
                 a.vars(out);
                 b.vars(out)
             }
-            Expr::Ite(c, a, b) => {
+            Expr::Ite(c, a, b) | Expr::Store { array: c, index: a, value: b } => {
                 c.vars(out);
                 a.vars(out);
                 b.vars(out)
+            }
+            Expr::Select { array, index } => {
+                array.vars(out);
+                index.vars(out)
             }
         }
     }

@@ -39,15 +39,22 @@ pub enum Sort {
     /// it is the sort of certificate terms under `lia`/`math` (`x + 2*y <= 5`)
     /// and of the numeric values the abstract domains speak about.
     Num,
+    /// A memory region (DESIGN.md "Memory"): cells of `elem` bits at
+    /// `index`-bit offsets (an SMT array). Never a value a register holds.
+    Array {
+        index: u32,
+        elem: u32,
+    },
 }
 
 impl Sort {
-    /// The bit width of a value of this sort: 1 for `Bool`, 0 for `Num`.
+    /// The bit width of a value of this sort: 1 for `Bool`, 0 for `Num` and
+    /// `Array`.
     pub fn width(self) -> u32 {
         match self {
             Sort::Bool => 1,
             Sort::Int { bits } => bits,
-            Sort::Num => 0,
+            Sort::Num | Sort::Array { .. } => 0,
         }
     }
 }

@@ -143,6 +143,20 @@ impl Program {
                 s.push(')');
             }
             Expr::Rel { rel, a, b } => self.write_infix(s, a, rel_sym(*rel), b),
+            Expr::Select { array, index } => {
+                self.write_expr(s, array);
+                s.push('[');
+                self.write_expr(s, index);
+                s.push(']');
+            }
+            Expr::Store { array, index, value } => {
+                self.write_expr(s, array);
+                s.push('[');
+                self.write_expr(s, index);
+                s.push_str(" := ");
+                self.write_expr(s, value);
+                s.push(']');
+            }
         }
     }
 

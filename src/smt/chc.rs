@@ -33,6 +33,7 @@ pub(super) fn sort_of(v: &Val) -> Sort {
         Val::B(_) => Sort::bool(),
         Val::I(_) => Sort::int(),
         Val::V(b) => Sort::bitvector(b.get_size()),
+        Val::A(a) => a.get_sort(),
     }
 }
 

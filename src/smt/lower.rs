@@ -18,7 +18,7 @@
 use super::IntSemantics;
 use crate::ir::{ArithOp, BinOp, CastOp, CmpPred, Expr, HavocKind, IntrOp, Rel, Sort, Stmt, VarId};
 use std::collections::{BTreeMap, HashMap};
-use z3::ast::{Bool, Dynamic, Int, BV};
+use z3::ast::{Array, Bool, Dynamic, Int, BV};
 
 /// A Z3 value of some program sort.
 #[derive(Clone, Debug)]
@@ -26,6 +26,9 @@ pub enum Val {
     B(Bool),
     I(Int),
     V(BV),
+    /// A memory region ([`Sort::Array`]): `Array(Int, Int)` under `lia` and
+    /// `math`, `Array(BV, BV)` under `bv`.
+    A(Array),
 }
 
 impl Val {
@@ -34,6 +37,7 @@ impl Val {
             Val::B(b) => Dynamic::from_ast(b),
             Val::I(i) => Dynamic::from_ast(i),
             Val::V(v) => Dynamic::from_ast(v),
+            Val::A(a) => Dynamic::from_ast(a),
         }
     }
     pub fn eq_val(&self, o: &Val) -> Bool {
@@ -41,9 +45,13 @@ impl Val {
             (Val::B(a), Val::B(b)) => a.eq(b),
             (Val::I(a), Val::I(b)) => a.eq(b),
             (Val::V(a), Val::V(b)) => a.eq(b),
+            (Val::A(a), Val::A(b)) => a.eq(b),
             _ => Bool::from_bool(false),
         }
     }
+    // The conversions below are between the sorts of registers; a region is
+    // never converted (the program model is well-sorted), and its arm gives
+    // the sort's zero rather than a panic.
     fn b(self) -> Bool {
         match self {
             Val::B(b) => b,
@@ -52,6 +60,7 @@ impl Val {
                 let z = BV::from_i64(0, v.get_size());
                 v.eq(&z).not()
             }
+            Val::A(_) => Bool::from_bool(false),
         }
     }
     fn i(self) -> Int {
@@ -59,6 +68,7 @@ impl Val {
             Val::I(i) => i,
             Val::B(b) => b.ite(&Int::from_i64(1), &Int::from_i64(0)),
             Val::V(v) => v.to_int(true),
+            Val::A(_) => int(0),
         }
     }
     fn v(self, bits: u32) -> BV {
@@ -66,6 +76,22 @@ impl Val {
             Val::V(v) => v,
             Val::B(b) => b.ite(&BV::from_i64(1, bits), &BV::from_i64(0, bits)),
             Val::I(i) => BV::from_int(&i, bits),
+            Val::A(_) => BV::from_i64(0, bits),
+        }
+    }
+    /// The region of an array value.
+    fn a(self, index: u32, elem: u32, sem: IntSemantics) -> Array {
+        match self {
+            Val::A(a) => a,
+            // (never: see above) the region holding 0 everywhere
+            _ => {
+                let (d, _) = array_sorts(index, elem, sem);
+                let zero = match sem {
+                    IntSemantics::Bv => Dynamic::from_ast(&BV::from_i64(0, elem)),
+                    _ => Dynamic::from_ast(&int(0)),
+                };
+                Array::const_array(&d, &zero)
+            }
         }
     }
     /// `lo <= self <= hi` (signed), for an integer of `sort` wide enough that the
@@ -82,7 +108,7 @@ impl Val {
                 let (l, h) = (bv_const(lo, bits), bv_const(hi, bits));
                 Some(Bool::and(&[v.bvsge(&l), v.bvsle(&h)]))
             }
-            Val::B(_) => None,
+            Val::B(_) | Val::A(_) => None,
         }
     }
     /// The value in a model, as the signed integer of its bit pattern.
@@ -94,7 +120,16 @@ impl Val {
                 let u = m.eval(&v.to_int(false), true)?.as_u128()?;
                 Some(signed_of(u, v.get_size()))
             }
+            Val::A(_) => None,
         }
+    }
+}
+
+/// The SMT sorts of a region's offsets and cells.
+fn array_sorts(index: u32, elem: u32, sem: IntSemantics) -> (z3::Sort, z3::Sort) {
+    match sem {
+        IntSemantics::Bv => (z3::Sort::bitvector(index), z3::Sort::bitvector(elem)),
+        _ => (z3::Sort::int(), z3::Sort::int()),
     }
 }
 
@@ -186,6 +221,10 @@ impl Lowerer {
             (Sort::Bool, _) => Val::B(Bool::new_const(name)),
             (Sort::Int { bits }, IntSemantics::Bv) => Val::V(BV::new_const(name, bits)),
             (Sort::Int { .. } | Sort::Num, _) => Val::I(Int::new_const(name)),
+            (Sort::Array { index, elem }, sem) => {
+                let (d, r) = array_sorts(index, elem, sem);
+                Val::A(Array::new_const(name, &d, &r))
+            }
         }
     }
 
@@ -526,6 +565,7 @@ impl Lowerer {
                 match (self.expr(a, env), self.expr(b, env)) {
                     (Val::B(x), Val::B(y)) => Val::B(c.ite(&x, &y)),
                     (Val::V(x), Val::V(y)) => Val::V(c.ite(&x, &y)),
+                    (Val::A(x), Val::A(y)) => Val::A(c.ite(&x, &y)),
                     (x, y) => Val::I(c.ite(&x.i(), &y.i())),
                 }
             }
@@ -585,6 +625,48 @@ impl Lowerer {
                     Rel::Gt => a.gt(&b),
                 })
             }
+            Expr::Select { array, index } => {
+                let Sort::Array { index: ib, elem } = array.sort() else {
+                    return self.fresh("ill-formed", e.sort());
+                };
+                let r = self.expr(array, env).a(ib, elem, self.sem);
+                let cell = match self.cell_index(index, ib, env) {
+                    Val::V(i) => r.select(&i),
+                    i => r.select(&i.i()),
+                };
+                let v = if self.sem == IntSemantics::Bv {
+                    Val::V(cell.as_bv().unwrap_or_else(|| BV::from_i64(0, elem)))
+                } else {
+                    Val::I(cell.as_int().unwrap_or_else(|| int(0)))
+                };
+                // every cell holds a value of its width (`lia`)
+                if let Some(range) = self.range(&v, Sort::Int { bits: elem }) {
+                    self.side.push(range);
+                }
+                v
+            }
+            Expr::Store { array, index, value } => {
+                let Sort::Array { index: ib, elem } = array.sort() else {
+                    return self.fresh("ill-formed", e.sort());
+                };
+                let r = self.expr(array, env).a(ib, elem, self.sem);
+                let i = self.cell_index(index, ib, env);
+                Val::A(match (i, self.expr(value, env)) {
+                    (Val::V(i), v) => r.store(&i, &v.v(elem)),
+                    (i, v) => r.store(&i.i(), &v.i()),
+                })
+            }
+        }
+    }
+
+    /// The offset of a region's cell: a bit-vector of the region's offset
+    /// width under `bv`, an integer otherwise.
+    fn cell_index(&mut self, index: &Expr, bits: u32, env: &HashMap<VarId, Val>) -> Val {
+        match self.expr(index, env) {
+            Val::V(v) if v.get_size() == bits => Val::V(v),
+            Val::V(v) => Val::V(v.zero_ext(bits.saturating_sub(v.get_size()))),
+            other if self.sem == IntSemantics::Bv => Val::V(other.v(bits)),
+            other => Val::I(other.i()),
         }
     }
 
@@ -868,6 +950,7 @@ mod tests {
             Val::V(v) => v.eq(bv_const(c, v.get_size())),
             Val::B(b) => b.eq(Bool::from_bool(c != 0)),
             Val::I(i) => i.eq(int(c)),
+            Val::A(_) => Bool::from_bool(false),
         };
         let s = Solver::new();
         s.assert(is(&x, a));
@@ -981,6 +1064,51 @@ mod tests {
                         let e = Expr::Cast { op, from: n, to, a: var(0, n) };
                         assert!(holds(sem, n, a, 0, &e, r), "{sem:?} {op:?} i{n} {a} to i{to} != {r}");
                     }
+                }
+            }
+        }
+    }
+
+    /// Regions (DESIGN.md "Memory"): a load after a store reads the stored
+    /// value at the same offset and the old cell elsewhere, for symbolic
+    /// offsets and values; under `lia` every loaded cell is in its width's range.
+    #[test]
+    fn regions_read_what_was_written_and_cells_stay_in_range() {
+        for sem in [IntSemantics::Lia, IntSemantics::Bv] {
+            for (ib, eb) in [(64, 8), (64, 32), (32, 128)] {
+                let mut l = Lowerer::new(sem);
+                let region = Sort::Array { index: ib, elem: eb };
+                let names = [("a", region), ("i", Sort::Int { bits: ib }), ("j", Sort::Int { bits: ib })];
+                let mut env: HashMap<VarId, Val> =
+                    names.iter().enumerate().map(|(k, (n, s))| (VarId(k as u32), l.constant(n, *s))).collect();
+                env.insert(VarId(3), l.constant("v", Sort::Int { bits: eb }));
+                let a = Box::new(Expr::Var(VarId(0), region));
+                let stored = Expr::Store { array: a.clone(), index: var(1, ib), value: var(3, eb) };
+                let load = Expr::Select { array: Box::new(stored), index: var(2, ib) };
+                let same = Expr::Cmp { pred: Eq, bits: ib, a: var(1, ib), b: var(2, ib) };
+                let old = Expr::Select { array: a.clone(), index: var(2, ib) };
+                let expected = Expr::Ite(Box::new(same), var(3, eb), Box::new(old));
+                let law = Expr::Cmp { pred: Eq, bits: eb, a: Box::new(load), b: Box::new(expected) };
+                let past_max = Expr::Cmp {
+                    pred: Sgt,
+                    bits: eb,
+                    a: Box::new(Expr::Select { array: a, index: var(1, ib) }),
+                    b: Box::new(Expr::Int { value: smax(eb), bits: eb }),
+                };
+                for (e, valid) in [(law, true), (Expr::negate(past_max), true)] {
+                    let s = Solver::new();
+                    let (r, sides) = l.expr_with_side(&e, &env);
+                    for (k, v) in &env {
+                        if let Some(range) =
+                            l.range(v, if k.0 == 3 { Sort::Int { bits: eb } } else { names[k.0 as usize].1 })
+                        {
+                            s.assert(&range);
+                        }
+                    }
+                    sides.iter().for_each(|c| s.assert(c));
+                    let Val::B(r) = r else { panic!("not a formula") };
+                    s.assert(r.not());
+                    assert_eq!(s.check() == SatResult::Unsat, valid, "{sem:?} [{ib}] -> {eb}: {e:?}");
                 }
             }
         }

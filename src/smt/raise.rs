@@ -146,12 +146,27 @@ impl Raiser<'_> {
                 let (a, b) = two(self)?;
                 Ok(Expr::Xor(boxed(a), boxed(b)))
             }
+            "select" => match ch.as_slice() {
+                [a, i] => {
+                    let (array, _, elem) = self.region(a)?;
+                    let cell = Expr::Select { array: boxed(array), index: boxed(self.term(i)?) };
+                    // under `lia` a cell is its signed value, like a variable
+                    Ok(match kind {
+                        SortKind::Int => Expr::Value { signed: true, bits: elem, a: boxed(cell) },
+                        _ => cell,
+                    })
+                }
+                _ => Err(format!("`select` with {} arguments", ch.len())),
+            },
             "ite" | "if" => match ch.as_slice() {
                 [c, a, b] => Ok(Expr::Ite(boxed(self.term(c)?), boxed(self.term(a)?), boxed(self.term(b)?))),
                 _ => Err(format!("`ite` with {} arguments", ch.len())),
             },
             "=" | "iff" | "distinct" => {
                 let eq = |r: &Self, a: &Dynamic, b: &Dynamic| -> Result<Expr, String> {
+                    if a.sort_kind() == SortKind::Array {
+                        return Err(format!("an equality of regions: {e}"));
+                    }
                     let (x, y) = (r.term(a)?, r.term(b)?);
                     let bool_like = a.sort_kind() == SortKind::Bool || a.as_bv().is_some_and(|v| v.get_size() == 1);
                     Ok(match (x, y) {
@@ -273,6 +288,29 @@ impl Raiser<'_> {
                 acc.map(|(x, _)| x).ok_or_else(|| "empty concat".to_string())
             }
             _ => Err(format!("no program-model counterpart for `{name}`: {e}")),
+        }
+    }
+
+    /// A region term: a region's canonical constant, or stores into one;
+    /// with its offset and cell widths. (Under `lia` an offset or a stored
+    /// value may be a `Num` term: `Select`/`Store` lower their operands as
+    /// integers there.)
+    fn region(&self, e: &Dynamic) -> Result<(Expr, u32, u32), String> {
+        if e.num_children() == 0 {
+            let name = symbol(e);
+            return match self.names.get(&name) {
+                Some(&(v, sort @ Sort::Array { index, elem })) => Ok((Expr::Var(v, sort), index, elem)),
+                _ => Err(format!("`{name}` is not a region of the program")),
+            };
+        }
+        match (op(e).as_deref(), e.children().as_slice()) {
+            (Some("store"), [a, i, v]) => {
+                let (array, index, elem) = self.region(a)?;
+                let store =
+                    Expr::Store { array: boxed(array), index: boxed(self.term(i)?), value: boxed(self.term(v)?) };
+                Ok((store, index, elem))
+            }
+            _ => Err(format!("not a region term: {e}")),
         }
     }
 
@@ -500,5 +538,56 @@ mod tests {
         let Val::I(x) = canon.of(VarId(0)).clone() else { unreachable!() };
         let rem = x.rem(Int::from_i64(3)).eq(Int::from_i64(1));
         assert!(raise(&rem, &names).unwrap_err().contains("`rem`"));
+    }
+
+    /// Loads and stores of a region raise to `Select`/`Store` and lower back to
+    /// an equivalent term, under `lia` and `bv`; an equality of regions has no
+    /// counterpart.
+    #[test]
+    fn region_terms_raise_and_lower_back() {
+        use z3::ast::Array;
+        let region = Sort::Array { index: 64, elem: 32 };
+        let names: Names = [
+            ("A".to_string(), (VarId(0), region)),
+            ("i".to_string(), (VarId(1), Sort::Int { bits: 64 })),
+            ("v".to_string(), (VarId(2), Sort::Int { bits: 32 })),
+        ]
+        .into_iter()
+        .collect();
+        for sem in [IntSemantics::Lia, IntSemantics::Bv] {
+            let mut l = Lowerer::new(sem);
+            let env: HashMap<VarId, crate::smt::lower::Val> =
+                names.values().map(|(v, s)| (*v, l.constant(&format!("{}", v.0), *s))).collect();
+            let a = l.constant("A", region);
+            let (i, v) = (l.constant("i", Sort::Int { bits: 64 }), l.constant("v", Sort::Int { bits: 32 }));
+            let (Val::A(a), Val::A(a0)) = (a, env[&VarId(0)].clone()) else { panic!("regions are arrays") };
+            let (term, lowered_env_term) = match (&i, &v, &env[&VarId(1)], &env[&VarId(2)]) {
+                (Val::I(i), Val::I(v), Val::I(i0), Val::I(v0)) => {
+                    let at = |a: &Array, i: &Int, v: &Int| {
+                        a.store(i, v).select(&(i + Int::from_i64(1))).as_int().unwrap().ge(v)
+                    };
+                    (at(&a, i, v), at(&a0, i0, v0))
+                }
+                (Val::V(i), Val::V(v), Val::V(i0), Val::V(v0)) => {
+                    let at = |a: &Array, i: &BV, v: &BV| {
+                        a.store(i, v).select(&(i + BV::from_i64(1, 64))).as_bv().unwrap().bvsge(v)
+                    };
+                    (at(&a, i, v), at(&a0, i0, v0))
+                }
+                _ => panic!("integers of one kind"),
+            };
+            let raised = raise(&term, &names).unwrap_or_else(|e| panic!("{sem:?}: {e}"));
+            assert!(matches!(format!("{raised:?}"), s if s.contains("Select") && s.contains("Store")), "{raised:?}");
+            let (back, sides) = l.expr_with_side(&raised, &env);
+            let Val::B(back) = back else { panic!("a formula") };
+            let s = z3::Solver::new();
+            sides.iter().for_each(|c| s.assert(c));
+            s.assert(back.xor(&lowered_env_term));
+            assert_eq!(s.check(), z3::SatResult::Unsat, "{sem:?}: {raised:?}");
+            let other =
+                Array::new_const("A", &a.get_sort().array_domain().unwrap(), &a.get_sort().array_range().unwrap());
+            let regions_equal = Dynamic::from_ast(&a.store(&i.dynamic(), &v.dynamic())).eq(Dynamic::from_ast(&other));
+            assert!(raise(&regions_equal, &names).unwrap_err().contains("equality of regions"), "{sem:?}");
+        }
     }
 }
