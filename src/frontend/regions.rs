@@ -22,8 +22,10 @@
 //! modelled (its loads stay fresh values, its stores are dropped: an
 //! over-approximation) when its accesses have several widths or aggregate or
 //! vector types, when memory from outside reaches it (an entry parameter, a
-//! pointer an unknown function returned, an integer turned into a pointer),
-//! or when an unknown function may write it (a pointer to it is passed to a
+//! pointer an unknown function returned, an integer turned into a pointer, a
+//! nondeterministic pointer), when its address becomes an integer (it could
+//! come back through `inttoptr`, which the analysis cannot follow), when it
+//! is accessed atomically, or when an unknown function may write it (a pointer to it is passed to a
 //! function without a body that is not known to only read). What is
 //! unmodelled spreads to the content of its pointers.
 //!
@@ -272,6 +274,16 @@ impl Analysis {
             LLVMIntToPtr => {
                 self.node(inst);
             }
+            LLVMPtrToInt => {
+                // the address may come back as a pointer the analysis cannot
+                // follow (`inttoptr`): its object is not modelled
+                let n = self.node(llvm::operand(inst, 0));
+                self.uf.unmodelled(n, "its address becomes an integer");
+            }
+            LLVMAtomicRMW | LLVMAtomicCmpXchg => {
+                let n = self.node(llvm::operand(inst, 0));
+                self.uf.unmodelled(n, "an atomic access");
+            }
             LLVMLoad => {
                 let ptr = llvm::operand(inst, 0);
                 self.access(ptr, llvm::type_of(inst));
@@ -335,6 +347,11 @@ impl Analysis {
             return;
         }
         if name.starts_with("llvm.memset") {
+            return;
+        }
+        if name.starts_with("__VERIFIER_nondet_") && llvm::value_ty(inst) == Ty::Pointer {
+            let n = self.node(inst);
+            self.uf.unmodelled(n, "a nondeterministic pointer");
             return;
         }
         if reads_only(&name) {
@@ -477,6 +494,16 @@ mod tests {
         assert_ne!(at[0], at[2]);
         assert_eq!(regions[at[2]].cell_bits, Some(64), "t holds pointers");
         assert_eq!(regions[at[0]].cell_bits, Some(32));
+    }
+
+    #[test]
+    fn an_address_that_becomes_an_integer_is_not_followed() {
+        let c = format!(
+            "{HEAD}int main(void) {{ int a[4]; int k = __VERIFIER_nondet_int() & 3; a[k] = 1;\n\
+             long x = (long)a; int *p = (int *)x; p[k] = 5; if (a[k] == 5) reach_error(); return 0; }}\n"
+        );
+        let (regions, at) = regions_of(&c, &["a"]);
+        assert!(regions[at[0]].unmodelled.as_deref().is_some_and(|w| w.contains("becomes an integer")), "{regions:?}");
     }
 
     #[test]
