@@ -26,7 +26,7 @@ use super::{bmc, Certificate, Engine, EngineContext, Outcome, Stats, Verdict};
 use crate::ir::{LocId, Program};
 use crate::smt::canon::Canon;
 use crate::smt::chc::{self, ChcAnswer, Preprocessing};
-use crate::smt::{cert, raise, IntSemantics, Lowerer};
+use crate::smt::{cert, raise, Lowerer};
 use serde::Serialize;
 use std::time::Instant;
 
@@ -107,9 +107,10 @@ impl Engine for Spacer {
             ChcAnswer::Unknown(_) if cx.deadline.expired() => Outcome::unknown(cx.deadline.stop_reason(), stats(&st)),
             ChcAnswer::Unknown(why) => {
                 // Spacer gave up (for example on `/` or `%` by a variable under
-                // lia): the portfolio retries the member bit-precisely
+                // lia): the portfolio retries the member bit-precisely (if it
+                // did not run under bv already)
                 let mut stats = stats(&st);
-                stats.counterexamples.retry_bit_precise = cx.sem != IntSemantics::Bv;
+                stats.counterexamples.retry_bit_precise = true;
                 Outcome::unknown(format!("Spacer: unknown ({why})"), stats)
             }
             ChcAnswer::Reachable(facts) => {

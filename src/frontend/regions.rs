@@ -158,6 +158,12 @@ impl Uf {
     }
 }
 
+/// Whether `v` may point somewhere (not null, not undefined).
+fn points(v: Value) -> bool {
+    let null = unsafe { LLVMIsNull(v) != 0 };
+    !null && !llvm::is_undef(v)
+}
+
 /// A pointer operand without the constant casts and offsets around its base.
 fn strip(mut v: Value) -> Value {
     unsafe {
@@ -206,6 +212,22 @@ impl Analysis {
         n
     }
 
+    /// `site` allocates an object: it is in its own node's class.
+    fn site(&mut self, site: Value) -> usize {
+        // (its node may already be joined: a phi can use it before it is met)
+        let n = self.node(site);
+        let r = self.uf.find(n);
+        self.uf.sites[r].push(site);
+        r
+    }
+
+    /// The pointer `p` is held in the memory of class `holder`: it points
+    /// into that class's content.
+    fn held(&mut self, holder: usize, p: Value) {
+        let (c, n) = (self.uf.content(holder), self.node(p));
+        self.uf.join(c, n);
+    }
+
     /// Pointers in a global's initializer point into the global's content.
     fn global_initializer(&mut self, g: Value, n: usize) {
         let init = unsafe { LLVMGetInitializer(g) };
@@ -216,10 +238,8 @@ impl Analysis {
         }
         let mut stack = vec![init];
         while let Some(c) = stack.pop() {
-            if llvm::value_ty(c) == Ty::Pointer && unsafe { LLVMIsNull(c) } == 0 {
-                let target = self.node(c);
-                let content = self.uf.content(n);
-                self.uf.join(content, target);
+            if llvm::value_ty(c) == Ty::Pointer && points(c) {
+                self.held(n, c);
             } else if matches!(llvm::value_ty(c), Ty::Aggregate | Ty::Vector) {
                 stack.extend((0..llvm::num_operands(c)).map(|i| llvm::operand(c, i)));
             }
@@ -253,8 +273,7 @@ impl Analysis {
         let is_ptr = llvm::value_ty(inst) == Ty::Pointer;
         match op {
             LLVMAlloca => {
-                let n = self.node(inst);
-                self.uf.sites[n].push(inst);
+                self.site(inst);
             }
             LLVMGetElementPtr | LLVMBitCast | LLVMAddrSpaceCast if is_ptr => {
                 let (a, b) = (self.node(inst), self.node(llvm::operand(inst, 0)));
@@ -265,7 +284,7 @@ impl Analysis {
                 let a = self.node(inst);
                 for i in first..llvm::num_operands(inst) {
                     let o = llvm::operand(inst, i);
-                    if unsafe { LLVMIsNull(o) } == 0 && !llvm::is_undef(o) {
+                    if points(o) {
                         let b = self.node(o);
                         self.uf.join(a, b);
                     }
@@ -289,19 +308,15 @@ impl Analysis {
                 self.access(ptr, llvm::type_of(inst));
                 if is_ptr {
                     let p = self.node(ptr);
-                    let c = self.uf.content(p);
-                    let r = self.node(inst);
-                    self.uf.join(c, r);
+                    self.held(p, inst);
                 }
             }
             LLVMStore => {
                 let (val, ptr) = (llvm::operand(inst, 0), llvm::operand(inst, 1));
                 self.access(ptr, llvm::type_of(val));
-                if llvm::value_ty(val) == Ty::Pointer && unsafe { LLVMIsNull(val) } == 0 && !llvm::is_undef(val) {
+                if llvm::value_ty(val) == Ty::Pointer && points(val) {
                     let p = self.node(ptr);
-                    let c = self.uf.content(p);
-                    let v = self.node(val);
-                    self.uf.join(c, v);
+                    self.held(p, val);
                 }
             }
             LLVMCall => self.call(inst),
@@ -322,13 +337,11 @@ impl Analysis {
             (0..args).map(|i| llvm::operand(inst, i)).filter(|a| llvm::value_ty(*a) == Ty::Pointer).collect();
         match name.as_str() {
             "malloc" | "calloc" | "alloca" => {
-                let n = self.node(inst);
-                self.uf.sites[n].push(inst);
+                self.site(inst);
                 return;
             }
             "realloc" => {
-                let n = self.node(inst);
-                self.uf.sites[n].push(inst);
+                let n = self.site(inst);
                 if let Some(p) = ptr_args.first() {
                     let m = self.node(*p);
                     self.uf.join(n, m);
@@ -402,7 +415,7 @@ impl Analysis {
                 }
                 regions.push(Region {
                     sites: self.uf.sites[r].clone(),
-                    cell_bits: (widths.len() == 1).then(|| *widths.iter().next().unwrap_or(&0)),
+                    cell_bits: widths.first().copied().filter(|_| widths.len() == 1),
                     unmodelled: why,
                 });
                 regions.len() - 1

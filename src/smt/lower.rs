@@ -51,7 +51,8 @@ impl Val {
     }
     // The conversions below are between the sorts of registers; a region is
     // never converted (the program model is well-sorted), and its arm gives
-    // the sort's zero rather than a panic.
+    // the sort's zero rather than a panic. (`Select`/`Store` take a region
+    // as it is, or treat the term as ill-formed.)
     fn b(self) -> Bool {
         match self {
             Val::B(b) => b,
@@ -77,21 +78,6 @@ impl Val {
             Val::B(b) => b.ite(&BV::from_i64(1, bits), &BV::from_i64(0, bits)),
             Val::I(i) => BV::from_int(&i, bits),
             Val::A(_) => BV::from_i64(0, bits),
-        }
-    }
-    /// The region of an array value.
-    fn a(self, index: u32, elem: u32, sem: IntSemantics) -> Array {
-        match self {
-            Val::A(a) => a,
-            // (never: see above) the region holding 0 everywhere
-            _ => {
-                let (d, _) = array_sorts(index, elem, sem);
-                let zero = match sem {
-                    IntSemantics::Bv => Dynamic::from_ast(&BV::from_i64(0, elem)),
-                    _ => Dynamic::from_ast(&int(0)),
-                };
-                Array::const_array(&d, &zero)
-            }
         }
     }
     /// `lo <= self <= hi` (signed), for an integer of `sort` wide enough that the
@@ -626,10 +612,9 @@ impl Lowerer {
                 })
             }
             Expr::Select { array, index } => {
-                let Sort::Array { index: ib, elem } = array.sort() else {
+                let (Sort::Array { index: ib, elem }, Val::A(r)) = (array.sort(), self.expr(array, env)) else {
                     return self.fresh("ill-formed", e.sort());
                 };
-                let r = self.expr(array, env).a(ib, elem, self.sem);
                 let cell = match self.cell_index(index, ib, env) {
                     Val::V(i) => r.select(&i),
                     i => r.select(&i.i()),
@@ -646,10 +631,9 @@ impl Lowerer {
                 v
             }
             Expr::Store { array, index, value } => {
-                let Sort::Array { index: ib, elem } = array.sort() else {
+                let (Sort::Array { index: ib, elem }, Val::A(r)) = (array.sort(), self.expr(array, env)) else {
                     return self.fresh("ill-formed", e.sort());
                 };
-                let r = self.expr(array, env).a(ib, elem, self.sem);
                 let i = self.cell_index(index, ib, env);
                 Val::A(match (i, self.expr(value, env)) {
                     (Val::V(i), v) => r.store(&i, &v.v(elem)),

@@ -148,7 +148,11 @@ impl Raiser<'_> {
             }
             "select" => match ch.as_slice() {
                 [a, i] => {
-                    let (array, _, elem) = self.region(a)?;
+                    let array = self.region(a)?;
+                    let elem = match array.sort() {
+                        Sort::Array { elem, .. } => elem,
+                        _ => return Err(format!("not a region term: {a}")),
+                    };
                     let cell = Expr::Select { array: boxed(array), index: boxed(self.term(i)?) };
                     // under `lia` a cell is its signed value, like a variable
                     Ok(match kind {
@@ -291,24 +295,22 @@ impl Raiser<'_> {
         }
     }
 
-    /// A region term: a region's canonical constant, or stores into one;
-    /// with its offset and cell widths. (Under `lia` an offset or a stored
-    /// value may be a `Num` term: `Select`/`Store` lower their operands as
-    /// integers there.)
-    fn region(&self, e: &Dynamic) -> Result<(Expr, u32, u32), String> {
+    /// A region term: a region's canonical constant, or stores into one
+    /// (its sort is the region's). (Under `lia` an offset or a stored value
+    /// may be a `Num` term: `Select`/`Store` lower their operands as integers
+    /// there.)
+    fn region(&self, e: &Dynamic) -> Result<Expr, String> {
         if e.num_children() == 0 {
             let name = symbol(e);
             return match self.names.get(&name) {
-                Some(&(v, sort @ Sort::Array { index, elem })) => Ok((Expr::Var(v, sort), index, elem)),
+                Some(&(v, sort @ Sort::Array { .. })) => Ok(Expr::Var(v, sort)),
                 _ => Err(format!("`{name}` is not a region of the program")),
             };
         }
         match (op(e).as_deref(), e.children().as_slice()) {
             (Some("store"), [a, i, v]) => {
-                let (array, index, elem) = self.region(a)?;
-                let store =
-                    Expr::Store { array: boxed(array), index: boxed(self.term(i)?), value: boxed(self.term(v)?) };
-                Ok((store, index, elem))
+                let array = self.region(a)?;
+                Ok(Expr::Store { array: boxed(array), index: boxed(self.term(i)?), value: boxed(self.term(v)?) })
             }
             _ => Err(format!("not a region term: {e}")),
         }

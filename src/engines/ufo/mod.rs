@@ -235,9 +235,10 @@ fn run(p: &Program, ufo: &mut Ufo, sem: IntSemantics, deadline: &Deadline) -> Ou
                     return Outcome::unknown(deadline.stop_reason(), stats);
                 }
                 // Spacer gave up on the query (for example on a nonlinear
-                // term): the portfolio retries the member bit-precisely
+                // term): the portfolio retries the member bit-precisely (if it
+                // did not run under bv already)
                 let mut stats = stats;
-                stats.counterexamples.retry_bit_precise = sem != IntSemantics::Bv;
+                stats.counterexamples.retry_bit_precise = true;
                 return Outcome::unknown(format!("refinement: Spacer answered unknown ({why})"), stats);
             }
         }
