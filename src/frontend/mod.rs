@@ -9,9 +9,8 @@ mod debug_vars;
 mod inputs;
 mod llvm;
 mod load;
+mod memory;
 mod normalize;
-// (the translation of loads and stores into regions comes next: issue 20)
-#[allow(dead_code)]
 mod regions;
 mod translate;
 

@@ -14,6 +14,7 @@ use super::builtins::{ends_path, error_call, is_opaque_builtin, is_trap_intrinsi
 use super::debug_vars;
 use super::inputs::{self, InputCall};
 use super::llvm::{self, Ty, Value};
+use super::memory::{Cell, Layout};
 use super::FrontendOptions;
 use crate::cfg::liveness;
 use crate::error::{Error, Result, SrcLoc};
@@ -40,6 +41,9 @@ struct Tx<'a> {
     stats: TranslationStats,
     warned: BTreeSet<String>,
     warnings: Vec<String>,
+    /// Modelled memory: the layout, and the variable of each modelled region.
+    mem: Layout,
+    mem_vars: Vec<Option<VarId>>,
 }
 
 enum Flow {
@@ -56,6 +60,10 @@ pub fn translate(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
     let blocks = llvm::blocks(fv);
     let argv = (entry == "main" && unsafe { llvm_sys::core::LLVMCountParams(fv) } >= 2)
         .then(|| unsafe { llvm_sys::core::LLVMGetParam(fv, 1) });
+    let ptr_bits = 8 * unsafe {
+        llvm_sys::target::LLVMPointerSize(llvm_sys::target::LLVMGetModuleDataLayout(module.as_mut_ptr()))
+    };
+    let mem = Layout::new(fv, ptr_bits);
     let mut tx = Tx {
         file,
         opts,
@@ -71,7 +79,10 @@ pub fn translate(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
         stats: TranslationStats::default(),
         warned: BTreeSet::new(),
         warnings: Vec::new(),
+        mem,
+        mem_vars: Vec::new(),
     };
+    tx.declare_regions();
     let mut locs = Vec::new();
     for (i, bb) in blocks.iter().enumerate() {
         tx.block_loc.insert(*bb, LocId(i as u32));
@@ -123,6 +134,8 @@ pub fn translate(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
             .map(|v| Stmt::Havoc(v, HavocKind::Nondet { func: func.clone(), source: InputSource::Nondet }, at.clone()))
             .collect()
     };
+    let mut body = body;
+    body.extend(tx.initial_memory(&at));
     if !body.is_empty() {
         entry_loc = LocId(locs.len() as u32);
         locs.push(Location { name: "entry.arguments".into(), src: at.clone(), live: Vec::new(), src_vars: Vec::new() });
@@ -246,6 +259,11 @@ impl Tx<'_> {
                     let src = self.src_names.get(&inst).cloned();
                     let v = self.new_var(&llvm::name(inst), sort, src);
                     self.val2var.insert(inst, v);
+                } else if llvm::value_ty(inst) == Ty::Pointer && self.mem.modelled(inst).is_some() {
+                    // an address in a modelled region
+                    let src = self.src_names.get(&inst).cloned();
+                    let v = self.new_var(&llvm::name(inst), Sort::Int { bits: self.mem.ptr_bits }, src);
+                    self.val2var.insert(inst, v);
                 }
                 if llvm::opcode(inst) == LLVMOpcode::LLVMCall {
                     self.note_overflow_call(inst);
@@ -289,6 +307,7 @@ impl Tx<'_> {
         let sort = match llvm::value_ty(v) {
             Ty::Int(1) => Sort::Bool,
             Ty::Int(b) if b <= llvm::MAX_INT_BITS => Sort::Int { bits: b },
+            Ty::Pointer => return self.address(v, body, at),
             _ => return None,
         };
         if let Some(var) = self.val2var.get(&v) {
@@ -471,6 +490,10 @@ impl Tx<'_> {
 
     fn instruction(&mut self, inst: Value, body: &mut Vec<Stmt>, at: &SrcLoc) {
         use LLVMOpcode::*;
+        if llvm::opcode(inst) == LLVMStore {
+            self.store(inst, body, at);
+            return;
+        }
         let Some((v, sort)) = self.result(inst) else {
             return;
         };
@@ -568,8 +591,36 @@ impl Tx<'_> {
                 self.assign_or_havoc(inst, e, "freeze", body, at);
             }
             LLVMLoad => {
-                self.stats.memory_loads += 1;
-                body.push(Stmt::Havoc(v, HavocKind::Unmodelled { why: "memory load".into() }, at.clone()));
+                let ptr = llvm::operand(inst, 0);
+                let cell = match (self.region_var(ptr), self.address(ptr, body, at)) {
+                    (Some(m), Some(a)) => Some(Expr::Select { array: Box::new(m), index: Box::new(a) }),
+                    _ => None,
+                };
+                match cell {
+                    Some(c) => body.push(Stmt::Assign(v, c)),
+                    None => {
+                        self.stats.memory_loads += 1;
+                        body.push(Stmt::Havoc(v, HavocKind::Unmodelled { why: "memory load".into() }, at.clone()));
+                    }
+                }
+            }
+            LLVMAlloca => {
+                let e = self.mem.base(inst).map(|b| Expr::Int { value: b, bits: self.mem.ptr_bits });
+                match e {
+                    Some(e) => body.push(Stmt::Assign(v, e)),
+                    // executed more than once, or of a size known at run time only
+                    None => {
+                        body.push(Stmt::Havoc(v, HavocKind::Unmodelled { why: "a block's address".into() }, at.clone()))
+                    }
+                }
+            }
+            LLVMGetElementPtr => {
+                let e = self.gep_address(inst, body, at);
+                self.assign_or_havoc(inst, e, "address arithmetic", body, at);
+            }
+            LLVMBitCast | LLVMAddrSpaceCast => {
+                let e = self.address(llvm::operand(inst, 0), body, at);
+                self.assign_or_havoc(inst, e, "pointer cast", body, at);
             }
             LLVMExtractValue => {
                 let agg = llvm::operand(inst, 0);
@@ -661,6 +712,147 @@ impl Tx<'_> {
             LLVMIntPredicate::LLVMIntEQ => Some(false),
             LLVMIntPredicate::LLVMIntNE => Some(true),
             _ => None,
+        }
+    }
+
+    /// The variable of the modelled region `ptr` points into.
+    fn region_of(&self, ptr: Value) -> Option<VarId> {
+        let (r, _) = self.mem.modelled(ptr)?;
+        self.mem_vars.get(r).copied().flatten()
+    }
+
+    fn region_var(&self, ptr: Value) -> Option<Expr> {
+        let (r, bits) = self.mem.modelled(ptr)?;
+        let v = self.mem_vars.get(r).copied().flatten()?;
+        Some(Expr::Var(v, Sort::Array { index: self.mem.ptr_bits, elem: bits }))
+    }
+
+    /// One variable per modelled region (DESIGN.md "Memory").
+    fn declare_regions(&mut self) {
+        for r in 0..self.mem.regions.regions.len() {
+            let v = self.mem.cell_bits(r).map(|elem| {
+                let site = self.mem.regions.regions[r].sites.first().map(|s| llvm::name(*s)).unwrap_or_default();
+                let sort = Sort::Array { index: self.mem.ptr_bits, elem };
+                self.new_var(&format!("mem.{}", if site.is_empty() { "block" } else { &site }), sort, None)
+            });
+            self.mem_vars.push(v);
+        }
+    }
+
+    /// The initial cells of the globals of modelled regions, written at the
+    /// entry; other cells start arbitrary.
+    fn initial_memory(&mut self, at: &SrcLoc) -> Vec<Stmt> {
+        let mut body = Vec::new();
+        let bits = self.mem.ptr_bits;
+        for r in 0..self.mem.regions.regions.len() {
+            let (Some(m), Some(elem)) = (self.mem_vars[r], self.mem.cell_bits(r)) else { continue };
+            let sort = Sort::Array { index: bits, elem };
+            for g in self.mem.regions.regions[r].sites.clone() {
+                let Some(base) = self.mem.base(g) else { continue };
+                if unsafe { llvm_sys::core::LLVMIsAGlobalVariable(g) }.is_null() {
+                    continue;
+                }
+                let Some(cells) = self.mem.initial_cells(g, elem) else { continue };
+                let mut array = Expr::Var(m, sort);
+                for (off, cell) in cells {
+                    let value = match cell {
+                        Cell::Int(c) => Some(c),
+                        Cell::Address(h, o) => self.mem.base(h).map(|b| b + o),
+                    };
+                    let value = match value {
+                        Some(c) => Expr::Int { value: c, bits: elem },
+                        None => self.havoc(&mut body, Sort::Int { bits: elem }, "an address", at.clone()),
+                    };
+                    let index = Box::new(Expr::Int { value: base + off, bits });
+                    array = Expr::Store { array: Box::new(array), index, value: Box::new(value) };
+                }
+                body.push(Stmt::Assign(m, array));
+            }
+        }
+        body
+    }
+
+    /// The address a pointer operand holds, in a modelled region: its
+    /// variable, a global's base (plus a constant offset), null; `None` if
+    /// the model has none.
+    fn address(&mut self, p: Value, body: &mut Vec<Stmt>, at: &SrcLoc) -> Option<Expr> {
+        let bits = self.mem.ptr_bits;
+        if let Some(v) = self.val2var.get(&p) {
+            return Some(Expr::Var(*v, Sort::Int { bits }));
+        }
+        if unsafe { llvm_sys::core::LLVMIsNull(p) } != 0 {
+            return Some(Expr::Int { value: 0, bits });
+        }
+        if let Some(b) = self.mem.base(p) {
+            return Some(Expr::Int { value: b, bits });
+        }
+        if unsafe { !llvm_sys::core::LLVMIsAConstantExpr(p).is_null() } {
+            return self.gep_address(p, body, at);
+        }
+        None
+    }
+
+    /// The address a `getelementptr` computes: its base's plus the indices
+    /// times their strides (indices are sign-extended or truncated to the
+    /// pointer width, as LLVM does).
+    fn gep_address(&mut self, g: Value, body: &mut Vec<Stmt>, at: &SrcLoc) -> Option<Expr> {
+        let is_gep = unsafe {
+            !llvm_sys::core::LLVMIsAGetElementPtrInst(g).is_null()
+                || llvm_sys::core::LLVMGetConstOpcode(g) == LLVMOpcode::LLVMGetElementPtr
+        };
+        if !is_gep {
+            return None;
+        }
+        let bits = self.mem.ptr_bits;
+        let gep = self.mem.gep(g)?;
+        let mut sum = self.address(llvm::operand(g, 0), body, at)?;
+        // `inbounds`: the address stays inside its object, and so (bases are
+        // far from the ends of the address range) does not wrap
+        let nsw = unsafe { llvm_sys::core::LLVMIsInBounds(g) } != 0;
+        let add =
+            |a: Expr, b: Expr| Expr::Bin { op: BinOp::Add, bits, nsw, nuw: false, a: Box::new(a), b: Box::new(b) };
+        if gep.constant != 0 {
+            sum = add(sum, Expr::Int { value: gep.constant, bits });
+        }
+        for (idx, stride) in gep.strides {
+            let i = self.opnd(idx, body, at)?;
+            let from = i.sort().width();
+            let i = match from.cmp(&bits) {
+                std::cmp::Ordering::Less => Expr::Cast { op: CastOp::Sext, from, to: bits, a: Box::new(i) },
+                std::cmp::Ordering::Greater => Expr::Cast { op: CastOp::Trunc, from, to: bits, a: Box::new(i) },
+                std::cmp::Ordering::Equal => i,
+            };
+            let term = if stride == 1 {
+                i
+            } else {
+                let s = Expr::Int { value: stride, bits };
+                Expr::Bin { op: BinOp::Mul, bits, nsw, nuw: false, a: Box::new(i), b: Box::new(s) }
+            };
+            sum = add(sum, term);
+        }
+        Some(sum)
+    }
+
+    /// `store v, p`: the cell at `p`'s address of its region gets `v`; where
+    /// the model has no address or no value, the region becomes arbitrary.
+    fn store(&mut self, inst: Value, body: &mut Vec<Stmt>, at: &SrcLoc) {
+        let (val, ptr) = (llvm::operand(inst, 0), llvm::operand(inst, 1));
+        let (Some(m), Some((_, elem))) = (self.region_of(ptr), self.mem.modelled(ptr)) else { return };
+        let sort = Sort::Array { index: self.mem.ptr_bits, elem };
+        let value = self.opnd(val, body, at).filter(|v| v.sort().width() == elem);
+        match (self.address(ptr, body, at), value) {
+            (Some(a), Some(v)) => {
+                let e = Expr::Store { array: Box::new(Expr::Var(m, sort)), index: Box::new(a), value: Box::new(v) };
+                body.push(Stmt::Assign(m, e));
+            }
+            _ => {
+                self.stats.other_havocs += 1;
+                body.push(Stmt::Havoc(
+                    m,
+                    HavocKind::Unmodelled { why: "a store the model cannot follow".into() },
+                    at.clone(),
+                ));
+            }
         }
     }
 
@@ -818,6 +1010,16 @@ impl Tx<'_> {
                 return Ok(Flow::Continue);
             }
         }
+        if let (true, Some((v, sort))) = (is_allocation(&name), self.result(inst)) {
+            if llvm::value_ty(inst) == Ty::Pointer {
+                // a fresh block: its address (null unless --malloc-never-null says not)
+                body.push(Stmt::Havoc(v, HavocKind::Unmodelled { why: "a heap block's address".into() }, at.clone()));
+                if self.opts.malloc_never_null {
+                    body.push(Stmt::Assume(Expr::negate(compare(CmpPred::Eq, v, sort, 0))));
+                }
+                return Ok(Flow::Continue);
+            }
+        }
         if let Some((v, _)) = self.result(inst) {
             self.stats.unknown_calls += 1;
             body.push(Stmt::Havoc(v, HavocKind::Unmodelled { why: format!("result of '{name}'") }, at.clone()));
@@ -883,6 +1085,14 @@ impl Tx<'_> {
                 self.assign_or_havoc(inst, e, name, body, at);
             }
             _ if name.contains(".with.overflow.") => {} // see note_overflow_call
+            "llvm.memset" | "llvm.memcpy" | "llvm.memmove" => {
+                // the destination's cells become arbitrary (the model does not
+                // write ranges yet): an over-approximation
+                if let Some(m) = self.region_of(arg(0)) {
+                    self.stats.other_havocs += 1;
+                    body.push(Stmt::Havoc(m, HavocKind::Unmodelled { why: base.clone() }, at.clone()));
+                }
+            }
             _ => {
                 if self.result(inst).is_some() {
                     self.assign_or_havoc(inst, None, name, body, at);
@@ -891,6 +1101,11 @@ impl Tx<'_> {
         }
         Flow::Continue
     }
+}
+
+/// Functions that return a new block.
+fn is_allocation(name: &str) -> bool {
+    matches!(name, "malloc" | "calloc" | "realloc" | "alloca")
 }
 
 /// `llvm.scmp`/`llvm.ucmp` of `from`-bit operands as a `bits`-bit result:

@@ -184,6 +184,9 @@ pub struct Lowerer {
     /// Over-approximations made so far: its change around one operation
     /// says whether that operation was approximated (no map walk per operation).
     approximated: usize,
+    /// Range facts of loaded cells pushed to `side` so far: facts about every
+    /// real state, not definitions, so [`Lowerer::exact`] may drop them.
+    cell_ranges: usize,
     counter: usize,
     fresh_log: Vec<Dynamic>,
 }
@@ -196,6 +199,7 @@ impl Lowerer {
             approx: BTreeMap::new(),
             approx_sites: Vec::new(),
             approximated: 0,
+            cell_ranges: 0,
             counter: 0,
             fresh_log: Vec::new(),
         }
@@ -627,6 +631,7 @@ impl Lowerer {
                 // every cell holds a value of its width (`lia`)
                 if let Some(range) = self.range(&v, Sort::Int { bits: elem }) {
                     self.side.push(range);
+                    self.cell_ranges += 1;
                 }
                 v
             }
@@ -825,8 +830,10 @@ impl Lowerer {
     /// `Err` names what it would have had to over-approximate.
     pub fn exact(&mut self, e: &Expr, env: &HashMap<VarId, Val>) -> Result<Val, String> {
         let (side, fresh, approx) = (self.side.len(), self.fresh_log.len(), self.approx.clone());
+        let ranges = self.cell_ranges;
         let v = self.expr(e, env);
-        let exact = self.side.len() == side && self.fresh_log.len() == fresh;
+        // (a loaded cell's range holds in every state: dropping it only weakens)
+        let exact = self.side.len() - side == self.cell_ranges - ranges && self.fresh_log.len() == fresh;
         self.side.truncate(side);
         self.fresh_log.truncate(fresh);
         if exact {
