@@ -23,8 +23,10 @@
 //! over-approximation) when its accesses have several widths or aggregate or
 //! vector types, when memory from outside reaches it (an entry parameter, a
 //! pointer an unknown function returned, an integer turned into a pointer, a
-//! nondeterministic pointer), when its address becomes an integer (it could
-//! come back through `inttoptr`, which the analysis cannot follow), when it
+//! nondeterministic pointer), when its address becomes an integer and the
+//! function turns an integer into a pointer or calls an unknown function (the
+//! address could come back as a pointer the analysis cannot follow; without
+//! either, an address that becomes an integer is only read), when it
 //! is accessed atomically, or when an unknown function may write it (a pointer to it is passed to a
 //! function without a body that is not known to only read). What is
 //! unmodelled spreads to the content of its pointers.
@@ -186,6 +188,11 @@ struct Analysis {
     /// in it, so that translations are deterministic).
     order: Vec<Value>,
     ptr_bits: u32,
+    /// Nodes whose address becomes an integer (`ptrtoint`).
+    escaped: Vec<usize>,
+    /// Whether an integer may come back as a pointer: an `inttoptr`, or a
+    /// call of an unknown function (which may cast what it gets).
+    int_to_ptr: bool,
 }
 
 impl Analysis {
@@ -207,6 +214,7 @@ impl Analysis {
                 || (!LLVMIsAConstantExpr(v).is_null() && LLVMGetConstOpcode(v) == LLVMOpcode::LLVMIntToPtr)
             {
                 self.uf.unmodelled(n, "an integer turned into a pointer");
+                self.int_to_ptr = true;
             }
         }
         n
@@ -295,9 +303,9 @@ impl Analysis {
             }
             LLVMPtrToInt => {
                 // the address may come back as a pointer the analysis cannot
-                // follow (`inttoptr`): its object is not modelled
+                // follow (`inttoptr`): decided in `finish`
                 let n = self.node(llvm::operand(inst, 0));
-                self.uf.unmodelled(n, "its address becomes an integer");
+                self.escaped.push(n);
             }
             LLVMAtomicRMW | LLVMAtomicCmpXchg => {
                 let n = self.node(llvm::operand(inst, 0));
@@ -371,6 +379,9 @@ impl Analysis {
             return;
         }
         let what = if name.is_empty() { "an indirect call".to_string() } else { format!("'{name}'") };
+        if !name.starts_with("llvm.") {
+            self.int_to_ptr = true;
+        }
         for p in ptr_args {
             let n = self.node(p);
             self.uf.unmodelled(n, format!("{what} may write it"));
@@ -382,6 +393,11 @@ impl Analysis {
     }
 
     fn finish(mut self) -> Regions {
+        if self.int_to_ptr {
+            for n in std::mem::take(&mut self.escaped) {
+                self.uf.unmodelled(n, "its address becomes an integer, which may come back as a pointer");
+            }
+        }
         // what is unmodelled spreads to the content of its pointers
         let mut changed = true;
         while changed {
@@ -428,7 +444,14 @@ impl Analysis {
 
 /// The regions of `f`, a function whose pointers are `ptr_bits` wide.
 pub fn analyze(f: Value, ptr_bits: u32) -> Regions {
-    let mut a = Analysis { uf: Uf::default(), of: HashMap::new(), order: Vec::new(), ptr_bits };
+    let mut a = Analysis {
+        uf: Uf::default(),
+        of: HashMap::new(),
+        order: Vec::new(),
+        ptr_bits,
+        escaped: Vec::new(),
+        int_to_ptr: false,
+    };
     for bb in llvm::blocks(f) {
         for inst in llvm::instructions(bb) {
             a.instruction(inst);
@@ -517,6 +540,13 @@ mod tests {
         );
         let (regions, at) = regions_of(&c, &["a"]);
         assert!(regions[at[0]].unmodelled.as_deref().is_some_and(|w| w.contains("becomes an integer")), "{regions:?}");
+        // without a way back to a pointer, an address that becomes an integer is only read
+        let c = format!(
+            "{HEAD}int main(void) {{ int a[4]; int k = __VERIFIER_nondet_int() & 3; a[k] = 1;\n\
+             int *p = a + k; if ((long)p - (long)a != 4L * k || a[k] != 1) reach_error(); return 0; }}\n"
+        );
+        let (regions, at) = regions_of(&c, &["a"]);
+        assert!(regions[at[0]].unmodelled.is_none(), "{regions:?}");
     }
 
     #[test]

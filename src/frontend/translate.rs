@@ -44,6 +44,8 @@ struct Tx<'a> {
     /// Modelled memory: the layout, and the variable of each modelled region.
     mem: Layout,
     mem_vars: Vec<Option<VarId>>,
+    /// The real addresses of sites of constant bases whose address becomes an integer.
+    real_bases: Vec<(Value, VarId)>,
 }
 
 enum Flow {
@@ -81,6 +83,7 @@ pub fn translate(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
         warnings: Vec::new(),
         mem,
         mem_vars: Vec::new(),
+        real_bases: Vec::new(),
     };
     tx.declare_regions();
     let mut locs = Vec::new();
@@ -538,8 +541,10 @@ impl Tx<'_> {
         }
         match op {
             LLVMICmp => {
-                let a = self.opnd(llvm::operand(inst, 0), body, at);
-                let b = self.opnd(llvm::operand(inst, 1), body, at);
+                let (p, q) = (llvm::operand(inst, 0), llvm::operand(inst, 1));
+                let comparable = llvm::value_ty(p) != Ty::Pointer || self.addresses_comparable(p, q);
+                let a = self.opnd(p, body, at).filter(|_| comparable);
+                let b = self.opnd(q, body, at).filter(|_| comparable);
                 let e = match (a, b) {
                     (Some(a), Some(b)) => Some(self.icmp(inst, a, b)),
                     _ => None,
@@ -621,6 +626,10 @@ impl Tx<'_> {
             LLVMBitCast | LLVMAddrSpaceCast => {
                 let e = self.address(llvm::operand(inst, 0), body, at);
                 self.assign_or_havoc(inst, e, "pointer cast", body, at);
+            }
+            LLVMPtrToInt => {
+                let e = self.address_as_integer(llvm::operand(inst, 0), sort.width(), body, at);
+                self.assign_or_havoc(inst, e, "instruction 'ptrtoint'", body, at);
             }
             LLVMExtractValue => {
                 let agg = llvm::operand(inst, 0);
@@ -727,6 +736,70 @@ impl Tx<'_> {
         Some(Expr::Var(v, Sort::Array { index: self.mem.ptr_bits, elem: bits }))
     }
 
+    /// Whether comparing the model's addresses of two pointers compares their
+    /// real addresses: a null pointer, or pointers into at most one object of
+    /// a constant base. Two objects of constant bases are ordered and apart in
+    /// the model, not in the program (`&a + 1 == &b` may hold there); blocks of
+    /// havocked bases may be anywhere in the model, as in the program.
+    fn addresses_comparable(&self, p: Value, q: Value) -> bool {
+        let null = |v: Value| unsafe { llvm_sys::core::LLVMIsNull(v) != 0 };
+        if null(p) || null(q) {
+            return true;
+        }
+        let mut statics = BTreeSet::new();
+        for v in [p, q] {
+            let Some(r) = self.mem.regions.of(v) else { return false };
+            let sites = &self.mem.regions.regions[r].sites;
+            statics.extend(sites.iter().filter(|s| self.mem.base(**s).is_some()).map(|s| llvm::name(*s)));
+            if sites.iter().filter(|s| self.mem.base(**s).is_some()).count() > 1 {
+                return false;
+            }
+        }
+        statics.len() <= 1
+    }
+
+    /// `ptrtoint p` as a `bits`-bit integer. The model's constant base of an
+    /// object is not its real address: an object of a constant base gets a
+    /// variable real base (arbitrary, fixed for the run), so that the
+    /// difference of two addresses in it is exact and its absolute value is
+    /// any; a block of a havocked base is at its model address.
+    fn address_as_integer(&mut self, p: Value, bits: u32, body: &mut Vec<Stmt>, at: &SrcLoc) -> Option<Expr> {
+        let ptr_bits = self.mem.ptr_bits;
+        let r = self.mem.regions.of(p)?;
+        let sites = self.mem.regions.regions[r].sites.clone();
+        let a = self.address(p, body, at)?;
+        let statics: Vec<Value> = sites.iter().copied().filter(|s| self.mem.base(*s).is_some()).collect();
+        let real = match (statics.as_slice(), sites.len()) {
+            ([], _) => a,
+            ([site], 1) => {
+                let b = self.mem.base(*site)?;
+                let real = self.real_base(*site);
+                let sub = |a, b| Expr::Bin { op: BinOp::Sub, bits: ptr_bits, nsw: false, nuw: false, a, b };
+                let add = |a, b| Expr::Bin { op: BinOp::Add, bits: ptr_bits, nsw: false, nuw: false, a, b };
+                let off = sub(Box::new(a), Box::new(Expr::Int { value: b, bits: ptr_bits }));
+                add(Box::new(Expr::Var(real, Sort::Int { bits: ptr_bits })), Box::new(off))
+            }
+            _ => return None,
+        };
+        Some(match bits.cmp(&ptr_bits) {
+            std::cmp::Ordering::Less => Expr::Cast { op: CastOp::Trunc, from: ptr_bits, to: bits, a: Box::new(real) },
+            std::cmp::Ordering::Greater => Expr::Cast { op: CastOp::Zext, from: ptr_bits, to: bits, a: Box::new(real) },
+            std::cmp::Ordering::Equal => real,
+        })
+    }
+
+    /// The variable holding the real address of a site of a constant base
+    /// (havocked at the entry).
+    fn real_base(&mut self, site: Value) -> VarId {
+        if let Some((_, v)) = self.real_bases.iter().find(|(s, _)| *s == site) {
+            return *v;
+        }
+        let sort = Sort::Int { bits: self.mem.ptr_bits };
+        let v = self.new_var(&format!("addr.{}", llvm::name(site)), sort, None);
+        self.real_bases.push((site, v));
+        v
+    }
+
     /// One variable per modelled region (DESIGN.md "Memory").
     fn declare_regions(&mut self) {
         for r in 0..self.mem.regions.regions.len() {
@@ -743,6 +816,10 @@ impl Tx<'_> {
     /// entry; other cells start arbitrary.
     fn initial_memory(&mut self, at: &SrcLoc) -> Vec<Stmt> {
         let mut body = Vec::new();
+        for (_, v) in &self.real_bases {
+            let why = "the address of an object".to_string();
+            body.push(Stmt::Havoc(*v, HavocKind::Unmodelled { why }, at.clone()));
+        }
         let bits = self.mem.ptr_bits;
         for r in 0..self.mem.regions.regions.len() {
             let (Some(m), Some(elem)) = (self.mem_vars[r], self.mem.cell_bits(r)) else { continue };
