@@ -2,22 +2,29 @@
 //! allocation site's object lives in the address space of its region, how a
 //! `getelementptr` moves an address, and the initial cells of globals.
 //!
-//! Addresses are integers of the pointer width. Every *static* site (an
+//! Addresses are integers of the pointer width, counted in *cells* of the
+//! pointer's region (a pointer into an `int` region moves by 1 per element):
+//! the index of a cell in its region's array is the address itself, so a loop
+//! over an array reads and writes `a[base + i]`, the shape Spacer's quantified
+//! generalization finds `forall k. a[base + k] == ...` for (a byte stride of
+//! 4 makes it fail on the simplest fill loop). Every *static* site (an
 //! `alloca` of a constant size in the entry block, a global) gets a constant
-//! base, `(k + 1) * SPACING` for the k-th such site (2^40, or 2^22 for 32-bit
-//! pointers), with `SPACING` larger than any object given one: distinct objects never share an address, so
-//! pointer equality is exact and the cells of two objects never collide, in
-//! whatever region they end up. Every other site (`malloc`, `calloc`,
-//! `realloc`, an `alloca` in a loop) gets a fresh base at each execution (the
-//! translation havocs it): two of its blocks may then share cells in the
-//! model, an over-approximation of their real independence.
+//! base, `(k + 1) * SPACING / cell size` for the k-th such site (2^40 bytes, or
+//! 2^22 for 32-bit pointers), with `SPACING` larger than any object given one:
+//! distinct objects never share an address, so the cells of two objects never
+//! collide, in whatever region they end up. Every other site (`malloc`,
+//! `calloc`, `realloc`, an `alloca` in a loop) gets a fresh base at each
+//! execution (the translation havocs it): two of its blocks may then share
+//! cells in the model, an over-approximation of their real independence.
 //!
 //! A region is modelled only if its cells are whole bytes and every offset a
 //! `getelementptr` adds to its pointers is a multiple of the cell size (cells
-//! never overlap partially); otherwise its loads stay fresh values.
+//! never overlap partially, and addresses in cells are exact); otherwise its
+//! loads stay fresh values.
 //!
-//! Invariant: an address is `base(site) + offset` with the offset a multiple
-//! of the cell size of the site's region, for in-bounds pointers.
+//! Invariant: an address is `base(site) + offset / cell size` for in-bounds
+//! pointers, the offset (in bytes) a multiple of the cell size of the site's
+//! region.
 
 use super::llvm::{self, Ty, Value};
 use super::regions::{self, Regions};
@@ -31,7 +38,7 @@ use std::collections::HashMap;
 /// it, the global's initial cells are arbitrary: an over-approximation).
 const MAX_INIT_CELLS: u64 = 4096;
 
-/// A `getelementptr` as `constant + sum(index * stride)` bytes.
+/// A `getelementptr` as `constant + sum(index * stride)` bytes (or cells).
 pub struct Gep {
     pub constant: i128,
     pub strides: Vec<(Value, i128)>,
@@ -40,7 +47,7 @@ pub struct Gep {
 /// The initial value of a cell.
 pub enum Cell {
     Int(i128),
-    /// The address of a global (plus a constant offset).
+    /// The address of a global (plus a constant offset in bytes).
     Address(Value, i128),
 }
 
@@ -131,10 +138,10 @@ impl Layout {
                         None
                     }
                 };
-                if let Some(size) = size.filter(|s| i128::from(*s) < spacing && k < max_sites) {
-                    let _ = size;
+                let cell = i128::from(self.modelled[r].unwrap_or(8) / 8);
+                if size.is_some_and(|s| i128::from(s) < spacing && k < max_sites) {
                     k += 1;
-                    self.base.insert(site, k * spacing);
+                    self.base.insert(site, k * spacing / cell);
                 }
             }
         }
@@ -151,9 +158,24 @@ impl Layout {
         self.modelled.get(r).copied().flatten()
     }
 
-    /// The constant base of a static allocation site.
+    /// The constant base of a static allocation site, in cells of its region.
     pub fn base(&self, site: Value) -> Option<i128> {
         self.base.get(&site).copied()
+    }
+
+    /// The size in bytes of a cell of the region of `ptr`, if it is modelled.
+    pub fn cell_bytes(&self, ptr: Value) -> Option<i128> {
+        self.modelled(ptr).map(|(_, bits)| i128::from(bits / 8))
+    }
+
+    /// A `getelementptr` on a pointer of a modelled region, in cells of the
+    /// region; `None` where an offset is not a whole number of cells.
+    pub fn gep_cells(&self, g: Value) -> Option<Gep> {
+        let cell = self.cell_bytes(g)?;
+        let bytes = self.gep(g)?;
+        let cells = |b: i128| (b % cell == 0).then_some(b / cell);
+        let strides = bytes.strides.into_iter().map(|(v, s)| Some((v, cells(s)?))).collect::<Option<_>>()?;
+        Some(Gep { constant: cells(bytes.constant)?, strides })
     }
 
     fn size(&self, t: LLVMTypeRef) -> i128 {
@@ -197,8 +219,8 @@ impl Layout {
     }
 
     /// The initial cells of a global in a modelled region of `bits`-bit
-    /// cells, as (offset, value); `None` if it has no initializer the model
-    /// writes (then its cells start arbitrary).
+    /// cells, as (offset in cells, value); `None` if it has no initializer
+    /// the model writes (then its cells start arbitrary).
     pub fn initial_cells(&self, g: Value, bits: u32) -> Option<Vec<(i128, Cell)>> {
         let init = unsafe { LLVMGetInitializer(g) };
         if init.is_null() || unsafe { LLVMIsGlobalConstant(g) == 0 && LLVMIsExternallyInitialized(g) != 0 } {
@@ -206,6 +228,11 @@ impl Layout {
         }
         let mut out = Vec::new();
         self.cells(init, 0, bits, &mut out)?;
+        let cell = i128::from(bits / 8);
+        if out.iter().any(|(at, _)| at % cell != 0) {
+            return None; // (a packed structure)
+        }
+        out.iter_mut().for_each(|(at, _)| *at /= cell);
         Some(out)
     }
 

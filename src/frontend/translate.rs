@@ -762,22 +762,30 @@ impl Tx<'_> {
     /// object is not its real address: an object of a constant base gets a
     /// variable real base (arbitrary, fixed for the run), so that the
     /// difference of two addresses in it is exact and its absolute value is
-    /// any; a block of a havocked base is at its model address.
+    /// any; a heap block (of a havocked base) is at its model address times
+    /// the cell size (`malloc` aligns blocks to 16 bytes).
     fn address_as_integer(&mut self, p: Value, bits: u32, body: &mut Vec<Stmt>, at: &SrcLoc) -> Option<Expr> {
         let ptr_bits = self.mem.ptr_bits;
         let r = self.mem.regions.of(p)?;
         let sites = self.mem.regions.regions[r].sites.clone();
         let a = self.address(p, body, at)?;
+        let cell = self.mem.cell_bytes(p)?;
         let statics: Vec<Value> = sites.iter().copied().filter(|s| self.mem.base(*s).is_some()).collect();
+        let int = |value| Box::new(Expr::Int { value, bits: ptr_bits });
+        let bin = |op, a, b| Expr::Bin { op, bits: ptr_bits, nsw: false, nuw: false, a, b };
+        let heap = |s: &Value| {
+            llvm::is_instruction(*s)
+                && llvm::opcode(*s) == LLVMOpcode::LLVMCall
+                && is_allocation(&llvm::name(llvm::called_value(*s)))
+                && llvm::name(llvm::called_value(*s)) != "alloca"
+        };
         let real = match (statics.as_slice(), sites.len()) {
-            ([], _) => a,
+            ([], _) if cell <= 16 && sites.iter().all(heap) => bin(BinOp::Mul, Box::new(a), int(cell)),
             ([site], 1) => {
                 let b = self.mem.base(*site)?;
                 let real = self.real_base(*site);
-                let sub = |a, b| Expr::Bin { op: BinOp::Sub, bits: ptr_bits, nsw: false, nuw: false, a, b };
-                let add = |a, b| Expr::Bin { op: BinOp::Add, bits: ptr_bits, nsw: false, nuw: false, a, b };
-                let off = sub(Box::new(a), Box::new(Expr::Int { value: b, bits: ptr_bits }));
-                add(Box::new(Expr::Var(real, Sort::Int { bits: ptr_bits })), Box::new(off))
+                let off = bin(BinOp::Mul, Box::new(bin(BinOp::Sub, Box::new(a), int(b))), int(cell));
+                bin(BinOp::Add, Box::new(Expr::Var(real, Sort::Int { bits: ptr_bits })), Box::new(off))
             }
             _ => return None,
         };
@@ -834,7 +842,10 @@ impl Tx<'_> {
                 for (off, cell) in cells {
                     let value = match cell {
                         Cell::Int(c) => Some(c),
-                        Cell::Address(h, o) => self.mem.base(h).map(|b| b + o),
+                        Cell::Address(h, o) => {
+                            let cell = self.mem.cell_bytes(h).unwrap_or(1);
+                            self.mem.base(h).filter(|_| o % cell == 0).map(|b| b + o / cell)
+                        }
                     };
                     let value = match value {
                         Some(c) => Expr::Int { value: c, bits: elem },
@@ -881,7 +892,7 @@ impl Tx<'_> {
             return None;
         }
         let bits = self.mem.ptr_bits;
-        let gep = self.mem.gep(g)?;
+        let gep = self.mem.gep_cells(g)?;
         let mut sum = self.address(llvm::operand(g, 0), body, at)?;
         // `inbounds`: the address stays inside its object, and so (bases are
         // far from the ends of the address range) does not wrap
@@ -908,6 +919,60 @@ impl Tx<'_> {
             sum = add(sum, term);
         }
         Some(sum)
+    }
+
+    /// `memset(dst, byte, len)` (`src` is `None`) or `memcpy`/`memmove(dst,
+    /// src, len)` of a constant length of at most [`MAX_RANGE_CELLS`] whole
+    /// cells, as the destination region's new value: one store per cell, each
+    /// reading the source region as it was before (so `memmove`'s overlap is
+    /// exact too). `None` where the model cannot write the range exactly.
+    fn mem_range(
+        &mut self,
+        dst: Value,
+        src: Option<Value>,
+        byte: Value,
+        len: Value,
+        body: &mut Vec<Stmt>,
+        at: &SrcLoc,
+    ) -> Option<(VarId, Expr)> {
+        let (m, (_, elem)) = (self.region_of(dst)?, self.mem.modelled(dst)?);
+        let cell = i128::from(elem / 8);
+        let len = llvm::const_int(len)?;
+        if len < 0 || len % cell != 0 || len / cell > MAX_RANGE_CELLS {
+            return None;
+        }
+        let bits = self.mem.ptr_bits;
+        let sort = Sort::Array { index: bits, elem };
+        let d = self.address(dst, body, at)?;
+        let at_cell = |a: &Expr, k: i128| {
+            if k == 0 {
+                a.clone()
+            } else {
+                let k = Box::new(Expr::Int { value: k, bits });
+                Expr::Bin { op: BinOp::Add, bits, nsw: false, nuw: false, a: Box::new(a.clone()), b: k }
+            }
+        };
+        let value: Box<dyn Fn(i128) -> Expr> = match src {
+            None => {
+                let b = llvm::const_int(byte)? & 0xff;
+                // the byte repeated, as the signed value of the cell's pattern
+                let v = (0..elem / 8).fold(0u128, |v, _| (v << 8) | b as u128);
+                let v = (v << (128 - elem)) as i128 >> (128 - elem);
+                Box::new(move |_| Expr::Int { value: v, bits: elem })
+            }
+            Some(src) => {
+                if self.mem.modelled(src).map(|(_, w)| w) != Some(elem) {
+                    return None;
+                }
+                let (sm, s) = (self.region_of(src)?, self.address(src, body, at)?);
+                Box::new(move |k| Expr::Select { array: Box::new(Expr::Var(sm, sort)), index: Box::new(at_cell(&s, k)) })
+            }
+        };
+        let mut array = Expr::Var(m, sort);
+        for k in 0..len / cell {
+            array = Expr::Store { array: Box::new(array), index: Box::new(at_cell(&d, k)), value: Box::new(value(k)) };
+        }
+        Some((m, array))
     }
 
     /// `store v, p`: the cell at `p`'s address of its region gets `v`; where
@@ -1163,11 +1228,17 @@ impl Tx<'_> {
             }
             _ if name.contains(".with.overflow.") => {} // see note_overflow_call
             "llvm.memset" | "llvm.memcpy" | "llvm.memmove" => {
-                // the destination's cells become arbitrary (the model does not
-                // write ranges yet): an over-approximation
-                if let Some(m) = self.region_of(arg(0)) {
-                    self.stats.other_havocs += 1;
-                    body.push(Stmt::Havoc(m, HavocKind::Unmodelled { why: base.clone() }, at.clone()));
+                let set = base == "llvm.memset";
+                let cells = self.mem_range(arg(0), if set { None } else { Some(arg(1)) }, arg(1), arg(2), body, at);
+                match (cells, self.region_of(arg(0))) {
+                    (Some((m, e)), _) => body.push(Stmt::Assign(m, e)),
+                    // a length or value the model does not know: the
+                    // destination's cells become arbitrary (an over-approximation)
+                    (None, Some(m)) => {
+                        self.stats.other_havocs += 1;
+                        body.push(Stmt::Havoc(m, HavocKind::Unmodelled { why: base.clone() }, at.clone()));
+                    }
+                    (None, None) => {}
                 }
             }
             _ => {
@@ -1179,6 +1250,10 @@ impl Tx<'_> {
         Flow::Continue
     }
 }
+
+/// The most cells a `memset`/`memcpy` of a constant length writes one by
+/// one; a longer one havocs its destination.
+const MAX_RANGE_CELLS: i128 = 256;
 
 /// Functions that return a new block.
 fn is_allocation(name: &str) -> bool {

@@ -295,8 +295,8 @@ impl Raiser<'_> {
         }
     }
 
-    /// A region term: a region's canonical constant, or stores into one
-    /// (its sort is the region's). (Under `lia` an offset or a stored value
+    /// A region term: a region's canonical constant, stores into one, or a
+    /// choice between two (its sort is the region's). (Under `lia` an offset or a stored value
     /// may be a `Num` term: `Select`/`Store` lower their operands as integers
     /// there.)
     fn region(&self, e: &Dynamic) -> Result<Expr, String> {
@@ -312,6 +312,7 @@ impl Raiser<'_> {
                 let array = self.region(a)?;
                 Ok(Expr::Store { array: boxed(array), index: boxed(self.term(i)?), value: boxed(self.term(v)?) })
             }
+            (Some("ite" | "if"), [c, a, b]) => Ok(Expr::Ite(boxed(self.term(c)?), boxed(self.region(a)?), boxed(self.region(b)?))),
             _ => Err(format!("not a region term: {e}")),
         }
     }
