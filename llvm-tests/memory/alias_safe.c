@@ -1,5 +1,6 @@
 // Two pointers that may alias: the check holds in both cases.
 // verdict: safe
+// decided: O0 O2
 #include <assert.h>
 extern int __VERIFIER_nondet_int(void);
 int main(void) {

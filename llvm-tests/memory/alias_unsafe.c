@@ -1,5 +1,6 @@
 // Two pointers that may alias: the check fails when they do.
 // verdict: unsafe
+// decided: O0 O2
 #include <assert.h>
 extern int __VERIFIER_nondet_int(void);
 int main(void) {

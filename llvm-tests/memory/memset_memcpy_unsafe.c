@@ -1,5 +1,6 @@
 // memset and memcpy of a small buffer.
 // verdict: unsafe
+// decided: O0 O2
 #include <assert.h>
 #include <string.h>
 extern int __VERIFIER_nondet_int(void);

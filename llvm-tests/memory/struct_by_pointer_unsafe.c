@@ -1,5 +1,6 @@
 // A struct passed by pointer to a helper that updates it.
 // verdict: unsafe
+// decided: O0 O2
 #include <assert.h>
 extern int __VERIFIER_nondet_int(void);
 struct account { int balance; int deposits; };

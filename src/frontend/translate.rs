@@ -965,7 +965,10 @@ impl Tx<'_> {
                     return None;
                 }
                 let (sm, s) = (self.region_of(src)?, self.address(src, body, at)?);
-                Box::new(move |k| Expr::Select { array: Box::new(Expr::Var(sm, sort)), index: Box::new(at_cell(&s, k)) })
+                Box::new(move |k| Expr::Select {
+                    array: Box::new(Expr::Var(sm, sort)),
+                    index: Box::new(at_cell(&s, k)),
+                })
             }
         };
         let mut array = Expr::Var(m, sort);

@@ -312,7 +312,9 @@ impl Raiser<'_> {
                 let array = self.region(a)?;
                 Ok(Expr::Store { array: boxed(array), index: boxed(self.term(i)?), value: boxed(self.term(v)?) })
             }
-            (Some("ite" | "if"), [c, a, b]) => Ok(Expr::Ite(boxed(self.term(c)?), boxed(self.region(a)?), boxed(self.region(b)?))),
+            (Some("ite" | "if"), [c, a, b]) => {
+                Ok(Expr::Ite(boxed(self.term(c)?), boxed(self.region(a)?), boxed(self.region(b)?)))
+            }
             _ => Err(format!("not a region term: {e}")),
         }
     }

@@ -36,7 +36,12 @@ fn header_value(text: &str, key: &str) -> Option<String> {
 }
 
 pub fn programs() -> Vec<TestProgram> {
-    let dir = root().join("llvm-tests");
+    programs_in("llvm-tests")
+}
+
+/// The test programs of a directory of `llvm-tests/` (`decided: none`: at no level yet).
+pub fn programs_in(dir: &str) -> Vec<TestProgram> {
+    let dir = root().join(dir);
     let mut out = Vec::new();
     let mut entries: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.path()).collect();
     entries.sort();
@@ -53,7 +58,11 @@ pub fn programs() -> Vec<TestProgram> {
             files.extend(extra.split_whitespace().map(|f| rel(&dir.join(f))));
         }
         let decided = header_value(&text, "decided:")
-            .map(|d| d.split_whitespace().map(str::to_string).collect())
+            .map(|d| {
+                // (a parenthesized remark says why)
+                let levels = d.split('(').next().unwrap_or_default();
+                levels.split_whitespace().filter(|l| *l != "none").map(str::to_string).collect()
+            })
             .unwrap_or_else(|| vec!["O0".into(), "O2".into()]);
         out.push(TestProgram { files, expected: expected.to_uppercase(), decided });
     }
