@@ -7,22 +7,7 @@ mod common;
 use common::{programs, verify};
 
 fn check_answer(p: &common::TestProgram, json: &serde_json::Value, code: i32, what: &str) -> String {
-    let verdict = json["verdict"].as_str().unwrap().to_string();
-    match verdict.as_str() {
-        "SAFE" => {
-            assert_eq!(code, 0, "{what}");
-            let locations = json["certificate"]["locations"].as_array();
-            assert!(locations.is_some_and(|l| !l.is_empty()), "{what}: SAFE without a checked certificate");
-        }
-        "UNSAFE" => {
-            assert_eq!(code, 10, "{what}");
-            assert_eq!(json["counterexample"]["replay"]["reached"], true, "{what}: UNSAFE without replay");
-            assert!(json["counterexample"]["edges"].as_u64().is_some_and(|e| e > 0), "{what}: empty path");
-        }
-        _ => assert_eq!(code, 20, "{what}"),
-    }
-    assert!(verdict == p.expected || verdict == "UNKNOWN", "{what}: WRONG verdict {verdict}, expected {}", p.expected);
-    verdict
+    common::check_answer(&p.expected, json, code, what)
 }
 
 #[test]

@@ -164,6 +164,18 @@ pub enum Expr {
         index: Box<Expr>,
         value: Box<Expr>,
     },
+    /// `forall x_1 .. x_n. body`, the bound variables of these sorts (only
+    /// in certificates: an array filled in a loop has a quantified invariant).
+    Forall {
+        sorts: Vec<Sort>,
+        body: Box<Expr>,
+    },
+    /// A variable bound by an enclosing [`Expr::Forall`], by de Bruijn index
+    /// as Z3 numbers them: 0 is the last variable of the innermost quantifier.
+    Bound {
+        index: u32,
+        sort: Sort,
+    },
 }
 
 impl Expr {
@@ -180,7 +192,9 @@ impl Expr {
             | Expr::Or(_)
             | Expr::Xor(..)
             | Expr::Cmp { .. }
-            | Expr::Rel { .. } => Sort::Bool,
+            | Expr::Rel { .. }
+            | Expr::Forall { .. } => Sort::Bool,
+            Expr::Bound { sort, .. } => *sort,
             Expr::Num(_) | Expr::Value { .. } | Expr::Arith { .. } => Sort::Num,
             Expr::Int { bits, .. } => Sort::Int { bits: *bits },
             Expr::Var(_, s) => *s,
@@ -206,9 +220,9 @@ impl Expr {
     /// Appends every variable occurring in the expression to `out`.
     pub fn vars(&self, out: &mut Vec<VarId>) {
         match self {
-            Expr::Bool(_) | Expr::Int { .. } | Expr::Num(_) => {}
+            Expr::Bool(_) | Expr::Int { .. } | Expr::Num(_) | Expr::Bound { .. } => {}
             Expr::Var(v, _) => out.push(*v),
-            Expr::Not(a) | Expr::Cast { a, .. } | Expr::Value { a, .. } => a.vars(out),
+            Expr::Not(a) | Expr::Cast { a, .. } | Expr::Value { a, .. } | Expr::Forall { body: a, .. } => a.vars(out),
             Expr::And(xs) | Expr::Or(xs) | Expr::Intr { args: xs, .. } | Expr::Arith { args: xs, .. } => {
                 xs.iter().for_each(|x| x.vars(out))
             }

@@ -157,6 +157,19 @@ impl Program {
                 self.write_expr(s, value);
                 s.push(']');
             }
+            // (bound variables by de Bruijn index: `k0` is the last one)
+            Expr::Forall { sorts, body } => {
+                s.push_str("(forall");
+                for i in (0..sorts.len()).rev() {
+                    let _ = write!(s, " k{i}");
+                }
+                s.push_str(". ");
+                self.write_expr(s, body);
+                s.push(')');
+            }
+            Expr::Bound { index, .. } => {
+                let _ = write!(s, "k{index}");
+            }
         }
     }
 

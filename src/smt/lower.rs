@@ -189,6 +189,9 @@ pub struct Lowerer {
     cell_ranges: usize,
     counter: usize,
     fresh_log: Vec<Dynamic>,
+    /// The constants standing for the variables of the enclosing
+    /// quantifiers, innermost last (de Bruijn index 0 is the last one).
+    bound: Vec<Val>,
 }
 
 impl Lowerer {
@@ -202,6 +205,7 @@ impl Lowerer {
             cell_ranges: 0,
             counter: 0,
             fresh_log: Vec::new(),
+            bound: Vec::new(),
         }
     }
 
@@ -644,6 +648,32 @@ impl Lowerer {
                     (Val::V(i), v) => r.store(&i, &v.v(elem)),
                     (i, v) => r.store(&i.i(), &v.i()),
                 })
+            }
+            Expr::Bound { index, sort } => {
+                match self.bound.len().checked_sub(1 + *index as usize).and_then(|k| self.bound.get(k)) {
+                    Some(v) => v.clone(),
+                    None => self.fresh("ill-formed", *sort),
+                }
+            }
+            Expr::Forall { sorts, body } => {
+                let consts: Vec<Val> = sorts
+                    .iter()
+                    .map(|s| {
+                        self.counter += 1;
+                        self.constant(&format!("k!{}", self.counter), *s)
+                    })
+                    .collect();
+                let (side, ranges) = (self.side.len(), self.cell_ranges);
+                self.bound.extend(consts.iter().cloned());
+                let b = self.expr(body, env).b();
+                self.bound.truncate(self.bound.len() - consts.len());
+                // facts about the body's cells hold under the quantifier only
+                // (a fresh value inside stays logged: not exact)
+                let facts = self.side.split_off(side);
+                self.cell_ranges = ranges;
+                let b = if facts.is_empty() { b } else { Bool::and(&facts).implies(&b) };
+                let bounds: Vec<Dynamic> = consts.iter().map(Val::dynamic).collect();
+                Val::B(super::chc::forall(&bounds, &b))
             }
         }
     }

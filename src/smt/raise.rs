@@ -77,6 +77,15 @@ impl Raiser<'_> {
 
     fn term(&self, e: &Dynamic) -> Result<Expr, String> {
         let kind = e.sort_kind();
+        match e.kind() {
+            z3::AstKind::Quantifier => return self.forall(e, false),
+            z3::AstKind::Var => {
+                let ctx = z3::Context::thread_local();
+                let index = unsafe { z3_sys::Z3_get_index_value(ctx.get_z3_context(), e.get_z3_ast()) };
+                return Ok(Expr::Bound { index, sort: bound_sort(e)? });
+            }
+            _ => {}
+        }
         if !matches!(e.kind(), z3::AstKind::App | z3::AstKind::Numeral) {
             return Err(format!("not a quantifier-free term: {e}"));
         }
@@ -137,6 +146,8 @@ impl Raiser<'_> {
         match name.as_str() {
             "and" => Ok(Expr::And(all(self)?)),
             "or" => Ok(Expr::Or(all(self)?)),
+            // (Spacer writes a quantified lemma as `not (exists x. ..)`)
+            "not" if ch[0].kind() == z3::AstKind::Quantifier => self.forall(&ch[0], true),
             "not" => Ok(Expr::negate(self.term(&ch[0])?)),
             "=>" | "implies" => {
                 let (a, b) = two(self)?;
@@ -319,6 +330,37 @@ impl Raiser<'_> {
         }
     }
 
+    /// A universal quantifier, or the negation of an existential one if
+    /// `negated` (an existential one has no counterpart: a certificate must
+    /// not need a witness the checker would have to find).
+    fn forall(&self, e: &Dynamic, negated: bool) -> Result<Expr, String> {
+        let ctx = z3::Context::thread_local();
+        let (c, a) = (ctx.get_z3_context(), e.get_z3_ast());
+        let (forall, n, body) = unsafe {
+            (
+                z3_sys::Z3_is_quantifier_forall(c, a),
+                z3_sys::Z3_get_quantifier_num_bound(c, a),
+                z3_sys::Z3_get_quantifier_body(c, a).map(|b| Dynamic::wrap(&ctx, b)),
+            )
+        };
+        let Some(body) = body.filter(|_| forall != negated) else {
+            return Err(format!("not a quantifier-free term: {e}"));
+        };
+        let mut sorts = Vec::new();
+        for i in 0..n {
+            let s = unsafe { z3_sys::Z3_get_quantifier_bound_sort(c, a, i) }
+                .ok_or_else(|| format!("a bound variable without a sort: {e}"))?;
+            sorts.push(match unsafe { z3_sys::Z3_get_sort_kind(c, s) } {
+                z3_sys::SortKind::Bool => Sort::Bool,
+                z3_sys::SortKind::Int => Sort::Num,
+                z3_sys::SortKind::Bv => Sort::Int { bits: unsafe { z3_sys::Z3_get_bv_sort_size(c, s) } },
+                _ => return Err(format!("a bound variable of another sort: {e}")),
+            });
+        }
+        let body = self.term(&body)?;
+        Ok(Expr::Forall { sorts, body: boxed(if negated { Expr::negate(body) } else { body }) })
+    }
+
     /// A numeral, `true`/`false`, or a canonical constant.
     fn leaf(&self, e: &Dynamic, kind: SortKind) -> Result<Expr, String> {
         if let Some(b) = e.as_bool().and_then(|b| b.as_bool()) {
@@ -349,6 +391,16 @@ impl Raiser<'_> {
             (SortKind::Int, Sort::Int { bits }) => Ok(Expr::Value { signed: true, bits, a: boxed(Expr::Var(v, sort)) }),
             _ => Err(format!("`{name}` has another sort than its variable")),
         }
+    }
+}
+
+/// The sort of a bound variable: `Num` for a mathematical integer.
+fn bound_sort(e: &Dynamic) -> Result<Sort, String> {
+    match e.sort_kind() {
+        SortKind::Bool => Ok(Sort::Bool),
+        SortKind::Int => Ok(Sort::Num),
+        SortKind::Bv => Ok(Sort::Int { bits: e.as_bv().map(|v| v.get_size()).unwrap_or(0) }),
+        _ => Err(format!("a bound variable of another sort: {e}")),
     }
 }
 
@@ -548,6 +600,77 @@ mod tests {
     /// Loads and stores of a region raise to `Select`/`Store` and lower back to
     /// an equivalent term, under `lia` and `bv`; an equality of regions has no
     /// counterpart.
+    #[test]
+    fn quantified_region_terms_raise_and_lower_back() {
+        // forall k. 0 <= k < i -> A[i + k] == 0, as Spacer's quantified
+        // generalization writes a fill loop's invariant (and `exists` is refused)
+        let region = Sort::Array { index: 64, elem: 32 };
+        let names: Names =
+            [("A".to_string(), (VarId(0), region)), ("i".to_string(), (VarId(1), Sort::Int { bits: 64 }))]
+                .into_iter()
+                .collect();
+        for sem in [IntSemantics::Lia, IntSemantics::Bv] {
+            let mut l = Lowerer::new(sem);
+            let env: HashMap<VarId, crate::smt::lower::Val> =
+                names.values().map(|(v, s)| (*v, l.constant(&format!("{}", v.0), *s))).collect();
+            let term = |a: &Val, i: &Val, exists: bool| -> z3::ast::Bool {
+                let Val::A(a) = a else { panic!("a region") };
+                let (body, k) = match i {
+                    Val::I(i) => {
+                        let k = Int::new_const("k");
+                        let cell = a.select(&(i + &k)).as_int().unwrap();
+                        let inside = z3::ast::Bool::and(&[k.ge(Int::from_i64(0)), k.lt(i)]);
+                        (inside.implies(cell.eq(Int::from_i64(0))), Dynamic::from_ast(&k))
+                    }
+                    Val::V(i) => {
+                        let k = BV::new_const("k", 64);
+                        let cell = a.select(&i.bvadd(&k)).as_bv().unwrap();
+                        let inside = z3::ast::Bool::and(&[k.bvsge(BV::from_i64(0, 64)), k.bvslt(i)]);
+                        (inside.implies(cell.eq(BV::from_i64(0, 32))), Dynamic::from_ast(&k))
+                    }
+                    _ => panic!("an integer"),
+                };
+                if exists {
+                    z3::ast::exists_const(&[&k as &dyn Ast], &[], &body)
+                } else {
+                    z3::ast::forall_const(&[&k as &dyn Ast], &[], &body)
+                }
+            };
+            let (a, i) = (l.constant("A", region), l.constant("i", Sort::Int { bits: 64 }));
+            let raised = raise(&term(&a, &i, false), &names).unwrap_or_else(|e| panic!("{sem:?}: {e}"));
+            assert!(matches!(&raised, Expr::Forall { sorts, .. } if sorts.len() == 1), "{sem:?}: {raised:?}");
+            assert!(format!("{raised:?}").contains("Bound { index: 0"), "{raised:?}");
+            let (back, sides) = l.expr_with_side(&raised, &env);
+            assert!(sides.is_empty(), "a cell's range stays under its quantifier: {sides:?}");
+            let Val::B(back) = back else { panic!("a formula") };
+            let s = z3::Solver::new();
+            // (under `lia`, every real cell holds a value of its width)
+            let ranges = |s: &z3::Solver| {
+                if let (Val::A(a0), IntSemantics::Lia) = (&env[&VarId(0)], sem) {
+                    let j = Int::new_const("j");
+                    let cell = a0.select(&j).as_int().unwrap();
+                    let range =
+                        z3::ast::Bool::and(&[cell.ge(Int::from_i64(-(1 << 31))), cell.lt(Int::from_i64(1 << 31))]);
+                    s.assert(z3::ast::forall_const(&[&j as &dyn Ast], &[], &range));
+                }
+            };
+            ranges(&s);
+            s.assert(back.xor(term(&env[&VarId(0)], &env[&VarId(1)], false)));
+            assert_eq!(s.check(), z3::SatResult::Unsat, "{sem:?}: {raised:?}");
+            let exists = raise(&term(&a, &i, true), &names).unwrap_err();
+            assert!(exists.contains("not a quantifier-free term"), "{sem:?}: {exists}");
+            // Spacer's lemmas: `not (exists k. ..)` is `forall k. not ..`
+            let lemma = raise(&term(&a, &i, true).not(), &names).unwrap_or_else(|e| panic!("{sem:?}: {e}"));
+            assert!(matches!(&lemma, Expr::Forall { body, .. } if matches!(**body, Expr::Not(_))), "{lemma:?}");
+            let (back, _) = l.expr_with_side(&lemma, &env);
+            let Val::B(back) = back else { panic!("a formula") };
+            s.reset();
+            ranges(&s);
+            s.assert(back.xor(term(&env[&VarId(0)], &env[&VarId(1)], true).not()));
+            assert_eq!(s.check(), z3::SatResult::Unsat, "{sem:?}: {lemma:?}");
+        }
+    }
+
     #[test]
     fn region_terms_raise_and_lower_back() {
         use z3::ast::Array;

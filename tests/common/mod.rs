@@ -92,3 +92,25 @@ pub fn verify(files: &[String], extra: &[&str]) -> (i32, serde_json::Value) {
     assert_valid("docs/report.schema.json", &json, &format!("{args:?}"));
     (code, json)
 }
+
+/// The verdict of a `--json` run, after checking its answer: SAFE with a
+/// checked certificate, UNSAFE with a replayed, non-empty trace, else exit 20;
+/// never the opposite of `expected`.
+pub fn check_answer(expected: &str, json: &serde_json::Value, code: i32, what: &str) -> String {
+    let verdict = json["verdict"].as_str().unwrap().to_string();
+    match verdict.as_str() {
+        "SAFE" => {
+            assert_eq!(code, 0, "{what}");
+            let locations = json["certificate"]["locations"].as_array();
+            assert!(locations.is_some_and(|l| !l.is_empty()), "{what}: SAFE without a checked certificate");
+        }
+        "UNSAFE" => {
+            assert_eq!(code, 10, "{what}");
+            assert_eq!(json["counterexample"]["replay"]["reached"], true, "{what}: UNSAFE without replay");
+            assert!(json["counterexample"]["edges"].as_u64().is_some_and(|e| e > 0), "{what}: empty path");
+        }
+        _ => assert_eq!(code, 20, "{what}"),
+    }
+    assert!(verdict == expected || verdict == "UNKNOWN", "{what}: WRONG verdict {verdict}, expected {expected}");
+    verdict
+}
