@@ -75,5 +75,28 @@ fn made_up_addresses_never_decide_a_branch() {
             assert!(code == 10 || code == 20, "{name} at {level}: exit {code}");
         }
     }
+    // clang discards value names unless asked: every alloca of its .ll is
+    // unnamed, and two objects must still be told apart (in one of the two
+    // orders, the model's own layout would make the branch unreachable)
+    for (name, cond) in [("order_lt", "p < q"), ("order_gt", "p > q")] {
+        let (c, ll) = (dir.join(format!("{name}.c")), dir.join(format!("{name}.ll")));
+        let body = format!(
+            "int main(void) {{ int a = 1, b = 2; int *p = &a, *q = &b; if ({cond}) reach_error(); return a; }}"
+        );
+        std::fs::write(&c, format!("extern void reach_error(void);\n{body}\n")).unwrap();
+        let status = std::process::Command::new("clang-19")
+            .args(["-S", "-emit-llvm", "-O0", "-Xclang", "-disable-O0-optnone", "-o"])
+            .arg(&ll)
+            .arg(&c)
+            .status()
+            .expect("clang-19 runs");
+        assert!(status.success());
+        let text = std::fs::read_to_string(&ll).unwrap();
+        assert!(text.contains("%1 = alloca i32"), "unnamed allocas: {text}");
+        let files = vec![ll.to_string_lossy().into_owned()];
+        let (code, json) = verify(&files, &["--opt", "O0", "--timeout", "20"]);
+        assert_ne!(json["verdict"], "SAFE", "{name}.ll: {json}");
+        assert!(code == 10 || code == 20, "{name}.ll: exit {code}");
+    }
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -750,7 +750,8 @@ impl Tx<'_> {
         for v in [p, q] {
             let Some(r) = self.mem.regions.of(v) else { return false };
             let sites = &self.mem.regions.regions[r].sites;
-            statics.extend(sites.iter().filter(|s| self.mem.base(**s).is_some()).map(|s| llvm::name(*s)));
+            // (sites by identity: two allocas may share a name, or have none)
+            statics.extend(sites.iter().filter(|s| self.mem.base(**s).is_some()).map(|s| *s as usize));
             if sites.iter().filter(|s| self.mem.base(**s).is_some()).count() > 1 {
                 return false;
             }
@@ -763,7 +764,8 @@ impl Tx<'_> {
     /// variable real base (arbitrary, fixed for the run), so that the
     /// difference of two addresses in it is exact and its absolute value is
     /// any; a heap block (of a havocked base) is at its model address times
-    /// the cell size (`malloc` aligns blocks to 16 bytes).
+    /// the cell size (`malloc` aligns blocks to 16 bytes, a multiple of a
+    /// cell size that is a power of two up to 16).
     fn address_as_integer(&mut self, p: Value, bits: u32, body: &mut Vec<Stmt>, at: &SrcLoc) -> Option<Expr> {
         let ptr_bits = self.mem.ptr_bits;
         let r = self.mem.regions.of(p)?;
@@ -780,7 +782,9 @@ impl Tx<'_> {
                 && llvm::name(llvm::called_value(*s)) != "alloca"
         };
         let real = match (statics.as_slice(), sites.len()) {
-            ([], _) if cell <= 16 && sites.iter().all(heap) => bin(BinOp::Mul, Box::new(a), int(cell)),
+            ([], _) if cell <= 16 && cell & (cell - 1) == 0 && sites.iter().all(heap) => {
+                bin(BinOp::Mul, Box::new(a), int(cell))
+            }
             ([site], 1) => {
                 let b = self.mem.base(*site)?;
                 let real = self.real_base(*site);
