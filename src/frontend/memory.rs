@@ -303,7 +303,8 @@ fn element(c: Value, i: u32) -> Option<Value> {
     (!e.is_null()).then_some(e)
 }
 
-fn is_gep(v: Value) -> bool {
+/// Whether `v` is a `getelementptr` instruction or constant expression.
+pub(super) fn is_gep(v: Value) -> bool {
     unsafe {
         (!LLVMIsAGetElementPtrInst(v).is_null())
             || (!LLVMIsAConstantExpr(v).is_null() && LLVMGetConstOpcode(v) == LLVMOpcode::LLVMGetElementPtr)

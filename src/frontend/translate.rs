@@ -746,15 +746,12 @@ impl Tx<'_> {
         if null(p) || null(q) {
             return true;
         }
+        // (sites by identity: two allocas may share a name, or have none)
         let mut statics = BTreeSet::new();
         for v in [p, q] {
             let Some(r) = self.mem.regions.of(v) else { return false };
             let sites = &self.mem.regions.regions[r].sites;
-            // (sites by identity: two allocas may share a name, or have none)
             statics.extend(sites.iter().filter(|s| self.mem.base(**s).is_some()).map(|s| *s as usize));
-            if sites.iter().filter(|s| self.mem.base(**s).is_some()).count() > 1 {
-                return false;
-            }
         }
         statics.len() <= 1
     }
@@ -778,8 +775,7 @@ impl Tx<'_> {
         let heap = |s: &Value| {
             llvm::is_instruction(*s)
                 && llvm::opcode(*s) == LLVMOpcode::LLVMCall
-                && is_allocation(&llvm::name(llvm::called_value(*s)))
-                && llvm::name(llvm::called_value(*s)) != "alloca"
+                && matches!(llvm::name(llvm::called_value(*s)).as_str(), "malloc" | "calloc" | "realloc")
         };
         let real = match (statics.as_slice(), sites.len()) {
             ([], _) if cell <= 16 && cell & (cell - 1) == 0 && sites.iter().all(heap) => {
@@ -793,11 +789,7 @@ impl Tx<'_> {
             }
             _ => return None,
         };
-        Some(match bits.cmp(&ptr_bits) {
-            std::cmp::Ordering::Less => Expr::Cast { op: CastOp::Trunc, from: ptr_bits, to: bits, a: Box::new(real) },
-            std::cmp::Ordering::Greater => Expr::Cast { op: CastOp::Zext, from: ptr_bits, to: bits, a: Box::new(real) },
-            std::cmp::Ordering::Equal => real,
-        })
+        Some(resize(real, ptr_bits, bits, CastOp::Zext))
     }
 
     /// The variable holding the real address of a site of a constant base
@@ -888,11 +880,7 @@ impl Tx<'_> {
     /// times their strides (indices are sign-extended or truncated to the
     /// pointer width, as LLVM does).
     fn gep_address(&mut self, g: Value, body: &mut Vec<Stmt>, at: &SrcLoc) -> Option<Expr> {
-        let is_gep = unsafe {
-            !llvm_sys::core::LLVMIsAGetElementPtrInst(g).is_null()
-                || llvm_sys::core::LLVMGetConstOpcode(g) == LLVMOpcode::LLVMGetElementPtr
-        };
-        if !is_gep {
+        if !super::memory::is_gep(g) {
             return None;
         }
         let bits = self.mem.ptr_bits;
@@ -909,11 +897,7 @@ impl Tx<'_> {
         for (idx, stride) in gep.strides {
             let i = self.opnd(idx, body, at)?;
             let from = i.sort().width();
-            let i = match from.cmp(&bits) {
-                std::cmp::Ordering::Less => Expr::Cast { op: CastOp::Sext, from, to: bits, a: Box::new(i) },
-                std::cmp::Ordering::Greater => Expr::Cast { op: CastOp::Trunc, from, to: bits, a: Box::new(i) },
-                std::cmp::Ordering::Equal => i,
-            };
+            let i = resize(i, from, bits, CastOp::Sext);
             let term = if stride == 1 {
                 i
             } else {
@@ -1255,6 +1239,15 @@ impl Tx<'_> {
             }
         }
         Flow::Continue
+    }
+}
+
+/// `e` of `from` bits as `to` bits: truncated, or widened by `extend`.
+fn resize(e: Expr, from: u32, to: u32, extend: CastOp) -> Expr {
+    match from.cmp(&to) {
+        std::cmp::Ordering::Less => Expr::Cast { op: extend, from, to, a: Box::new(e) },
+        std::cmp::Ordering::Greater => Expr::Cast { op: CastOp::Trunc, from, to, a: Box::new(e) },
+        std::cmp::Ordering::Equal => e,
     }
 }
 

@@ -600,6 +600,11 @@ mod tests {
     /// Loads and stores of a region raise to `Select`/`Store` and lower back to
     /// an equivalent term, under `lia` and `bv`; an equality of regions has no
     /// counterpart.
+    /// A constant per named variable, as the lowering's environment.
+    fn constants(l: &Lowerer, names: &Names) -> HashMap<VarId, Val> {
+        names.values().map(|(v, s)| (*v, l.constant(&format!("{}", v.0), *s))).collect()
+    }
+
     #[test]
     fn quantified_region_terms_raise_and_lower_back() {
         // forall k. 0 <= k < i -> A[i + k] == 0, as Spacer's quantified
@@ -611,8 +616,7 @@ mod tests {
                 .collect();
         for sem in [IntSemantics::Lia, IntSemantics::Bv] {
             let mut l = Lowerer::new(sem);
-            let env: HashMap<VarId, crate::smt::lower::Val> =
-                names.values().map(|(v, s)| (*v, l.constant(&format!("{}", v.0), *s))).collect();
+            let env = constants(&l, &names);
             let term = |a: &Val, i: &Val, exists: bool| -> z3::ast::Bool {
                 let Val::A(a) = a else { panic!("a region") };
                 let (body, k) = match i {
@@ -684,8 +688,7 @@ mod tests {
         .collect();
         for sem in [IntSemantics::Lia, IntSemantics::Bv] {
             let mut l = Lowerer::new(sem);
-            let env: HashMap<VarId, crate::smt::lower::Val> =
-                names.values().map(|(v, s)| (*v, l.constant(&format!("{}", v.0), *s))).collect();
+            let env = constants(&l, &names);
             let a = l.constant("A", region);
             let (i, v) = (l.constant("i", Sort::Int { bits: 64 }), l.constant("v", Sort::Int { bits: 32 }));
             let (Val::A(a), Val::A(a0)) = (a, env[&VarId(0)].clone()) else { panic!("regions are arrays") };
