@@ -7,9 +7,13 @@
 //!   interpretation, raised to `ir::Expr` (`smt::raise`); the driver's
 //!   independent check decides whether SAFE is reported. The models Spacer
 //!   reconstructs for predicates its preprocessing inlined are not always
-//!   inductive (or quantifier-free); such a candidate makes the engine solve
-//!   the clauses again without Z3's tail simplifier (whose model converter
-//!   was wrong on systemc/token_ring), then also without inlining.
+//!   inductive, or expressible (`exists` over a region after a store): a
+//!   location without a usable one gets the weakest precondition of its
+//!   successors' labels (`ir::wp`), and if the check still fails, every
+//!   location but the loop heads does. A candidate that fails anyway makes
+//!   the engine solve the clauses again without Z3's tail simplifier (whose
+//!   model converter was wrong on systemc/token_ring), then also without
+//!   inlining.
 //! - "Reachable" is not a trace. Spacer's refutation names the predicates it
 //!   derived facts of, in order; with inlining those are only some of the
 //!   locations of the path. The path comes from one query over the program
@@ -23,7 +27,8 @@
 //!   other tasks than the default (issue 18's measurements).
 
 use super::{bmc, Certificate, Engine, EngineContext, Outcome, Stats, Verdict};
-use crate::ir::{LocId, Program};
+use crate::cfg::Wto;
+use crate::ir::{wp, Expr, LocId, Program};
 use crate::smt::canon::Canon;
 use crate::smt::chc::{self, ChcAnswer, Preprocessing};
 use crate::smt::{cert, raise, Lowerer};
@@ -65,25 +70,21 @@ impl Engine for Spacer {
         let canon = Canon::new(p, &l);
         let t = Instant::now();
         let mut st = SpacerStats::default();
-        let raise_all = |inv: Vec<Option<crate::smt::Formula>>| {
-            p.loc_ids()
-                .zip(inv)
-                .map(|(loc, f)| {
-                    raise::raise(&f.unwrap_or_else(|| crate::smt::Formula::from_bool(true)), &canon.names(p, loc))
-                })
-                .collect::<Result<Vec<_>, String>>()
-        };
+        let heads = Wto::of_program(p).is_head;
         // The model Spacer reconstructs through its preprocessing is not
         // always inductive on the program's own clauses (seen on
-        // systemc/token_ring: Z3's tail simplifier). A candidate that fails
-        // the check is solved again without the tail simplifier, then also
-        // without inlining (often far slower). The driver checks the final
-        // candidate again.
+        // systemc/token_ring: Z3's tail simplifier). A solution none of whose
+        // candidates passes the check is solved again without the tail
+        // simplifier, then also without inlining (often far slower). The
+        // driver checks the final candidate again.
         let mut answer = ChcAnswer::Unknown(String::new());
+        let mut found = None;
         for pre in [Preprocessing::Full, Preprocessing::NoTailSimplifier, Preprocessing::NoInlining] {
             answer = chc::whole_program(p, &mut l, &canon, self.global, pre);
             let ChcAnswer::Solution(inv) = &answer else { break };
-            if cx.deadline.expired() || raise_all(inv.clone()).is_ok_and(|c| cert::check(p, cx.sem, &c).is_ok()) {
+            let (checked, candidate) = certificate(p, &canon, &heads, cx.sem, inv);
+            found = Some(candidate);
+            if checked || cx.deadline.expired() {
                 break;
             }
             st.rejected += 1;
@@ -91,19 +92,16 @@ impl Engine for Spacer {
         st.solve_time = t.elapsed().as_secs_f64();
         let stats = |st: &SpacerStats| Stats { iterations: 1, spacer: Some(st.clone()), ..Stats::default() };
         match answer {
-            ChcAnswer::Solution(inv) => {
-                let raised = raise_all(inv);
-                match raised {
-                    Ok(invariants) => Outcome {
-                        verdict: Verdict::Safe,
-                        reason: None,
-                        trace: None,
-                        certificate: Some(Certificate { sem: cx.sem, invariants }),
-                        stats: stats(&st),
-                    },
-                    Err(why) => Outcome::unknown(format!("certificate not expressible: {why}"), stats(&st)),
-                }
-            }
+            ChcAnswer::Solution(_) => match found.unwrap_or_else(|| Err("no candidate".to_string())) {
+                Ok(invariants) => Outcome {
+                    verdict: Verdict::Safe,
+                    reason: None,
+                    trace: None,
+                    certificate: Some(Certificate { sem: cx.sem, invariants }),
+                    stats: stats(&st),
+                },
+                Err(why) => Outcome::unknown(format!("certificate not expressible: {why}"), stats(&st)),
+            },
             ChcAnswer::Unknown(_) if cx.deadline.expired() => Outcome::unknown(cx.deadline.stop_reason(), stats(&st)),
             ChcAnswer::Unknown(why) => {
                 // Spacer gave up (for example on `/` or `%` by a variable under
@@ -151,5 +149,49 @@ impl Engine for Spacer {
                 }
             }
         }
+    }
+}
+
+/// The candidate certificate of a Spacer solution, and whether it passed the
+/// check. The interpretations are raised; a location without one that raises
+/// (the existential image Spacer's model converter gives a location it
+/// inlined, or none at all) is labelled by the weakest precondition of its
+/// successors' labels (`ir::wp`). If that fails the check, the labels of
+/// loop heads alone are kept and every other location gets its weakest
+/// precondition: what Spacer proved of the inlined clauses is exactly that the
+/// heads' labels are inductive along the paths between them, while the
+/// interpretations it reconstructs for inlined locations were seen not to be
+/// (mcmillan2006 at -O0: `true` at a loop's increment).
+fn certificate(
+    p: &Program,
+    canon: &Canon,
+    heads: &[bool],
+    sem: crate::smt::IntSemantics,
+    inv: &[Option<crate::smt::Formula>],
+) -> (bool, Result<Vec<Expr>, String>) {
+    let raised: Vec<Result<Expr, String>> = p
+        .loc_ids()
+        .zip(inv)
+        .map(|(loc, f)| match f {
+            Some(f) => raise::raise(f, &canon.names(p, loc)),
+            None => Err(format!("no interpretation of {}", p.loc(loc).name)),
+        })
+        .collect();
+    let fill = |keep: &dyn Fn(LocId) -> bool| {
+        let mut labels: Vec<Option<Expr>> =
+            p.loc_ids().zip(&raised).map(|(l, r)| r.as_ref().ok().filter(|_| keep(l)).cloned()).collect();
+        wp::fill_labels(p, &mut labels)?;
+        Ok::<_, String>(labels.into_iter().map(|l| l.unwrap_or(Expr::Bool(true))).collect::<Vec<_>>())
+    };
+    let first = match raised.iter().find_map(|r| r.as_ref().err()) {
+        None => Ok(raised.iter().filter_map(|r| r.as_ref().ok().cloned()).collect()),
+        Some(why) => fill(&|_| true).map_err(|e| format!("{why}; {e}")),
+    };
+    if first.as_ref().is_ok_and(|c| cert::check(p, sem, c).is_ok()) {
+        return (true, first);
+    }
+    match fill(&|l| l == p.entry || heads[l.0 as usize]) {
+        Ok(c) if cert::check(p, sem, &c).is_ok() => (true, Ok(c)),
+        _ => (false, first),
     }
 }

@@ -251,3 +251,52 @@ impl Expr {
         }
     }
 }
+
+impl Expr {
+    /// The expression with each direct subexpression replaced by `f` of it
+    /// (the node itself kept). `f` sees a [`Expr::Forall`]'s body as any other
+    /// child: a caller that tracks binders matches `Forall` itself first.
+    pub fn map_children(&self, mut f: impl FnMut(&Expr) -> Expr) -> Expr {
+        let mut b = |e: &Expr| Box::new(f(e));
+        match self {
+            Expr::Bool(_) | Expr::Int { .. } | Expr::Num(_) | Expr::Var(..) | Expr::Bound { .. } => self.clone(),
+            Expr::Not(a) => Expr::Not(b(a)),
+            Expr::And(xs) => Expr::And(xs.iter().map(|x| *b(x)).collect()),
+            Expr::Or(xs) => Expr::Or(xs.iter().map(|x| *b(x)).collect()),
+            Expr::Xor(x, y) => Expr::Xor(b(x), b(y)),
+            Expr::Ite(c, x, y) => Expr::Ite(b(c), b(x), b(y)),
+            Expr::Bin { op, bits, nsw, nuw, a, b: y } => {
+                Expr::Bin { op: *op, bits: *bits, nsw: *nsw, nuw: *nuw, a: b(a), b: b(y) }
+            }
+            Expr::Cmp { pred, bits, a, b: y } => Expr::Cmp { pred: *pred, bits: *bits, a: b(a), b: b(y) },
+            Expr::Cast { op, from, to, a } => Expr::Cast { op: *op, from: *from, to: *to, a: b(a) },
+            Expr::Intr { op, bits, args } => {
+                Expr::Intr { op: *op, bits: *bits, args: args.iter().map(|x| *b(x)).collect() }
+            }
+            Expr::Value { signed, bits, a } => Expr::Value { signed: *signed, bits: *bits, a: b(a) },
+            Expr::Arith { op, args } => Expr::Arith { op: *op, args: args.iter().map(|x| *b(x)).collect() },
+            Expr::Rel { rel, a, b: y } => Expr::Rel { rel: *rel, a: b(a), b: b(y) },
+            Expr::Select { array, index } => Expr::Select { array: b(array), index: b(index) },
+            Expr::Store { array, index, value } => Expr::Store { array: b(array), index: b(index), value: b(value) },
+            Expr::Forall { sorts, body } => Expr::Forall { sorts: sorts.clone(), body: b(body) },
+        }
+    }
+
+    /// The expression with every free occurrence of a variable `v` for which
+    /// `to(v, depth)` answers replaced by that answer; `depth` counts the
+    /// quantifiers around the occurrence, so that a replacement may name a
+    /// binder outside the expression as `Bound { index: depth + k }`. A
+    /// replacement with no `Bound` of its own needs no shifting.
+    pub fn substitute(&self, to: &impl Fn(VarId, u32) -> Option<Expr>) -> Expr {
+        fn go(e: &Expr, depth: u32, to: &impl Fn(VarId, u32) -> Option<Expr>) -> Expr {
+            match e {
+                Expr::Var(v, _) => to(*v, depth).unwrap_or_else(|| e.clone()),
+                Expr::Forall { sorts, body } => {
+                    Expr::Forall { sorts: sorts.clone(), body: Box::new(go(body, depth + sorts.len() as u32, to)) }
+                }
+                _ => e.map_children(|c| go(c, depth, to)),
+            }
+        }
+        go(self, 0, to)
+    }
+}

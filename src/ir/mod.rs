@@ -9,6 +9,7 @@
 
 mod expr;
 mod print;
+pub mod wp;
 
 pub use expr::{ArithOp, BinOp, CastOp, CmpPred, Expr, IntrOp, Rel};
 

@@ -137,3 +137,29 @@ pub fn hoare_triple(
     hyps.push(pre.clone());
     solver.implies(&hyps, &rel.at_target(post))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::wp;
+
+    /// The weakest precondition fills a location's label so that the
+    /// certificate is inductive where `true` (what Spacer's model converter
+    /// gave an inlined location of mcmillan2006 at -O0) is not.
+    #[test]
+    fn a_label_filled_by_weakest_precondition_passes_the_check() {
+        let p = wp::tests::store_chain();
+        let head = p.edges[2].body[0].clone();
+        let crate::ir::Stmt::Assume(Expr::Not(m0_is_7)) = head else { panic!("the error edge's guard") };
+        for sem in [IntSemantics::Lia, IntSemantics::Bv] {
+            let mut labels = vec![Some(Expr::Bool(true)), None, Some((*m0_is_7).clone()), Some(Expr::Bool(false))];
+            wp::fill_labels(&p, &mut labels).unwrap();
+            let filled: Vec<Expr> = labels.into_iter().map(Option::unwrap).collect();
+            assert!(check(&p, sem, &filled).is_ok(), "{sem:?}: {:?}", check(&p, sem, &filled));
+            let mut weak = filled.clone();
+            weak[1] = Expr::Bool(true);
+            let e = check(&p, sem, &weak).unwrap_err();
+            assert!(e.what.contains("mid -> head"), "{sem:?}: {e:?}");
+        }
+    }
+}

@@ -141,7 +141,9 @@ pub enum Preprocessing {
 /// What Spacer says of a set of clauses over a graph of locations.
 pub enum ChcAnswer {
     /// A solution: per node, its predicate's interpretation over the canonical
-    /// constants of its location (`None` for nodes that cannot reach the error).
+    /// constants of its location (`None` for nodes that cannot reach the
+    /// error, and in [`SpacerMode::Whole`] for nodes Spacer's answer leaves
+    /// without one).
     Solution(Vec<Option<Bool>>),
     /// The error node is derivable; the nodes of the facts of Spacer's
     /// derivation, in order (empty if Spacer gave none).
@@ -167,8 +169,7 @@ pub enum ChcAnswer {
 /// on Demand", ATVA 2018: `spacer.q3.*`, ground proof obligations off): an
 /// array filled in a loop needs `forall k. a[base + k] == ...`. On the
 /// `mcmillan2006` fill-and-check loop (cells indexed by element) Spacer
-/// answers in 0.1 s with it and not in 60 s without. (A `forall` in the
-/// solution is not yet a certificate: such an answer is rejected.)
+/// answers in 0.1 s with it and not in 60 s without.
 fn spacer(mode: SpacerMode, bv: bool, quantified: bool) -> Result<z3::Fixedpoint, String> {
     let fp = z3::Fixedpoint::new();
     let mut params = Params::new();
@@ -250,7 +251,8 @@ pub fn refine(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag) -> Refinemen
 /// Solves the whole program's recursive clauses (the program's control-flow
 /// graph as the graph of [`solve`]; the clauses of `ufo export-chc`): per
 /// location an invariant over its canonical constants (`true` where the
-/// error cannot be reached from it), or the error is reachable.
+/// error cannot be reached from it; `None` where Spacer's answer has no
+/// interpretation), or the error is reachable.
 pub fn whole_program(p: &Program, l: &mut Lowerer, canon: &Canon, global: bool, pre: Preprocessing) -> ChcAnswer {
     let d = Dag {
         loc: p.loc_ids().collect(),
@@ -260,10 +262,15 @@ pub fn whole_program(p: &Program, l: &mut Lowerer, canon: &Canon, global: bool, 
     };
     // (a solution after preprocessing may not be inductive: the spacer
     // engine checks it and solves again with less)
+    let relevant = d.reaches_error();
     match solve(p, l, canon, &d, SpacerMode::Whole { global, pre }) {
         ChcAnswer::Solution(inv) => ChcAnswer::Solution(
             inv.into_iter()
-                .map(|f| Some(f.map(|f| quantifier_free(&f)).unwrap_or_else(|| Bool::from_bool(true))))
+                .zip(relevant)
+                .map(|(f, r)| match f {
+                    Some(f) => Some(quantifier_free(&f)),
+                    None => (!r).then(|| Bool::from_bool(true)),
+                })
                 .collect(),
         ),
         other => other,
@@ -406,7 +413,13 @@ fn solve(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag, mode: SpacerMode)
                         let f = preds[u].as_ref().and_then(|f| fp.get_cover_delta(-1, f))?;
                         substitute_vars(&f, &canon_args)
                     });
-                    Some(label.map(|f| f.simplify()).unwrap_or_else(|| Bool::from_bool(true)))
+                    match (label, mode) {
+                        (Some(f), _) => Some(f.simplify()),
+                        // (the whole program's caller labels it from its
+                        // neighbours; an unrolling's node gets the weakest)
+                        (None, SpacerMode::Whole { .. }) => None,
+                        (None, SpacerMode::Interpolate) => Some(Bool::from_bool(true)),
+                    }
                 })
                 .collect();
             ChcAnswer::Solution(labels)

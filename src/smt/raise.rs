@@ -78,7 +78,7 @@ impl Raiser<'_> {
     fn term(&self, e: &Dynamic) -> Result<Expr, String> {
         let kind = e.sort_kind();
         match e.kind() {
-            z3::AstKind::Quantifier => return self.forall(e, false),
+            z3::AstKind::Quantifier => return self.quantifier(e, false),
             z3::AstKind::Var => {
                 let ctx = z3::Context::thread_local();
                 let index = unsafe { z3_sys::Z3_get_index_value(ctx.get_z3_context(), e.get_z3_ast()) };
@@ -147,7 +147,7 @@ impl Raiser<'_> {
             "and" => Ok(Expr::And(all(self)?)),
             "or" => Ok(Expr::Or(all(self)?)),
             // (Spacer writes a quantified lemma as `not (exists x. ..)`)
-            "not" if ch[0].kind() == z3::AstKind::Quantifier => self.forall(&ch[0], true),
+            "not" if ch[0].kind() == z3::AstKind::Quantifier => self.quantifier(&ch[0], true),
             "not" => Ok(Expr::negate(self.term(&ch[0])?)),
             "=>" | "implies" => {
                 let (a, b) = two(self)?;
@@ -330,10 +330,12 @@ impl Raiser<'_> {
         }
     }
 
-    /// A universal quantifier, or the negation of an existential one if
-    /// `negated` (an existential one has no counterpart: a certificate must
-    /// not need a witness the checker would have to find).
-    fn forall(&self, e: &Dynamic, negated: bool) -> Result<Expr, String> {
+    /// A quantifier, negated if `negated`: `forall` is [`Expr::Forall`],
+    /// `exists x. b` is `not (forall x. not b)` (Spacer writes a quantified
+    /// lemma as `not (exists x. ..)`, and the interpretations it reconstructs
+    /// for predicates it eliminated project variables away with `exists`).
+    /// The certificate check decides whether Z3 can prove what they claim.
+    fn quantifier(&self, e: &Dynamic, negated: bool) -> Result<Expr, String> {
         let ctx = z3::Context::thread_local();
         let (c, a) = (ctx.get_z3_context(), e.get_z3_ast());
         let (forall, n, body) = unsafe {
@@ -343,8 +345,8 @@ impl Raiser<'_> {
                 z3_sys::Z3_get_quantifier_body(c, a).map(|b| Dynamic::wrap(&ctx, b)),
             )
         };
-        let Some(body) = body.filter(|_| forall != negated) else {
-            return Err(format!("not a quantifier-free term: {e}"));
+        let Some(body) = body else {
+            return Err(format!("a quantifier without a body: {e}"));
         };
         let mut sorts = Vec::new();
         for i in 0..n {
@@ -358,7 +360,8 @@ impl Raiser<'_> {
             });
         }
         let body = self.term(&body)?;
-        Ok(Expr::Forall { sorts, body: boxed(if negated { Expr::negate(body) } else { body }) })
+        let q = Expr::Forall { sorts, body: boxed(if forall { body } else { Expr::negate(body) }) };
+        Ok(if forall != negated { q } else { Expr::negate(q) })
     }
 
     /// A numeral, `true`/`false`, or a canonical constant.
@@ -608,7 +611,7 @@ mod tests {
     #[test]
     fn quantified_region_terms_raise_and_lower_back() {
         // forall k. 0 <= k < i -> A[i + k] == 0, as Spacer's quantified
-        // generalization writes a fill loop's invariant (and `exists` is refused)
+        // generalization writes a fill loop's invariant
         let region = Sort::Array { index: 64, elem: 32 };
         let names: Names =
             [("A".to_string(), (VarId(0), region)), ("i".to_string(), (VarId(1), Sort::Int { bits: 64 }))]
@@ -661,17 +664,24 @@ mod tests {
             ranges(&s);
             s.assert(back.xor(term(&env[&VarId(0)], &env[&VarId(1)], false)));
             assert_eq!(s.check(), z3::SatResult::Unsat, "{sem:?}: {raised:?}");
-            let exists = raise(&term(&a, &i, true), &names).unwrap_err();
-            assert!(exists.contains("not a quantifier-free term"), "{sem:?}: {exists}");
-            // Spacer's lemmas: `not (exists k. ..)` is `forall k. not ..`
-            let lemma = raise(&term(&a, &i, true).not(), &names).unwrap_or_else(|e| panic!("{sem:?}: {e}"));
-            assert!(matches!(&lemma, Expr::Forall { body, .. } if matches!(**body, Expr::Not(_))), "{lemma:?}");
-            let (back, _) = l.expr_with_side(&lemma, &env);
-            let Val::B(back) = back else { panic!("a formula") };
-            s.reset();
-            ranges(&s);
-            s.assert(back.xor(term(&env[&VarId(0)], &env[&VarId(1)], true).not()));
-            assert_eq!(s.check(), z3::SatResult::Unsat, "{sem:?}: {lemma:?}");
+            // Spacer's lemmas: `not (exists k. ..)` is `forall k. not ..`;
+            // its projections: `exists k. ..` is `not (forall k. not ..)`
+            for negated in [true, false] {
+                let z = if negated { term(&a, &i, true).not() } else { term(&a, &i, true) };
+                let q = raise(&z, &names).unwrap_or_else(|e| panic!("{sem:?}: {e}"));
+                let forall_not = |e: &Expr| matches!(e, Expr::Forall { body, .. } if matches!(**body, Expr::Not(_)));
+                match &q {
+                    Expr::Not(f) => assert!(!negated && forall_not(f), "{q:?}"),
+                    f => assert!(negated && forall_not(f), "{q:?}"),
+                }
+                let (back, _) = l.expr_with_side(&q, &env);
+                let Val::B(back) = back else { panic!("a formula") };
+                s.reset();
+                ranges(&s);
+                let orig = term(&env[&VarId(0)], &env[&VarId(1)], true);
+                s.assert(back.xor(if negated { orig.not() } else { orig }));
+                assert_eq!(s.check(), z3::SatResult::Unsat, "{sem:?}: {q:?}");
+            }
         }
     }
 
