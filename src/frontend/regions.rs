@@ -193,6 +193,9 @@ struct Analysis {
     /// Whether an integer may come back as a pointer: an `inttoptr`, or a
     /// call of an unknown function (which may cast what it gets).
     int_to_ptr: bool,
+    /// The (destination, source) pointers of each `memcpy`/`memmove`: a
+    /// region only copied from or to has the cell width of the other.
+    copies: Vec<(usize, usize)>,
 }
 
 impl Analysis {
@@ -362,6 +365,7 @@ impl Analysis {
             // pointers copied along with the bytes
             if let [d, s, ..] = ptr_args.as_slice() {
                 let (dn, sn) = (self.node(*d), self.node(*s));
+                self.copies.push((dn, sn));
                 let (dc, sc) = (self.uf.content(dn), self.uf.content(sn));
                 self.uf.join(dc, sc);
             }
@@ -416,6 +420,20 @@ impl Analysis {
                 }
             }
         }
+        // a region accessed only through copies takes the other side's width
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for (d, s) in self.copies.clone() {
+                let (d, s) = (self.uf.find(d), self.uf.find(s));
+                for (to, from) in [(d, s), (s, d)] {
+                    if self.uf.widths[to].is_empty() && !self.uf.widths[from].is_empty() {
+                        self.uf.widths[to] = self.uf.widths[from].clone();
+                        changed = true;
+                    }
+                }
+            }
+        }
         let mut index: HashMap<usize, usize> = HashMap::new();
         let mut regions: Vec<Region> = Vec::new();
         let mut of = HashMap::new();
@@ -451,6 +469,7 @@ pub fn analyze(f: Value, ptr_bits: u32) -> Regions {
         ptr_bits,
         escaped: Vec::new(),
         int_to_ptr: false,
+        copies: Vec::new(),
     };
     for bb in llvm::blocks(f) {
         for inst in llvm::instructions(bb) {
@@ -561,5 +580,19 @@ mod tests {
         assert!(why(0).contains("'fill' may write it"), "{regions:?}");
         assert!(why(1).contains("accesses of 8 and 32 bits"), "{regions:?}");
         assert_eq!(regions[at[0]].cell_bits, Some(32), "fill's region is still one width");
+    }
+
+    #[test]
+    fn a_region_only_copied_from_has_the_width_of_its_copy() {
+        // `src` is never loaded or stored, only copied into `dst`
+        let c = format!(
+            "{HEAD}#include <string.h>\nint src[4] = {{1, 2, 3, 4}};\nint main(void) {{ int dst[4];\n\
+             memcpy(dst, src, (__VERIFIER_nondet_int() & 3) * sizeof(int));\n\
+             if (dst[0] == 2) reach_error(); return 0; }}\n"
+        );
+        let (regions, at) = regions_of(&c, &["src", "dst"]);
+        assert_eq!(regions[at[0]].cell_bits, Some(32), "{regions:?}");
+        assert_eq!(regions[at[1]].cell_bits, Some(32), "{regions:?}");
+        assert!(regions[at[0]].unmodelled.is_none(), "{regions:?}");
     }
 }

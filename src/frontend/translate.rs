@@ -46,6 +46,12 @@ struct Tx<'a> {
     mem_vars: Vec<Option<VarId>>,
     /// The real addresses of sites of constant bases whose address becomes an integer.
     real_bases: Vec<(Value, VarId)>,
+    /// Locations of no block (the loops of [`Tx::range_loop`]), numbered
+    /// after the error location.
+    extra_locs: Vec<Location>,
+    /// Where the block being translated goes on from, if not its own
+    /// location (after a range loop).
+    cur_loc: Option<LocId>,
 }
 
 enum Flow {
@@ -84,6 +90,8 @@ pub fn translate(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
         mem,
         mem_vars: Vec::new(),
         real_bases: Vec::new(),
+        extra_locs: Vec::new(),
+        cur_loc: None,
     };
     tx.declare_regions();
     let mut locs = Vec::new();
@@ -107,6 +115,7 @@ pub fn translate(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
     for (loc, vars) in locs.iter_mut().zip(debug_vars::at_block_entries(&blocks)) {
         loc.src_vars = vars.into_iter().filter_map(|(n, v)| Some((*tx.val2var.get(&v)?, n))).collect();
     }
+    locs.append(&mut tx.extra_locs);
     let mut entry_loc = LocId(0);
     let at = locs[0].src.clone();
     let body: Vec<Stmt> = if entry == "main" {
@@ -372,17 +381,18 @@ impl Tx<'_> {
 
     fn edge(&mut self, from: LLVMBasicBlockRef, to: LLVMBasicBlockRef, mut body: Vec<Stmt>, at: SrcLoc) {
         self.phis(from, to, &mut body);
-        let src = self.block_loc[&from];
+        let src = self.cur_loc.unwrap_or(self.block_loc[&from]);
         let dst = self.block_loc[&to];
         self.edges.push(Edge { src, dst, body, src_loc: at, failure: None });
     }
 
     fn error_edge(&mut self, from: LLVMBasicBlockRef, body: Vec<Stmt>, at: SrcLoc, failure: Failure) {
-        let src = self.block_loc[&from];
+        let src = self.cur_loc.unwrap_or(self.block_loc[&from]);
         self.edges.push(Edge { src, dst: self.error, body, src_loc: at, failure: Some(failure) });
     }
 
     fn block(&mut self, bb: LLVMBasicBlockRef) -> Result<()> {
+        self.cur_loc = Some(self.block_loc[&bb]);
         let mut body = Vec::new();
         for inst in llvm::instructions(bb) {
             let at = self.loc_of(inst);
@@ -966,6 +976,160 @@ impl Tx<'_> {
         Some((m, array))
     }
 
+    /// `memset`/`memcpy`/`memmove` of a length the model does not know in
+    /// advance, as a loop of the program model (two locations of no block):
+    /// cell `j` of the destination gets the byte repeated, or cell `j` of the
+    /// source as it was before the call (a copy of the source region, so
+    /// `memmove`'s overlap is exact), for `j` below the length in whole cells;
+    /// the cell a length that is not a multiple of the cell size ends in
+    /// becomes arbitrary. Spacer cannot take a quantified clause body (it
+    /// answers `unknown` at once) nor a `lambda`, so the range is a loop, as
+    /// the program's own fill loop is at -O0. `guard`, if given, must hold
+    /// for anything to be written (`calloc`'s block is not null). `false` if
+    /// the model has no address, length or value for it.
+    fn range_loop(&mut self, dst: Value, what: Range, guard: Option<Expr>, body: &mut Vec<Stmt>, at: &SrcLoc) -> bool {
+        let (src, byte, len) = match what {
+            Range::Set { byte, len } => (None, byte, len),
+            Range::Copy { src, len } => (Some(src), Expr::Int { value: 0, bits: 8 }, len),
+        };
+        let (len, small) = match len {
+            Length::Bytes(l) => (l, false),
+            Length::Cells(n) => (n, true),
+        };
+        let (Some(m), Some((_, elem))) = (self.region_of(dst), self.mem.modelled(dst)) else { return false };
+        let bits = self.mem.ptr_bits;
+        let (int, sort) = (Sort::Int { bits }, Sort::Array { index: bits, elem });
+        let cell = i128::from(elem / 8);
+        let Some(from_loc) = self.cur_loc else { return false };
+        let Some(d) = self.address(dst, body, at) else { return false };
+        if len.sort().width() <= 1 || byte.sort().width() != 8 {
+            return false;
+        }
+        let len = resize(len.clone(), len.sort().width(), bits, CastOp::Zext);
+        let num = |value| Box::new(Expr::Int { value, bits });
+        // (a count of cells whose size in bytes does not wrap: offsets and
+        // counts stay far from wrapping; an address past its object is
+        // undefined behaviour)
+        let bin = move |op, a: Expr, b: Box<Expr>| Expr::Bin { op, bits, nsw: small, nuw: small, a: Box::new(a), b };
+        let var = |v| Expr::Var(v, int);
+        let value: Box<dyn Fn(Expr) -> Expr> = match src {
+            None => {
+                // the byte repeated: zext(b) * 0x0101..01 (no carry)
+                let ones = (0..elem / 8).fold(0u128, |v, _| (v << 8) | 1);
+                let signed = |v: u128| (v << (128 - elem)) as i128 >> (128 - elem);
+                let v = match byte {
+                    Expr::Int { value, .. } => Expr::Int { value: signed(ones * (value as u128 & 0xff)), bits: elem },
+                    b => Expr::Bin {
+                        op: BinOp::Mul,
+                        bits: elem,
+                        nsw: false,
+                        nuw: false,
+                        a: Box::new(resize(b, 8, elem, CastOp::Zext)),
+                        b: Box::new(Expr::Int { value: signed(ones), bits: elem }),
+                    },
+                };
+                Box::new(move |_| v.clone())
+            }
+            Some(src) => {
+                let (Some(sm), Some((_, w))) = (self.region_of(src), self.mem.modelled(src)) else { return false };
+                let Some(s) = self.address(src, body, at).filter(|_| w == elem) else { return false };
+                let snapshot = self.new_var("memcpy.src", sort, None);
+                body.push(Stmt::Assign(snapshot, Expr::Var(sm, sort)));
+                Box::new(move |j| Expr::Select {
+                    array: Box::new(Expr::Var(snapshot, sort)),
+                    index: Box::new(bin(BinOp::Add, s.clone(), Box::new(j))),
+                })
+            }
+        };
+        let j = self.new_var("memset.j", int, None);
+        let cells = if cell == 1 || small { len.clone() } else { bin(BinOp::UDiv, len.clone(), num(cell)) };
+        // The address and the count stay expressions over SSA values (which
+        // the loop does not assign): Spacer's quantified generalization
+        // relates `a[base + j]` to the program's later `a[base + i]` at once
+        // (mcmillan2006 at -O2: 0.1 s), and not within 30 s through copies.
+        let mut read = Vec::new();
+        d.vars(&mut read);
+        cells.vars(&mut read);
+        if read.contains(&m) {
+            return false;
+        }
+        body.push(Stmt::Assign(j, Expr::Int { value: 0, bits }));
+        let (head, after) =
+            (self.error.0 + 1 + self.extra_locs.len() as u32, self.error.0 + 2 + self.extra_locs.len() as u32);
+        let name = |what: &str| format!("{}.{what}", llvm::name(dst).trim_start_matches('%'));
+        for what in ["range", "after"] {
+            self.extra_locs.push(Location {
+                name: name(what),
+                src: at.clone(),
+                live: Vec::new(),
+                src_vars: Vec::new(),
+            });
+        }
+        let pred = if small { CmpPred::Slt } else { CmpPred::Ult };
+        let below = Expr::Cmp { pred, bits, a: Box::new(var(j)), b: Box::new(cells.clone()) };
+        let store = Expr::Store {
+            array: Box::new(Expr::Var(m, sort)),
+            index: Box::new(bin(BinOp::Add, d.clone(), Box::new(var(j)))),
+            value: Box::new(value(var(j))),
+        };
+        let step = Expr::Bin { op: BinOp::Add, bits, nsw: small, nuw: true, a: Box::new(var(j)), b: num(1) };
+        let mut exit = vec![Stmt::Assume(Expr::negate(below.clone()))];
+        if cell > 1 && !small {
+            // the partial cell a length that is not a multiple ends in
+            let c = self.havoc(&mut exit, Sort::Int { bits: elem }, "a partly written cell", at.clone());
+            let partial =
+                Expr::Cmp { pred: CmpPred::Ne, bits, a: Box::new(bin(BinOp::URem, len, num(cell))), b: num(0) };
+            let written = Expr::Store {
+                array: Box::new(Expr::Var(m, sort)),
+                index: Box::new(bin(BinOp::Add, d, Box::new(cells))),
+                value: Box::new(c),
+            };
+            exit.push(Stmt::Assign(m, Expr::Ite(Box::new(partial), Box::new(written), Box::new(Expr::Var(m, sort)))));
+        }
+        let (head, after) = (LocId(head), LocId(after));
+        let edge = |src, dst, body| Edge { src, dst, body, src_loc: at.clone(), failure: None };
+        let mut enter = std::mem::take(body);
+        if let Some(g) = &guard {
+            // (a branch, not a count of 0: Spacer generalizes it better)
+            let mut skip = enter.clone();
+            skip.push(Stmt::Assume(Expr::negate(g.clone())));
+            self.edges.push(edge(from_loc, after, skip));
+            enter.push(Stmt::Assume(g.clone()));
+        }
+        self.edges.push(edge(from_loc, head, enter));
+        self.edges.push(edge(head, head, vec![Stmt::Assume(below), Stmt::Assign(m, store), Stmt::Assign(j, step)]));
+        self.edges.push(edge(head, after, exit));
+        self.cur_loc = Some(after);
+        true
+    }
+
+    /// [`Tx::range_loop`] for `memset(dst, byte, len)` (`src` is `None`) or
+    /// `memcpy`/`memmove(dst, src, len)`.
+    fn symbolic_range(
+        &mut self,
+        dst: Value,
+        src: Option<Value>,
+        byte: Value,
+        len: Value,
+        body: &mut Vec<Stmt>,
+        at: &SrcLoc,
+    ) -> bool {
+        let cell = self.mem.modelled(dst).map_or(0, |(_, elem)| i128::from(elem / 8));
+        let len = match whole_cells(len, cell) {
+            Some(n) => self.opnd(n, body, at).map(Length::Cells),
+            None => self.opnd(len, body, at).map(Length::Bytes),
+        };
+        let Some(len) = len else { return false };
+        let what = match src {
+            Some(src) => Range::Copy { src, len },
+            None => match self.opnd(byte, body, at) {
+                Some(byte) => Range::Set { byte, len },
+                None => return false,
+            },
+        };
+        self.range_loop(dst, what, None, body, at)
+    }
+
     /// `store v, p`: the cell at `p`'s address of its region gets `v`; where
     /// the model has no address or no value, the region becomes arbitrary.
     fn store(&mut self, inst: Value, body: &mut Vec<Stmt>, at: &SrcLoc) {
@@ -1147,8 +1311,38 @@ impl Tx<'_> {
             if llvm::value_ty(inst) == Ty::Pointer {
                 // a fresh block: its address (null unless --malloc-never-null says not)
                 body.push(Stmt::Havoc(v, HavocKind::Unmodelled { why: "a heap block's address".into() }, at.clone()));
+                let not_null = Expr::negate(compare(CmpPred::Eq, v, sort, 0));
                 if self.opts.malloc_never_null {
-                    body.push(Stmt::Assume(Expr::negate(compare(CmpPred::Eq, v, sort, 0))));
+                    body.push(Stmt::Assume(not_null.clone()));
+                }
+                if name == "calloc" {
+                    // a block of zeroes, if there is one (the product of the
+                    // arguments wraps as it may in the model: the real block
+                    // is then null, which the model allows too)
+                    let cell = self.mem.cell_bytes(inst);
+                    let len = match (self.opnd(arg(0), body, at), self.opnd(arg(1), body, at)) {
+                        (Some(n), Some(Expr::Int { value, .. })) if Some(value) == cell => Some(Length::Cells(n)),
+                        (Some(a), Some(b)) if a.sort() == b.sort() && a.sort().width() > 1 => {
+                            let bits = a.sort().width();
+                            let bytes = Expr::Bin {
+                                op: BinOp::Mul,
+                                bits,
+                                nsw: false,
+                                nuw: false,
+                                a: Box::new(a),
+                                b: Box::new(b),
+                            };
+                            Some(Length::Bytes(bytes))
+                        }
+                        _ => None,
+                    };
+                    let zero = Expr::Int { value: 0, bits: 8 };
+                    let zeroed = len.is_some_and(|len| {
+                        self.range_loop(inst, Range::Set { byte: zero, len }, Some(not_null), body, at)
+                    });
+                    if !zeroed && self.region_of(inst).is_some() {
+                        self.stats.other_havocs += 1;
+                    }
                 }
                 return Ok(Flow::Continue);
             }
@@ -1220,9 +1414,11 @@ impl Tx<'_> {
             _ if name.contains(".with.overflow.") => {} // see note_overflow_call
             "llvm.memset" | "llvm.memcpy" | "llvm.memmove" => {
                 let set = base == "llvm.memset";
-                let cells = self.mem_range(arg(0), if set { None } else { Some(arg(1)) }, arg(1), arg(2), body, at);
+                let src = if set { None } else { Some(arg(1)) };
+                let cells = self.mem_range(arg(0), src, arg(1), arg(2), body, at);
                 match (cells, self.region_of(arg(0))) {
                     (Some((m, e)), _) => body.push(Stmt::Assign(m, e)),
+                    (None, Some(_)) if self.symbolic_range(arg(0), src, arg(1), arg(2), body, at) => {}
                     // a length or value the model does not know: the
                     // destination's cells become arbitrary (an over-approximation)
                     (None, Some(m)) => {
@@ -1240,6 +1436,43 @@ impl Tx<'_> {
         }
         Flow::Continue
     }
+}
+
+/// What a range loop writes: a byte repeated, or the cells of another
+/// range, over `len`.
+enum Range {
+    Set { byte: Expr, len: Length },
+    Copy { src: Value, len: Length },
+}
+
+/// The length of a range: bytes (any number), or a number of whole cells
+/// whose size in bytes does not wrap (`n * sizeof cell` with `nuw` in fewer
+/// bits than an address, as clang writes `memset(a, 0, n * sizeof *a)`;
+/// `calloc(n, sizeof cell)`, which returns null where it would): then no
+/// address or count wraps.
+enum Length {
+    Bytes(Expr),
+    Cells(Expr),
+}
+
+/// The number of whole cells of `cell` (at least 2) bytes a length in
+/// bytes counts, if it is (a zero extension of) `n * cell` or
+/// `n << log2(cell)` that does not wrap (`nuw`): `n`, which is then below
+/// half the range of its width.
+fn whole_cells(len: Value, cell: i128) -> Option<Value> {
+    let inst = |v: Value, op| llvm::is_instruction(v) && llvm::opcode(v) == op;
+    let product = if inst(len, LLVMOpcode::LLVMZExt) { llvm::operand(len, 0) } else { len };
+    if cell < 2 {
+        return None;
+    }
+    let times = |k: i128| match llvm::opcode(product) {
+        LLVMOpcode::LLVMMul => k == cell,
+        LLVMOpcode::LLVMShl => (0..64).contains(&k) && 1i128 << k == cell,
+        _ => false,
+    };
+    let exact = inst(product, LLVMOpcode::LLVMMul) || inst(product, LLVMOpcode::LLVMShl);
+    (exact && llvm::wrap_flags(product).1 && llvm::const_int(llvm::operand(product, 1)).is_some_and(times))
+        .then(|| llvm::operand(product, 0))
 }
 
 /// `e` of `from` bits as `to` bits: truncated, or widened by `extend`.
