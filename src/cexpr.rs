@@ -45,7 +45,7 @@ pub struct CExpr {
 /// name (variables missing from it are not expressible in [`Style::Exact`],
 /// and print under their SSA name in [`Style::Readable`]).
 pub fn to_c(p: &Program, e: &Expr, vars: &HashMap<VarId, CVar>, style: Style) -> CExpr {
-    let mut pr = Printer { p, vars, style, weakened: false };
+    let mut pr = Printer { p, vars, style, weakened: false, bound: Vec::new() };
     let text = pr.formula(e, true);
     CExpr { text, weakened: pr.weakened }
 }
@@ -55,6 +55,9 @@ struct Printer<'a> {
     vars: &'a HashMap<VarId, CVar>,
     style: Style,
     weakened: bool,
+    /// The names of the variables bound around the term being printed,
+    /// innermost last (a `Bound` index counts from the end).
+    bound: Vec<String>,
 }
 
 /// `s` as an operand of a unary operator or of `!=`: parenthesized unless it
@@ -152,6 +155,13 @@ impl Printer<'_> {
         match e {
             Expr::And(xs) => join(xs.iter().map(|c| self.formula(c, pos)).collect(), " && ", "1"),
             Expr::Or(xs) => join(xs.iter().map(|c| self.formula(c, pos)).collect(), " || ", "0"),
+            Expr::Not(q) if self.style == Style::Readable && matches!(**q, Expr::Forall { .. }) => {
+                let Expr::Forall { sorts, body } = q.as_ref() else { return String::new() };
+                match body.as_ref() {
+                    Expr::Not(b) => self.quantifier("exists", sorts.len(), b, pos),
+                    _ => format!("!{}", self.quantifier("forall", sorts.len(), body, !pos)),
+                }
+            }
             Expr::Not(a) => match self.compare(a, true) {
                 Some(s) => s,
                 None => match self.formula(a, !pos).as_str() {
@@ -160,6 +170,10 @@ impl Printer<'_> {
                     inner => format!("!{}", operand(inner)),
                 },
             },
+            // (C has no quantifier: a witness gets the weakened form)
+            Expr::Forall { sorts, body } if self.style == Style::Readable => {
+                self.quantifier("forall", sorts.len(), body, pos)
+            }
             _ => match self.strict(e) {
                 Some(s) => s,
                 None => {
@@ -168,6 +182,15 @@ impl Printer<'_> {
                 }
             },
         }
+    }
+
+    /// `(forall k0, k1. body)` (or `exists`) for people.
+    fn quantifier(&mut self, which: &str, n: usize, body: &Expr, pos: bool) -> String {
+        let names: Vec<String> = (0..n).map(|i| format!("k{}", self.bound.len() + i)).collect();
+        self.bound.extend(names.iter().cloned());
+        let inner = self.formula(body, pos);
+        self.bound.truncate(self.bound.len() - n);
+        format!("({which} {}. {inner})", names.join(", "))
     }
 
     /// A Boolean formula rendered exactly, or `None`.
@@ -290,6 +313,13 @@ impl Printer<'_> {
             Expr::Ite(c, a, b) if e.sort() == Sort::Num || readable => {
                 let c = self.strict(c)?;
                 Some(format!("({c} ? {} : {})", self.term(a, signed)?, self.term(b, signed)?))
+            }
+            Expr::Select { array, index } if readable => {
+                Some(format!("{}[{}]", self.term(array, signed)?, self.term(index, signed)?))
+            }
+            Expr::Bound { index, .. } if readable => {
+                let i = self.bound.len().checked_sub(1 + *index as usize)?;
+                self.bound.get(i).cloned()
             }
             _ if readable => Some(self.p.show_expr(e)),
             _ => None,
@@ -505,5 +535,39 @@ mod tests {
             Expr::Cmp { pred: CmpPred::Ult, bits: 32, a: Box::new(x), b: Box::new(Expr::Int { value: -1, bits: 32 }) };
         let c = to_c(&program(), &f, &vars(), Style::Exact);
         assert_eq!(c.text, "(unsigned long long)(unsigned int)x < 4294967295LL");
+    }
+
+    /// Quantified region invariants read as such (`mem.a[k0]`), `exists` as
+    /// Spacer's projections mean it; a witness cannot say them in C.
+    #[test]
+    fn quantified_cells_read_for_people_and_weaken_for_witnesses() {
+        let mut p = program();
+        p.vars.push(Var { name: "mem.a".into(), sort: Sort::Array { index: 64, elem: 32 }, src_name: None });
+        let k = Expr::Bound { index: 0, sort: Sort::Num };
+        let cell = Expr::Select {
+            array: Box::new(Expr::Var(VarId(4), Sort::Array { index: 64, elem: 32 })),
+            index: Box::new(k.clone()),
+        };
+        let cell = Expr::Value { signed: true, bits: 32, a: Box::new(cell) };
+        // forall k. !(k < n && a[k] != 0)
+        let body = Expr::negate(Expr::And(vec![
+            rel(Rel::Lt, k.clone(), val(1, 64)),
+            Expr::negate(rel(Rel::Eq, cell.clone(), Expr::Num(0))),
+        ]));
+        let all = Expr::Forall { sorts: vec![Sort::Num], body: Box::new(body) };
+        let c = to_c(&p, &all, &vars(), Style::Readable);
+        assert_eq!(c.text, "(forall k0. !(k0 < n && mem.a[k0] != 0))");
+        // exists k. k == x && a[k] == 1, nested under a conjunction
+        let some = Expr::negate(Expr::Forall {
+            sorts: vec![Sort::Num],
+            body: Box::new(Expr::negate(Expr::And(vec![
+                rel(Rel::Eq, k.clone(), val(0, 32)),
+                rel(Rel::Eq, cell, Expr::Num(1)),
+            ]))),
+        });
+        let c = to_c(&p, &Expr::And(vec![rel(Rel::Ge, val(0, 32), Expr::Num(0)), some]), &vars(), Style::Readable);
+        assert_eq!(c.text, "(x >= 0 && (exists k0. (k0 == x && mem.a[k0] == 1)))");
+        let c = to_c(&p, &all, &vars(), Style::Exact);
+        assert_eq!((c.text.as_str(), c.weakened), ("1", true));
     }
 }
