@@ -952,10 +952,7 @@ impl Tx<'_> {
         };
         let value: Box<dyn Fn(i128) -> Expr> = match src {
             None => {
-                let b = llvm::const_int(byte)? & 0xff;
-                // the byte repeated, as the signed value of the cell's pattern
-                let v = (0..elem / 8).fold(0u128, |v, _| (v << 8) | b as u128);
-                let v = (v << (128 - elem)) as i128 >> (128 - elem);
+                let v = repeated_byte(llvm::const_int(byte)?, elem);
                 Box::new(move |_| Expr::Int { value: v, bits: elem })
             }
             Some(src) => {
@@ -1015,17 +1012,15 @@ impl Tx<'_> {
         let value: Box<dyn Fn(Expr) -> Expr> = match src {
             None => {
                 // the byte repeated: zext(b) * 0x0101..01 (no carry)
-                let ones = (0..elem / 8).fold(0u128, |v, _| (v << 8) | 1);
-                let signed = |v: u128| (v << (128 - elem)) as i128 >> (128 - elem);
                 let v = match byte {
-                    Expr::Int { value, .. } => Expr::Int { value: signed(ones * (value as u128 & 0xff)), bits: elem },
+                    Expr::Int { value, .. } => Expr::Int { value: repeated_byte(value, elem), bits: elem },
                     b => Expr::Bin {
                         op: BinOp::Mul,
                         bits: elem,
                         nsw: false,
                         nuw: false,
                         a: Box::new(resize(b, 8, elem, CastOp::Zext)),
-                        b: Box::new(Expr::Int { value: signed(ones), bits: elem }),
+                        b: Box::new(Expr::Int { value: repeated_byte(1, elem), bits: elem }),
                     },
                 };
                 Box::new(move |_| v.clone())
@@ -1436,6 +1431,13 @@ impl Tx<'_> {
         }
         Flow::Continue
     }
+}
+
+/// The `elem`-bit cell each of whose bytes is the low byte of `b`, as the
+/// signed value of its pattern.
+fn repeated_byte(b: i128, elem: u32) -> i128 {
+    let v = (0..elem / 8).fold(0u128, |v, _| (v << 8) | (b as u128 & 0xff));
+    (v << (128 - elem)) as i128 >> (128 - elem)
 }
 
 /// What a range loop writes: a byte repeated, or the cells of another
