@@ -999,7 +999,8 @@ impl Tx<'_> {
         let cell = i128::from(elem / 8);
         let Some(from_loc) = self.cur_loc else { return false };
         let Some(d) = self.address(dst, body, at) else { return false };
-        if len.sort().width() <= 1 || byte.sort().width() != 8 {
+        // (a length wider than an address would be truncated)
+        if len.sort().width() <= 1 || len.sort().width() > bits || byte.sort().width() != 8 {
             return false;
         }
         let len = resize(len.clone(), len.sort().width(), bits, CastOp::Zext);
@@ -1070,7 +1071,9 @@ impl Tx<'_> {
         let step = Expr::Bin { op: BinOp::Add, bits, nsw: small, nuw: true, a: Box::new(var(j)), b: num(1) };
         let mut exit = vec![Stmt::Assume(Expr::negate(below.clone()))];
         if cell > 1 && !small {
-            // the partial cell a length that is not a multiple ends in
+            // the partial cell a length that is not a multiple ends in (an
+            // over-approximation, counted)
+            self.stats.other_havocs += 1;
             let c = self.havoc(&mut exit, Sort::Int { bits: elem }, "a partly written cell", at.clone());
             let partial =
                 Expr::Cmp { pred: CmpPred::Ne, bits, a: Box::new(bin(BinOp::URem, len, num(cell))), b: num(0) };
