@@ -1,14 +1,23 @@
 //! Step 4 of the pipeline: translate the normalized entry function into the
 //! program model (DESIGN.md "Program model", "Builtins", "Memory").
 //!
-//! One location per basic block plus the error location. An edge's body is the
-//! source block's instructions, the branch condition for this successor, then the
-//! target's phi assignments for this predecessor (one `Parallel` statement).
-//! Every instruction with an integer result is translated: exactly where the
-//! program model can express it, otherwise as a fresh value (`Havoc`) that is
-//! counted in [`TranslationStats`] — never skipped, since a skipped instruction
-//! would freeze a value and could hide a bug. Pointers carry no variables: loads
-//! yield fresh values and stores are dropped (a sound over-approximation).
+//! One location per basic block plus the error location (and two per range
+//! loop, below). An edge's body is the source block's instructions, the branch
+//! condition for this successor, then the target's phi assignments for this
+//! predecessor (one `Parallel` statement). Every instruction with an integer
+//! result is translated: exactly where the program model can express it,
+//! otherwise as a fresh value (`Havoc`) that is counted in
+//! [`TranslationStats`] — never skipped, since a skipped instruction would
+//! freeze a value and could hide a bug.
+//!
+//! Memory (the regions of `regions.rs`, laid out by `memory.rs`): a pointer
+//! into a modelled region is an integer address in cells, a load a `Select`
+//! and a store a `Store` on the region's array variable; loads and stores of
+//! unmodelled regions are fresh values and dropped writes (counted).
+//! `memset`/`memcpy`/`memmove` of a constant length write each cell; of a
+//! run-time length, and `calloc`'s zeroes, they are a loop of the model over
+//! the cells (`range_loop`: the block's later edges leave from the loop's
+//! exit); what the model cannot write exactly havocs the destination.
 
 use super::builtins::{ends_path, error_call, is_opaque_builtin, is_trap_intrinsic, quiet_external};
 use super::debug_vars;
