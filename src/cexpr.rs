@@ -155,19 +155,19 @@ impl Printer<'_> {
         match e {
             Expr::And(xs) => join(xs.iter().map(|c| self.formula(c, pos)).collect(), " && ", "1"),
             Expr::Or(xs) => join(xs.iter().map(|c| self.formula(c, pos)).collect(), " || ", "0"),
-            Expr::Not(q) if self.style == Style::Readable && matches!(**q, Expr::Forall { .. }) => {
-                let Expr::Forall { sorts, body } = q.as_ref() else { return String::new() };
-                match body.as_ref() {
+            Expr::Not(a) => match (self.style, a.as_ref()) {
+                // `not forall not` is how a certificate says `exists`
+                (Style::Readable, Expr::Forall { sorts, body }) => match body.as_ref() {
                     Expr::Not(b) => self.quantifier("exists", sorts.len(), b, pos),
                     _ => format!("!{}", self.quantifier("forall", sorts.len(), body, !pos)),
-                }
-            }
-            Expr::Not(a) => match self.compare(a, true) {
-                Some(s) => s,
-                None => match self.formula(a, !pos).as_str() {
-                    "0" => "1".to_string(),
-                    "1" => "0".to_string(),
-                    inner => format!("!{}", operand(inner)),
+                },
+                _ => match self.compare(a, true) {
+                    Some(s) => s,
+                    None => match self.formula(a, !pos).as_str() {
+                        "0" => "1".to_string(),
+                        "1" => "0".to_string(),
+                        inner => format!("!{}", operand(inner)),
+                    },
                 },
             },
             // (C has no quantifier: a witness gets the weakened form)

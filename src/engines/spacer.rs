@@ -70,7 +70,6 @@ impl Engine for Spacer {
         let canon = Canon::new(p, &l);
         let t = Instant::now();
         let mut st = SpacerStats::default();
-        let heads = Wto::of_program(p).is_head;
         // The model Spacer reconstructs through its preprocessing is not
         // always inductive on the program's own clauses (seen on
         // systemc/token_ring: Z3's tail simplifier). A solution none of whose
@@ -82,7 +81,7 @@ impl Engine for Spacer {
         for pre in [Preprocessing::Full, Preprocessing::NoTailSimplifier, Preprocessing::NoInlining] {
             answer = chc::whole_program(p, &mut l, &canon, self.global, pre);
             let ChcAnswer::Solution(inv) = &answer else { break };
-            let (checked, candidate) = certificate(p, &canon, &heads, cx.sem, inv);
+            let (checked, candidate) = certificate(p, &canon, cx.sem, inv);
             found = Some(candidate);
             if checked || cx.deadline.expired() {
                 break;
@@ -165,7 +164,6 @@ impl Engine for Spacer {
 fn certificate(
     p: &Program,
     canon: &Canon,
-    heads: &[bool],
     sem: crate::smt::IntSemantics,
     inv: &[Option<crate::smt::Formula>],
 ) -> (bool, Result<Vec<Expr>, String>) {
@@ -190,6 +188,7 @@ fn certificate(
     if first.as_ref().is_ok_and(|c| cert::check(p, sem, c).is_ok()) {
         return (true, first);
     }
+    let heads = Wto::of_program(p).is_head;
     match fill(&|l| l == p.entry || heads[l.0 as usize]) {
         Ok(c) if cert::check(p, sem, &c).is_ok() => (true, Ok(c)),
         _ => (false, first),

@@ -421,10 +421,11 @@ impl Analysis {
             }
         }
         // a region accessed only through copies takes the other side's width
+        let copies = std::mem::take(&mut self.copies);
         let mut changed = true;
         while changed {
             changed = false;
-            for (d, s) in self.copies.clone() {
+            for &(d, s) in &copies {
                 let (d, s) = (self.uf.find(d), self.uf.find(s));
                 for (to, from) in [(d, s), (s, d)] {
                     if self.uf.widths[to].is_empty() && !self.uf.widths[from].is_empty() {

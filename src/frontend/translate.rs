@@ -58,9 +58,9 @@ struct Tx<'a> {
     /// Locations of no block (the loops of [`Tx::range_loop`]), numbered
     /// after the error location.
     extra_locs: Vec<Location>,
-    /// Where the block being translated goes on from, if not its own
-    /// location (after a range loop).
-    cur_loc: Option<LocId>,
+    /// Where the block being translated goes on from: its own location, or
+    /// the exit of its last range loop.
+    cur_loc: LocId,
 }
 
 enum Flow {
@@ -100,7 +100,7 @@ pub fn translate(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
         mem_vars: Vec::new(),
         real_bases: Vec::new(),
         extra_locs: Vec::new(),
-        cur_loc: None,
+        cur_loc: LocId(0),
     };
     tx.declare_regions();
     let mut locs = Vec::new();
@@ -390,18 +390,17 @@ impl Tx<'_> {
 
     fn edge(&mut self, from: LLVMBasicBlockRef, to: LLVMBasicBlockRef, mut body: Vec<Stmt>, at: SrcLoc) {
         self.phis(from, to, &mut body);
-        let src = self.cur_loc.unwrap_or(self.block_loc[&from]);
-        let dst = self.block_loc[&to];
+        let (src, dst) = (self.cur_loc, self.block_loc[&to]);
         self.edges.push(Edge { src, dst, body, src_loc: at, failure: None });
     }
 
-    fn error_edge(&mut self, from: LLVMBasicBlockRef, body: Vec<Stmt>, at: SrcLoc, failure: Failure) {
-        let src = self.cur_loc.unwrap_or(self.block_loc[&from]);
+    fn error_edge(&mut self, body: Vec<Stmt>, at: SrcLoc, failure: Failure) {
+        let src = self.cur_loc;
         self.edges.push(Edge { src, dst: self.error, body, src_loc: at, failure: Some(failure) });
     }
 
     fn block(&mut self, bb: LLVMBasicBlockRef) -> Result<()> {
-        self.cur_loc = Some(self.block_loc[&bb]);
+        self.cur_loc = self.block_loc[&bb];
         let mut body = Vec::new();
         for inst in llvm::instructions(bb) {
             let at = self.loc_of(inst);
@@ -437,7 +436,7 @@ impl Tx<'_> {
                 | LLVMOpcode::LLVMCleanupRet => return Err(self.unsupported(inst, "exception handling")),
                 LLVMOpcode::LLVMPHI => {}
                 LLVMOpcode::LLVMCall => {
-                    if let Flow::End = self.call(bb, inst, &mut body, &at)? {
+                    if let Flow::End = self.call(inst, &mut body, &at)? {
                         return Ok(());
                     }
                 }
@@ -993,11 +992,15 @@ impl Tx<'_> {
     /// the program's own fill loop is at -O0. `guard`, if given, must hold
     /// for anything to be written (`calloc`'s block is not null). `false` if
     /// the model has no address, length or value for it.
-    fn range_loop(&mut self, dst: Value, what: Range, guard: Option<Expr>, body: &mut Vec<Stmt>, at: &SrcLoc) -> bool {
-        let (src, byte, len) = match what {
-            Range::Set { byte, len } => (None, byte, len),
-            Range::Copy { src, len } => (Some(src), Expr::Int { value: 0, bits: 8 }, len),
-        };
+    fn range_loop(
+        &mut self,
+        dst: Value,
+        fill: Fill,
+        len: Length,
+        guard: Option<Expr>,
+        body: &mut Vec<Stmt>,
+        at: &SrcLoc,
+    ) -> bool {
         let (len, small) = match len {
             Length::Bytes(l) => (l, false),
             Length::Cells(n) => (n, true),
@@ -1006,47 +1009,17 @@ impl Tx<'_> {
         let bits = self.mem.ptr_bits;
         let (int, sort) = (Sort::Int { bits }, Sort::Array { index: bits, elem });
         let cell = i128::from(elem / 8);
-        let Some(from_loc) = self.cur_loc else { return false };
-        let Some(d) = self.address(dst, body, at) else { return false };
         // (a length wider than an address would be truncated)
-        if len.sort().width() <= 1 || len.sort().width() > bits || byte.sort().width() != 8 {
+        if len.sort().width() <= 1 || len.sort().width() > bits {
             return false;
         }
+        let Some(d) = self.address(dst, body, at) else { return false };
         let len = resize(len.clone(), len.sort().width(), bits, CastOp::Zext);
         let num = |value| Box::new(Expr::Int { value, bits });
         // (a count of cells whose size in bytes does not wrap: offsets and
         // counts stay far from wrapping; an address past its object is
         // undefined behaviour)
         let bin = move |op, a: Expr, b: Box<Expr>| Expr::Bin { op, bits, nsw: small, nuw: small, a: Box::new(a), b };
-        let var = |v| Expr::Var(v, int);
-        let value: Box<dyn Fn(Expr) -> Expr> = match src {
-            None => {
-                // the byte repeated: zext(b) * 0x0101..01 (no carry)
-                let v = match byte {
-                    Expr::Int { value, .. } => Expr::Int { value: repeated_byte(value, elem), bits: elem },
-                    b => Expr::Bin {
-                        op: BinOp::Mul,
-                        bits: elem,
-                        nsw: false,
-                        nuw: false,
-                        a: Box::new(resize(b, 8, elem, CastOp::Zext)),
-                        b: Box::new(Expr::Int { value: repeated_byte(1, elem), bits: elem }),
-                    },
-                };
-                Box::new(move |_| v.clone())
-            }
-            Some(src) => {
-                let (Some(sm), Some((_, w))) = (self.region_of(src), self.mem.modelled(src)) else { return false };
-                let Some(s) = self.address(src, body, at).filter(|_| w == elem) else { return false };
-                let snapshot = self.new_var("memcpy.src", sort, None);
-                body.push(Stmt::Assign(snapshot, Expr::Var(sm, sort)));
-                Box::new(move |j| Expr::Select {
-                    array: Box::new(Expr::Var(snapshot, sort)),
-                    index: Box::new(bin(BinOp::Add, s.clone(), Box::new(j))),
-                })
-            }
-        };
-        let j = self.new_var("memset.j", int, None);
         let cells = if cell == 1 || small { len.clone() } else { bin(BinOp::UDiv, len.clone(), num(cell)) };
         // The address and the count stay expressions over SSA values (which
         // the loop does not assign): Spacer's quantified generalization
@@ -1058,26 +1031,53 @@ impl Tx<'_> {
         if read.contains(&m) {
             return false;
         }
-        body.push(Stmt::Assign(j, Expr::Int { value: 0, bits }));
-        let (head, after) =
-            (self.error.0 + 1 + self.extra_locs.len() as u32, self.error.0 + 2 + self.extra_locs.len() as u32);
+        let value: Box<dyn Fn(Expr) -> Expr> = match fill {
+            Fill::Byte(Expr::Int { value, .. }) => {
+                let v = Expr::Int { value: repeated_byte(value, elem), bits: elem };
+                Box::new(move |_| v.clone())
+            }
+            Fill::Byte(b) if b.sort().width() == 8 => {
+                // the byte repeated: zext(b) * 0x0101..01 (no carry)
+                let v = Expr::Bin {
+                    op: BinOp::Mul,
+                    bits: elem,
+                    nsw: false,
+                    nuw: false,
+                    a: Box::new(resize(b, 8, elem, CastOp::Zext)),
+                    b: Box::new(Expr::Int { value: repeated_byte(1, elem), bits: elem }),
+                };
+                Box::new(move |_| v.clone())
+            }
+            Fill::Byte(_) => return false,
+            Fill::Copy(src) => {
+                let (Some(sm), Some((_, w))) = (self.region_of(src), self.mem.modelled(src)) else { return false };
+                let Some(s) = self.address(src, body, at).filter(|_| w == elem) else { return false };
+                let snapshot = self.new_var("memcpy.src", sort, None);
+                body.push(Stmt::Assign(snapshot, Expr::Var(sm, sort)));
+                Box::new(move |j| Expr::Select {
+                    array: Box::new(Expr::Var(snapshot, sort)),
+                    index: Box::new(bin(BinOp::Add, s.clone(), Box::new(j))),
+                })
+            }
+        };
+        let jv = self.new_var("memset.j", int, None);
+        let j = Expr::Var(jv, int);
+        body.push(Stmt::Assign(jv, Expr::Int { value: 0, bits }));
+        let next = LocId(self.error.0 + 1 + self.extra_locs.len() as u32);
+        let (head, after) = (next, LocId(next.0 + 1));
         let name = |what: &str| format!("{}.{what}", llvm::name(dst).trim_start_matches('%'));
         for what in ["range", "after"] {
-            self.extra_locs.push(Location {
-                name: name(what),
-                src: at.clone(),
-                live: Vec::new(),
-                src_vars: Vec::new(),
-            });
+            let src = at.clone();
+            self.extra_locs.push(Location { name: name(what), src, live: Vec::new(), src_vars: Vec::new() });
         }
         let pred = if small { CmpPred::Slt } else { CmpPred::Ult };
-        let below = Expr::Cmp { pred, bits, a: Box::new(var(j)), b: Box::new(cells.clone()) };
+        let below = Expr::Cmp { pred, bits, a: Box::new(j.clone()), b: Box::new(cells.clone()) };
         let store = Expr::Store {
             array: Box::new(Expr::Var(m, sort)),
-            index: Box::new(bin(BinOp::Add, d.clone(), Box::new(var(j)))),
-            value: Box::new(value(var(j))),
+            index: Box::new(bin(BinOp::Add, d.clone(), Box::new(j.clone()))),
+            value: Box::new(value(j.clone())),
         };
-        let step = Expr::Bin { op: BinOp::Add, bits, nsw: small, nuw: true, a: Box::new(var(j)), b: num(1) };
+        let step = Expr::Bin { op: BinOp::Add, bits, nsw: small, nuw: true, a: Box::new(j), b: num(1) };
         let mut exit = vec![Stmt::Assume(Expr::negate(below.clone()))];
         if cell > 1 && !small {
             // the partial cell a length that is not a multiple ends in (an
@@ -1093,20 +1093,19 @@ impl Tx<'_> {
             };
             exit.push(Stmt::Assign(m, Expr::Ite(Box::new(partial), Box::new(written), Box::new(Expr::Var(m, sort)))));
         }
-        let (head, after) = (LocId(head), LocId(after));
         let edge = |src, dst, body| Edge { src, dst, body, src_loc: at.clone(), failure: None };
         let mut enter = std::mem::take(body);
         if let Some(g) = &guard {
             // (a branch, not a count of 0: Spacer generalizes it better)
             let mut skip = enter.clone();
             skip.push(Stmt::Assume(Expr::negate(g.clone())));
-            self.edges.push(edge(from_loc, after, skip));
+            self.edges.push(edge(self.cur_loc, after, skip));
             enter.push(Stmt::Assume(g.clone()));
         }
-        self.edges.push(edge(from_loc, head, enter));
-        self.edges.push(edge(head, head, vec![Stmt::Assume(below), Stmt::Assign(m, store), Stmt::Assign(j, step)]));
+        self.edges.push(edge(self.cur_loc, head, enter));
+        self.edges.push(edge(head, head, vec![Stmt::Assume(below), Stmt::Assign(m, store), Stmt::Assign(jv, step)]));
         self.edges.push(edge(head, after, exit));
-        self.cur_loc = Some(after);
+        self.cur_loc = after;
         true
     }
 
@@ -1127,14 +1126,14 @@ impl Tx<'_> {
             None => self.opnd(len, body, at).map(Length::Bytes),
         };
         let Some(len) = len else { return false };
-        let what = match src {
-            Some(src) => Range::Copy { src, len },
+        let fill = match src {
+            Some(src) => Fill::Copy(src),
             None => match self.opnd(byte, body, at) {
-                Some(byte) => Range::Set { byte, len },
+                Some(byte) => Fill::Byte(byte),
                 None => return false,
             },
         };
-        self.range_loop(dst, what, None, body, at)
+        self.range_loop(dst, fill, len, None, body, at)
     }
 
     /// `store v, p`: the cell at `p`'s address of its region gets `v`; where
@@ -1234,7 +1233,7 @@ impl Tx<'_> {
         }
     }
 
-    fn call(&mut self, bb: LLVMBasicBlockRef, inst: Value, body: &mut Vec<Stmt>, at: &SrcLoc) -> Result<Flow> {
+    fn call(&mut self, inst: Value, body: &mut Vec<Stmt>, at: &SrcLoc) -> Result<Flow> {
         let callee = llvm::called_value(inst);
         if llvm::is_inline_asm(callee) {
             return Err(self.unsupported(inst, "inline assembly"));
@@ -1244,7 +1243,7 @@ impl Tx<'_> {
         }
         let name = llvm::name(callee);
         if let Some(failure) = error_call(&name, inst, self.opts.property, at) {
-            self.error_edge(bb, std::mem::take(body), at.clone(), failure);
+            self.error_edge(std::mem::take(body), at.clone(), failure);
             return Ok(Flow::End);
         }
         if llvm::is_intrinsic(callee) {
@@ -1257,7 +1256,7 @@ impl Tx<'_> {
                 let mut err = body.clone();
                 err.push(Stmt::Assume(Expr::negate(c.clone())));
                 let failure = Failure { kind: name.clone(), condition: None, at: at.clone() };
-                self.error_edge(bb, err, at.clone(), failure);
+                self.error_edge(err, at.clone(), failure);
                 body.push(Stmt::Assume(c));
                 return Ok(Flow::Continue);
             }
@@ -1344,9 +1343,8 @@ impl Tx<'_> {
                         _ => None,
                     };
                     let zero = Expr::Int { value: 0, bits: 8 };
-                    let zeroed = len.is_some_and(|len| {
-                        self.range_loop(inst, Range::Set { byte: zero, len }, Some(not_null), body, at)
-                    });
+                    let zeroed =
+                        len.is_some_and(|len| self.range_loop(inst, Fill::Byte(zero), len, Some(not_null), body, at));
                     if !zeroed && self.region_of(inst).is_some() {
                         self.stats.other_havocs += 1;
                     }
@@ -1452,11 +1450,11 @@ fn repeated_byte(b: i128, elem: u32) -> i128 {
     (v << (128 - elem)) as i128 >> (128 - elem)
 }
 
-/// What a range loop writes: a byte repeated, or the cells of another
-/// range, over `len`.
-enum Range {
-    Set { byte: Expr, len: Length },
-    Copy { src: Value, len: Length },
+/// What a range loop writes: a byte repeated (an `i8` value), or the cells
+/// of the range of the same length at another pointer.
+enum Fill {
+    Byte(Expr),
+    Copy(Value),
 }
 
 /// The length of a range: bytes (any number), or a number of whole cells

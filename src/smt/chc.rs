@@ -141,9 +141,10 @@ pub enum Preprocessing {
 /// What Spacer says of a set of clauses over a graph of locations.
 pub enum ChcAnswer {
     /// A solution: per node, its predicate's interpretation over the canonical
-    /// constants of its location (`None` for nodes that cannot reach the
-    /// error, and in [`SpacerMode::Whole`] for nodes Spacer's answer leaves
-    /// without one).
+    /// constants of its location. A node that cannot reach the error has
+    /// `None` in an unrolling ([`SpacerMode::Interpolate`]) and `true` in the
+    /// whole program, where `None` is a node Spacer's answer leaves without
+    /// one.
     Solution(Vec<Option<Bool>>),
     /// The error node is derivable; the nodes of the facts of Spacer's
     /// derivation, in order (empty if Spacer gave none).
@@ -262,17 +263,10 @@ pub fn whole_program(p: &Program, l: &mut Lowerer, canon: &Canon, global: bool, 
     };
     // (a solution after preprocessing may not be inductive: the spacer
     // engine checks it and solves again with less)
-    let relevant = d.reaches_error();
     match solve(p, l, canon, &d, SpacerMode::Whole { global, pre }) {
-        ChcAnswer::Solution(inv) => ChcAnswer::Solution(
-            inv.into_iter()
-                .zip(relevant)
-                .map(|(f, r)| match f {
-                    Some(f) => Some(quantifier_free(&f)),
-                    None => (!r).then(|| Bool::from_bool(true)),
-                })
-                .collect(),
-        ),
+        ChcAnswer::Solution(inv) => {
+            ChcAnswer::Solution(inv.into_iter().map(|f| f.map(|f| quantifier_free(&f))).collect())
+        }
         other => other,
     }
 }
@@ -337,10 +331,16 @@ fn quantifier_free(f: &Bool) -> Bool {
 /// two such nodes, `P_en` for in-range values, the query `P_err`.
 fn solve(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag, mode: SpacerMode) -> ChcAnswer {
     let relevant = d.reaches_error();
+    // a node that cannot reach the error: no label in an unrolling, `true`
+    // in the whole program
+    let irrelevant = || match mode {
+        SpacerMode::Interpolate => None,
+        SpacerMode::Whole { .. } => Some(Bool::from_bool(true)),
+    };
     if !relevant[d.entry] {
         // Nothing reaches the error from the entry: every node that could is
         // itself unreachable.
-        let labels = relevant.iter().map(|r| r.then(|| Bool::from_bool(false))).collect();
+        let labels = relevant.iter().map(|r| if *r { Some(Bool::from_bool(false)) } else { irrelevant() }).collect();
         return ChcAnswer::Solution(labels);
     }
     let quantified = p.vars.iter().any(|v| matches!(v.sort, crate::ir::Sort::Array { .. }));
@@ -394,7 +394,7 @@ fn solve(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag, mode: SpacerMode)
             let labels = (0..d.loc.len())
                 .map(|u| {
                     if !relevant[u] {
-                        return None;
+                        return irrelevant();
                     }
                     if u == d.error {
                         return Some(Bool::from_bool(false));

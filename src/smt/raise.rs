@@ -78,7 +78,7 @@ impl Raiser<'_> {
     fn term(&self, e: &Dynamic) -> Result<Expr, String> {
         let kind = e.sort_kind();
         match e.kind() {
-            z3::AstKind::Quantifier => return self.quantifier(e, false),
+            z3::AstKind::Quantifier => return self.quantifier(e),
             z3::AstKind::Var => {
                 let ctx = z3::Context::thread_local();
                 let index = unsafe { z3_sys::Z3_get_index_value(ctx.get_z3_context(), e.get_z3_ast()) };
@@ -146,8 +146,6 @@ impl Raiser<'_> {
         match name.as_str() {
             "and" => Ok(Expr::And(all(self)?)),
             "or" => Ok(Expr::Or(all(self)?)),
-            // (Spacer writes a quantified lemma as `not (exists x. ..)`)
-            "not" if ch[0].kind() == z3::AstKind::Quantifier => self.quantifier(&ch[0], true),
             "not" => Ok(Expr::negate(self.term(&ch[0])?)),
             "=>" | "implies" => {
                 let (a, b) = two(self)?;
@@ -330,12 +328,13 @@ impl Raiser<'_> {
         }
     }
 
-    /// A quantifier, negated if `negated`: `forall` is [`Expr::Forall`],
-    /// `exists x. b` is `not (forall x. not b)` (Spacer writes a quantified
-    /// lemma as `not (exists x. ..)`, and the interpretations it reconstructs
-    /// for predicates it eliminated project variables away with `exists`).
-    /// The certificate check decides whether Z3 can prove what they claim.
-    fn quantifier(&self, e: &Dynamic, negated: bool) -> Result<Expr, String> {
+    /// A quantifier: `forall` is [`Expr::Forall`], `exists x. b` is
+    /// `not (forall x. not b)` (Spacer writes a quantified lemma as
+    /// `not (exists x. ..)`, which `not`'s double negation folds to
+    /// `forall x. not ..`; the interpretations it reconstructs for predicates
+    /// it eliminated project variables away with `exists`). The certificate
+    /// check decides whether Z3 can prove what they claim.
+    fn quantifier(&self, e: &Dynamic) -> Result<Expr, String> {
         let ctx = z3::Context::thread_local();
         let (c, a) = (ctx.get_z3_context(), e.get_z3_ast());
         let (forall, n, body) = unsafe {
@@ -361,7 +360,7 @@ impl Raiser<'_> {
         }
         let body = self.term(&body)?;
         let q = Expr::Forall { sorts, body: boxed(if forall { body } else { Expr::negate(body) }) };
-        Ok(if forall != negated { q } else { Expr::negate(q) })
+        Ok(if forall { q } else { Expr::negate(q) })
     }
 
     /// A numeral, `true`/`false`, or a canonical constant.
