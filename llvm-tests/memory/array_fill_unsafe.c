@@ -1,7 +1,7 @@
 // Fill an array in a loop and check it, but the fill stops one cell short
 // (off by one): the last cell keeps its initial 0.
 // verdict: unsafe
-// decided: O2
+// decided: O0 O2
 #include <assert.h>
 extern int __VERIFIER_nondet_int(void);
 int main(void) {

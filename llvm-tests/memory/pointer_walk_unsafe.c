@@ -1,6 +1,6 @@
 // Pointer arithmetic walking a buffer: it reaches index 3.
 // verdict: unsafe
-// decided: O2
+// decided: O0 O2
 #include <assert.h>
 extern int __VERIFIER_nondet_int(void);
 int main(void) {

@@ -41,10 +41,16 @@ pub enum EngineKind {
 /// is rarely slow starts first (README "Engines" has the numbers).
 pub const DEFAULT_PORTFOLIO: &str = "spacer-global,spacer,ufo";
 
+/// The default members for a program with memory regions: the cell
+/// abstraction proves the fill-and-check loops whose invariants quantify over
+/// cells (`llvm-tests/memory`), and BMC finds the bugs behind loops over
+/// memory, which the others rarely refute in time (README "Engines").
+pub const DEFAULT_MEMORY_PORTFOLIO: &str = "spacer-global,spacer-cells,bmc,spacer,ufo";
+
 /// The names a portfolio member may have: an engine, with `-bv` for
 /// bit-precise integers.
-pub const MEMBER_NAMES: [&str; 9] =
-    ["ufo", "ufo-cartesian", "ufo-boolean", "cp", "bp", "spacer", "spacer-global", "bmc", "ufo-bv"];
+pub const MEMBER_NAMES: [&str; 10] =
+    ["ufo", "ufo-cartesian", "ufo-boolean", "cp", "bp", "spacer", "spacer-global", "spacer-cells", "bmc", "ufo-bv"];
 
 /// One engine of a portfolio: its configuration and its integer semantics.
 #[derive(Clone, Debug, PartialEq)]
@@ -64,6 +70,10 @@ pub enum SpacerMode {
     /// Global guidance with the inductive generalizer (fp.spacer.global,
     /// fp.spacer.use_inductive_generalizer): solves other tasks than the default.
     Global,
+    /// Memory abstracted to one cell per region (`smt::cells`): quantified
+    /// invariants over arrays from quantifier-free ones over cells; proves,
+    /// never refutes.
+    Cells,
 }
 
 /// The abstract POST of the UFO engine (`--post`).
@@ -120,8 +130,10 @@ pub struct EngineArgs {
     #[arg(long, value_enum, default_value = "default")]
     pub spacer_mode: SpacerMode,
     /// Portfolio members, in the order they start (names: ufo (with --post),
-    /// ufo-cartesian, ufo-boolean, cp, bp, spacer, spacer-global, bmc (with
+    /// ufo-cartesian, ufo-boolean, cp, bp, spacer, spacer-global, spacer-cells, bmc (with
     /// --bound); `-bv` after one of them for bit-precise integers, e.g. ufo-bv).
+    /// The default is spacer-global,spacer-cells,bmc,spacer,ufo for a program
+    /// with memory regions.
     #[arg(long, default_value = DEFAULT_PORTFOLIO)]
     pub portfolio: String,
     /// Threads of the portfolio (default: the machine's cores, at most one per
@@ -192,11 +204,20 @@ impl EngineArgs {
 
     /// The engines to run: the `--portfolio` members, or the one engine.
     pub fn members(&self) -> Result<Vec<Member>, String> {
+        self.members_for(false)
+    }
+
+    /// The engines to run on a program with memory regions (`memory`) or
+    /// without: the default portfolio of a program with regions is
+    /// [`DEFAULT_MEMORY_PORTFOLIO`].
+    pub fn members_for(&self, memory: bool) -> Result<Vec<Member>, String> {
         if let Some(config) = self.config() {
             return Ok(vec![Member { name: self.engine.as_str(), config, sem: self.int }]);
         }
+        let list =
+            if memory && self.portfolio == DEFAULT_PORTFOLIO { DEFAULT_MEMORY_PORTFOLIO } else { &self.portfolio };
         let mut out = Vec::new();
-        for name in self.portfolio.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
             let (base, sem) = match name.strip_suffix("-bv") {
                 Some(b) => (b, IntSemantics::Bv),
                 None => (name, self.int),
@@ -210,11 +231,12 @@ impl EngineArgs {
                 "bp" => EngineConfig::Bp { max_iterations, check_labels },
                 "spacer" => EngineConfig::Spacer { mode: SpacerMode::Default },
                 "spacer-global" => EngineConfig::Spacer { mode: SpacerMode::Global },
+                "spacer-cells" => EngineConfig::Spacer { mode: SpacerMode::Cells },
                 "bmc" => EngineConfig::Bmc { bound: self.bound },
                 _ => {
                     return Err(format!(
                         "unknown portfolio member '{name}' (members: {}, each also with -bv)",
-                        MEMBER_NAMES[..8].join(", ")
+                        MEMBER_NAMES[..9].join(", ")
                     ))
                 }
             };
@@ -321,5 +343,16 @@ mod tests {
         assert_eq!(lone.len(), 1);
         assert_eq!(lone[0].name, "bmc");
         assert_eq!(PostKind::Cartesian.as_str(), "cartesian");
+        // a program with memory regions gets the memory default, unless the
+        // user named the members
+        let names = |a: &EngineArgs, memory: bool| -> Vec<String> {
+            a.members_for(memory).unwrap().into_iter().map(|m| m.name).collect()
+        };
+        let default = Cli::parse_from(["x"]).engine;
+        assert_eq!(names(&default, true), ["spacer-global", "spacer-cells", "bmc", "spacer", "ufo"]);
+        assert_eq!(names(&default, false), ["spacer-global", "spacer", "ufo"]);
+        let own = Cli::parse_from(["x", "--portfolio", "ufo,spacer-cells"]).engine;
+        assert_eq!(names(&own, true), ["ufo", "spacer-cells"]);
+        assert_eq!(own.members_for(true).unwrap()[1].config, EngineConfig::Spacer { mode: SpacerMode::Cells });
     }
 }

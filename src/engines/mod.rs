@@ -180,7 +180,9 @@ pub fn engine(cfg: &EngineConfig, p: &Program) -> Box<dyn Engine> {
     let predicates = |kind, c| Box::new(PredicatePost::new(p, kind, check(c)));
     match *cfg {
         EngineConfig::Bmc { bound } => Box::new(bmc::Bmc { bound }),
-        EngineConfig::Spacer { mode } => Box::new(spacer::Spacer { global: mode == SpacerMode::Global }),
+        EngineConfig::Spacer { mode } => {
+            Box::new(spacer::Spacer { global: mode == SpacerMode::Global, cells: mode == SpacerMode::Cells })
+        }
         EngineConfig::Ufo { post, max_iterations, check_labels } => {
             let post: Box<dyn Post> = match post {
                 PostKind::True => Box::new(TruePost),

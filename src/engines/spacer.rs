@@ -41,6 +41,8 @@ const MAX_BOUND: usize = 1 << 14;
 /// Spacer on the whole program.
 pub struct Spacer {
     pub global: bool,
+    /// Memory as one cell per region (`smt::cells`).
+    pub cells: bool,
 }
 
 /// Spacer's statistics.
@@ -79,7 +81,11 @@ impl Engine for Spacer {
         let mut answer = ChcAnswer::Unknown(String::new());
         let mut found = None;
         for pre in [Preprocessing::Full, Preprocessing::NoTailSimplifier, Preprocessing::NoInlining] {
-            answer = chc::whole_program(p, &mut l, &canon, self.global, pre);
+            answer = if self.cells {
+                crate::smt::cells::whole_program(p, &mut l, &canon, true, pre)
+            } else {
+                chc::whole_program(p, &mut l, &canon, self.global, pre)
+            };
             let ChcAnswer::Solution(inv) = &answer else { break };
             let (checked, candidate) = certificate(p, &canon, cx.sem, inv);
             found = Some(candidate);
@@ -110,6 +116,10 @@ impl Engine for Spacer {
                 stats.counterexamples.retry_bit_precise = true;
                 Outcome::unknown(format!("Spacer: unknown ({why})"), stats)
             }
+            ChcAnswer::Reachable(_) if self.cells => Outcome::unknown(
+                "the cell abstraction of memory reaches the error (it proves, never refutes)".to_string(),
+                stats(&st),
+            ),
             ChcAnswer::Reachable(facts) => {
                 // first the paths through the locations of Spacer's derivation
                 // (whole-program nodes are locations), in its order

@@ -46,7 +46,7 @@ pub(super) fn forall(bounds: &[Dynamic], body: &Bool) -> Bool {
 }
 
 /// Replaces the de Bruijn variables `(:var k)` of `f` by `to[k]`.
-fn substitute_vars(f: &Bool, to: &[Dynamic]) -> Option<Bool> {
+pub(super) fn substitute_vars(f: &Bool, to: &[Dynamic]) -> Option<Bool> {
     let ctx = z3::Context::thread_local();
     let raw: Vec<_> = to.iter().map(|d| d.get_z3_ast()).collect();
     unsafe {
@@ -58,7 +58,7 @@ fn substitute_vars(f: &Bool, to: &[Dynamic]) -> Option<Bool> {
 /// Reads Spacer's answer after an unsatisfiable query: a conjunction of
 /// `P = def` and `∀x. P(x) = def`. Returns, per predicate name, the definition,
 /// the de Bruijn index of each argument, and the number of bound variables.
-fn solution(answer: &Bool) -> HashMap<String, (Bool, Vec<u32>, u32)> {
+pub(super) fn solution(answer: &Bool) -> HashMap<String, (Bool, Vec<u32>, u32)> {
     let ctx = z3::Context::thread_local();
     let c = ctx.get_z3_context();
     let mut out = HashMap::new();
@@ -171,7 +171,7 @@ pub enum ChcAnswer {
 /// array filled in a loop needs `forall k. a[base + k] == ...`. On the
 /// `mcmillan2006` fill-and-check loop (cells indexed by element) Spacer
 /// answers in 0.1 s with it and not in 60 s without.
-fn spacer(mode: SpacerMode, bv: bool, quantified: bool) -> Result<z3::Fixedpoint, String> {
+pub(super) fn spacer(mode: SpacerMode, bv: bool, quantified: bool) -> Result<z3::Fixedpoint, String> {
     let fp = z3::Fixedpoint::new();
     let mut params = Params::new();
     params.set_symbol("engine", "spacer");
@@ -255,12 +255,7 @@ pub fn refine(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag) -> Refinemen
 /// error cannot be reached from it; `None` where Spacer's answer has no
 /// interpretation), or the error is reachable.
 pub fn whole_program(p: &Program, l: &mut Lowerer, canon: &Canon, global: bool, pre: Preprocessing) -> ChcAnswer {
-    let d = Dag {
-        loc: p.loc_ids().collect(),
-        edges: p.edge_ids().map(|e| (p.edge(e).src.0 as usize, p.edge(e).dst.0 as usize, e)).collect(),
-        entry: p.entry.0 as usize,
-        error: p.error.0 as usize,
-    };
+    let d = Dag::of_program(p);
     // (a solution after preprocessing may not be inductive: the spacer
     // engine checks it and solves again with less)
     match solve(p, l, canon, &d, SpacerMode::Whole { global, pre }) {
@@ -309,7 +304,7 @@ fn has_quantifier(e: &Dynamic) -> bool {
 /// leaves existentials over eliminated variables in its solution, which Z3's
 /// `qe` tactic removes (exactly, for linear integer arithmetic). Whatever
 /// comes out is only a candidate: the certificate check decides.
-fn quantifier_free(f: &Bool) -> Bool {
+pub(super) fn quantifier_free(f: &Bool) -> Bool {
     if !has_quantifier(&Dynamic::from_ast(f)) {
         return f.clone();
     }

@@ -27,6 +27,17 @@ pub struct Dag {
 }
 
 impl Dag {
+    /// The program's own graph of locations (a node per location, an edge per
+    /// edge): not a DAG when the program loops, which whole-program clauses allow.
+    pub fn of_program(p: &Program) -> Dag {
+        Dag {
+            loc: p.loc_ids().collect(),
+            edges: p.edge_ids().map(|e| (p.edge(e).src.0 as usize, p.edge(e).dst.0 as usize, e)).collect(),
+            entry: p.entry.0 as usize,
+            error: p.error.0 as usize,
+        }
+    }
+
     /// Nodes that can reach the error node.
     pub fn reaches_error(&self) -> Vec<bool> {
         let n = self.loc.len();

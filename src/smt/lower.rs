@@ -187,6 +187,9 @@ pub struct Lowerer {
     /// Range facts of loaded cells pushed to `side` so far: facts about every
     /// real state, not definitions, so [`Lowerer::exact`] may drop them.
     cell_ranges: usize,
+    /// Lowering for [`Lowerer::exact`]: a quantifier's body drops the range
+    /// facts of its cells as the top level does.
+    exact_mode: bool,
     counter: usize,
     fresh_log: Vec<Dynamic>,
     /// The constants standing for the variables of the enclosing
@@ -203,6 +206,7 @@ impl Lowerer {
             approx_sites: Vec::new(),
             approximated: 0,
             cell_ranges: 0,
+            exact_mode: false,
             counter: 0,
             fresh_log: Vec::new(),
             bound: Vec::new(),
@@ -668,10 +672,18 @@ impl Lowerer {
                 let b = self.expr(body, env).b();
                 self.bound.truncate(self.bound.len() - consts.len());
                 // facts about the body's cells hold under the quantifier only
-                // (a fresh value inside stays logged: not exact)
+                // (a fresh value inside stays logged: not exact); an exact
+                // formula drops cell ranges under the quantifier as at the top
+                // (Spacer's solutions, over cells or arrays, claim the body
+                // of every cell, in range or not)
                 let facts = self.side.split_off(side);
+                let only_ranges = facts.len() == self.cell_ranges - ranges;
                 self.cell_ranges = ranges;
-                let b = if facts.is_empty() { b } else { Bool::and(&facts).implies(&b) };
+                let b = if facts.is_empty() || (self.exact_mode && only_ranges) {
+                    b
+                } else {
+                    Bool::and(&facts).implies(&b)
+                };
                 let bounds: Vec<Dynamic> = consts.iter().map(Val::dynamic).collect();
                 Val::B(super::chc::forall(&bounds, &b))
             }
@@ -861,7 +873,9 @@ impl Lowerer {
     pub fn exact(&mut self, e: &Expr, env: &HashMap<VarId, Val>) -> Result<Val, String> {
         let (side, fresh, approx) = (self.side.len(), self.fresh_log.len(), self.approx.clone());
         let ranges = self.cell_ranges;
+        let outer = std::mem::replace(&mut self.exact_mode, true);
         let v = self.expr(e, env);
+        self.exact_mode = outer;
         // (a loaded cell's range holds in every state: dropping it only weakens)
         let exact = self.side.len() - side == self.cell_ranges - ranges && self.fresh_log.len() == fresh;
         self.side.truncate(side);

@@ -7,11 +7,13 @@
 //! Z3 objects live in the calling thread's context; engines run on one thread.
 
 pub mod canon;
+pub mod cells;
 pub mod cert;
 pub mod chc;
 pub mod dag;
 pub mod deadline;
 pub mod horn;
+pub mod instances;
 pub mod lower;
 pub mod params;
 pub mod path;

@@ -76,10 +76,16 @@ impl Reused {
         }
     }
 
-    /// Does `hyps ⇒ goal` hold? `None` if Z3 does not know.
+    /// Does `hyps ⇒ goal` hold? `None` if Z3 does not know. With
+    /// quantifiers, their instances (`smt::instances`) are tried first.
     pub fn implies(&self, hyps: &[Bool], goal: &Bool) -> Option<bool> {
         let mut f: Vec<Bool> = hyps.to_vec();
         f.push(goal.not());
+        if let Some(g) = super::instances::ground(&f) {
+            if self.is_sat(&g) == Some(false) {
+                return Some(true);
+            }
+        }
         self.is_sat(&f).map(|sat| !sat)
     }
 }
