@@ -296,16 +296,12 @@ fn derivation(proof: &Dynamic, nodes: &HashMap<String, usize>) -> Vec<usize> {
     out
 }
 
-fn has_quantifier(e: &Dynamic) -> bool {
-    e.kind() == z3::AstKind::Quantifier || e.children().iter().any(has_quantifier)
-}
-
 /// `f` without quantifiers: Spacer's preprocessing (inlining, slicing)
 /// leaves existentials over eliminated variables in its solution, which Z3's
 /// `qe` tactic removes (exactly, for linear integer arithmetic). Whatever
 /// comes out is only a candidate: the certificate check decides.
 pub(super) fn quantifier_free(f: &Bool) -> Bool {
-    if !has_quantifier(&Dynamic::from_ast(f)) {
+    if !super::instances::has_quantifier(&Dynamic::from_ast(f)) {
         return f.clone();
     }
     let ms = super::deadline::remaining_ms().unwrap_or(10_000).min(10_000);

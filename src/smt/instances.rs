@@ -91,33 +91,38 @@ fn rebuild(e: &Dynamic, children: &[Dynamic]) -> Dynamic {
     e.decl().apply(&refs)
 }
 
+/// `e` (at `positive` polarity) with `leaf` applied to each maximal
+/// subformula that is not a connective polarity is followed through, at its
+/// polarity.
+fn through_connectives(e: &Dynamic, positive: bool, leaf: &mut dyn FnMut(&Dynamic, bool) -> Dynamic) -> Dynamic {
+    let Some(k) = connective(e) else { return leaf(e, positive) };
+    let ch = e.children();
+    let out: Vec<Dynamic> = ch
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let flip = k == DeclKind::Not || (k == DeclKind::Implies && i + 1 < ch.len());
+            through_connectives(c, positive != flip, leaf)
+        })
+        .collect();
+    rebuild(e, &out)
+}
+
 /// `e` (at `positive` polarity) with its existences skolemized.
 fn skolemize(e: &Dynamic, positive: bool, skolems: &mut Vec<Dynamic>) -> Dynamic {
-    if let Some((forall, sorts, body)) = open(e) {
-        if forall != positive {
+    through_connectives(e, positive, &mut |x, positive| match open(x) {
+        Some((forall, sorts, body)) if forall != positive => {
             let consts: Vec<Dynamic> = sorts.iter().map(|s| Dynamic::fresh_const("sk", s)).collect();
-            if let Some(b) = body_at(&body, &consts) {
-                skolems.extend(consts);
-                return skolemize(&Dynamic::from_ast(&b), positive, skolems);
+            match body_at(&body, &consts) {
+                Some(b) => {
+                    skolems.extend(consts);
+                    skolemize(&Dynamic::from_ast(&b), positive, skolems)
+                }
+                None => x.clone(),
             }
         }
-        return e.clone();
-    }
-    match connective(e) {
-        Some(k) => {
-            let ch = e.children();
-            let out: Vec<Dynamic> = ch
-                .iter()
-                .enumerate()
-                .map(|(i, c)| {
-                    let flip = k == DeclKind::Not || (k == DeclKind::Implies && i + 1 < ch.len());
-                    skolemize(c, positive != flip, skolems)
-                })
-                .collect();
-            rebuild(e, &out)
-        }
-        None => e.clone(),
-    }
+        _ => x.clone(),
+    })
 }
 
 /// The ground index terms of `select`/`store` in `e` (of arrays of sort
@@ -141,7 +146,8 @@ pub(super) fn index_terms(e: &Dynamic, array: Option<&Sort>, out: &mut Vec<Dynam
 
 /// `e` (at `positive` polarity) with each fact `∀x. φ` replaced by its instances at `terms`.
 fn instantiate(e: &Dynamic, positive: bool, terms: &[Dynamic]) -> Dynamic {
-    if let Some((true, sorts, body)) = open(e).filter(|_| positive) {
+    through_connectives(e, positive, &mut |x, positive| {
+        let Some((true, sorts, body)) = open(x).filter(|_| positive) else { return x.clone() };
         // every combination of candidates per bound variable, up to the cap
         let mut combos: Vec<Vec<Dynamic>> = vec![Vec::new()];
         for s in &sorts {
@@ -159,23 +165,8 @@ fn instantiate(e: &Dynamic, positive: bool, terms: &[Dynamic]) -> Dynamic {
                 .collect();
         }
         let instances: Vec<Bool> = combos.iter().filter_map(|vals| body_at(&body, vals)).collect();
-        return Dynamic::from_ast(&Bool::and(&instances));
-    }
-    match connective(e) {
-        Some(k) => {
-            let ch = e.children();
-            let out: Vec<Dynamic> = ch
-                .iter()
-                .enumerate()
-                .map(|(i, c)| {
-                    let flip = k == DeclKind::Not || (k == DeclKind::Implies && i + 1 < ch.len());
-                    instantiate(c, positive != flip, terms)
-                })
-                .collect();
-            rebuild(e, &out)
-        }
-        None => e.clone(),
-    }
+        Dynamic::from_ast(&Bool::and(&instances))
+    })
 }
 
 /// The conjunction `f` with its quantifiers skolemized and instantiated, if
