@@ -1,6 +1,6 @@
 //! The whole program's Horn clauses with memory abstracted to one cell per
 //! region ("cell morphing": Monniaux, Gonnord, "Cell Morphing: From Array
-//! Programs to Array-Free Horn Clauses", SAS 2016, §3–4; Bjørner, McMillan,
+//! Programs to Array-Free Horn Clauses", SAS 2016; Bjørner, McMillan,
 //! Rybalchenko, "On Solving Universally Quantified Horn Clauses", SAS 2013),
 //! solved by Spacer. A fill-and-check loop needs `∀k. 0 ≤ k < i → a[k] = 2k`;
 //! Spacer's own quantified generalization finds such invariants only for some
