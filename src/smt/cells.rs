@@ -42,7 +42,7 @@ use super::lower::Lowerer;
 use crate::ir::{Program, Sort as IrSort, VarId};
 use std::collections::HashMap;
 use z3::ast::{Ast, Bool, Dynamic};
-use z3::{DeclKind, FuncDecl, SatResult, Sort};
+use z3::{DeclKind, FuncDecl, SatResult};
 
 /// At most this many instances per region and clause (beyond, reads are of
 /// unconstrained cells: sound, less precise).
@@ -202,20 +202,11 @@ pub fn whole_program(p: &Program, l: &mut Lowerer, canon: &Canon, global: bool, 
                         _ => sorts.push(s),
                     }
                 }
-                let refs: Vec<&Sort> = sorts.iter().collect();
-                let f = FuncDecl::new(format!("C{u}"), &refs, &Sort::bool());
-                fp.register_relation(&f);
-                f
+                chc::relation(&fp, &format!("C{u}"), &sorts)
             })
         })
         .collect();
-    let apply = |u: usize, args: &[Dynamic]| -> Bool {
-        let refs: Vec<&dyn Ast> = args.iter().map(|a| a as &dyn Ast).collect();
-        match &preds[u] {
-            Some(f) => f.apply(&refs).as_bool().unwrap_or_else(|| Bool::from_bool(true)),
-            None => Bool::from_bool(true),
-        }
-    };
+    let apply = |u: usize, args: &[Dynamic]| chc::apply_relation(preds[u].as_ref(), args);
     // a cell index per region of the program
     let fresh_cells = |tag: &str| -> HashMap<VarId, Dynamic> {
         (0..p.vars.len())
@@ -315,6 +306,7 @@ pub fn whole_program(p: &Program, l: &mut Lowerer, canon: &Canon, global: bool, 
 mod tests {
     use super::*;
     use z3::ast::{Array, Int};
+    use z3::Sort;
 
     /// The conjunction `f` with its arrays eliminated (and the consistency
     /// constraints), or `None`.

@@ -317,6 +317,20 @@ pub(super) fn quantifier_free(f: &Bool) -> Bool {
     }
 }
 
+/// A relation of Spacer's clauses over `sorts`, registered with `fp`.
+pub(super) fn relation(fp: &z3::Fixedpoint, name: &str, sorts: &[Sort]) -> FuncDecl {
+    let refs: Vec<&Sort> = sorts.iter().collect();
+    let f = FuncDecl::new(name, &refs, &Sort::bool());
+    fp.register_relation(&f);
+    f
+}
+
+/// `f(args)`, or `true` for a node without a relation (it cannot reach the error).
+pub(super) fn apply_relation(f: Option<&FuncDecl>, args: &[Dynamic]) -> Bool {
+    let refs: Vec<&dyn Ast> = args.iter().map(|a| a as &dyn Ast).collect();
+    f.and_then(|f| f.apply(&refs).as_bool()).unwrap_or_else(|| Bool::from_bool(true))
+}
+
 /// The clauses of a graph of locations (an unrolling, or the program itself):
 /// one predicate per node that reaches the error, one clause per edge between
 /// two such nodes, `P_en` for in-range values, the query `P_err`.
@@ -344,20 +358,11 @@ fn solve(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag, mode: SpacerMode)
             relevant[u].then(|| {
                 let live = &p.loc(d.loc[u]).live;
                 let sorts: Vec<Sort> = live.iter().map(|v| sort_of(canon.of(*v))).collect();
-                let refs: Vec<&Sort> = sorts.iter().collect();
-                let f = FuncDecl::new(format!("P{u}"), &refs, &Sort::bool());
-                fp.register_relation(&f);
-                f
+                relation(&fp, &format!("P{u}"), &sorts)
             })
         })
         .collect();
-    let apply = |u: usize, args: &[Dynamic]| -> Bool {
-        let refs: Vec<&dyn Ast> = args.iter().map(|a| a as &dyn Ast).collect();
-        preds[u]
-            .as_ref()
-            .map(|f| f.apply(&refs).as_bool().unwrap_or_else(|| Bool::from_bool(true)))
-            .unwrap_or_else(|| Bool::from_bool(true))
-    };
+    let apply = |u: usize, args: &[Dynamic]| apply_relation(preds[u].as_ref(), args);
     // P_en(x) for every in-range x.
     {
         let st = dag::node_state(p, l, d.loc[d.entry], "en");
