@@ -82,7 +82,7 @@ impl Engine for Spacer {
         let mut found = None;
         for pre in [Preprocessing::Full, Preprocessing::NoTailSimplifier, Preprocessing::NoInlining] {
             answer = if self.cells {
-                crate::smt::cells::whole_program(p, &mut l, &canon, true, pre)
+                crate::smt::cells::whole_program(p, &mut l, &canon, pre)
             } else {
                 chc::whole_program(p, &mut l, &canon, self.global, pre)
             };

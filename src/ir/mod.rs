@@ -269,6 +269,12 @@ impl Program {
     pub fn edge_ids(&self) -> impl Iterator<Item = EdgeId> {
         (0..self.edges.len() as u32).map(EdgeId)
     }
+
+    /// Whether the program has memory regions (array-sorted variables).
+    pub fn has_regions(&self) -> bool {
+        self.vars.iter().any(|v| matches!(v.sort, Sort::Array { .. }))
+    }
+
     pub fn loc_ids(&self) -> impl Iterator<Item = LocId> {
         (0..self.locs.len() as u32).map(LocId)
     }

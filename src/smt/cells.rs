@@ -179,13 +179,13 @@ fn rule(bounds: &[Dynamic], body: &[Bool], head: &Bool) -> Bool {
 /// Solves the whole program's clauses over cells: per location its label
 /// `∀k. P_u(k, a[k], x)` over the canonical constants (`true` where the error
 /// cannot be reached from it; `None` where Spacer's answer has none).
-pub fn whole_program(p: &Program, l: &mut Lowerer, canon: &Canon, global: bool, pre: Preprocessing) -> ChcAnswer {
+pub fn whole_program(p: &Program, l: &mut Lowerer, canon: &Canon, pre: Preprocessing) -> ChcAnswer {
     let d = Dag::of_program(p);
     let relevant = d.reaches_error();
     if !relevant[d.entry] {
         return ChcAnswer::Solution(relevant.iter().map(|r| Some(Bool::from_bool(!r))).collect());
     }
-    let fp = match chc::spacer(SpacerMode::Whole { global, pre }, l.sem == super::IntSemantics::Bv, false) {
+    let fp = match chc::spacer(SpacerMode::Whole { global: true, pre }, l.sem == super::IntSemantics::Bv, false) {
         Ok(fp) => fp,
         Err(e) => return ChcAnswer::Unknown(e),
     };

@@ -348,7 +348,7 @@ fn solve(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag, mode: SpacerMode)
         let labels = relevant.iter().map(|r| if *r { Some(Bool::from_bool(false)) } else { irrelevant() }).collect();
         return ChcAnswer::Solution(labels);
     }
-    let quantified = p.vars.iter().any(|v| matches!(v.sort, crate::ir::Sort::Array { .. }));
+    let quantified = p.has_regions();
     let fp = match spacer(mode, l.sem == super::IntSemantics::Bv, quantified) {
         Ok(fp) => fp,
         Err(e) => return ChcAnswer::Unknown(e),
