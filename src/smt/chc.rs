@@ -297,25 +297,38 @@ fn derivation(proof: &Dynamic, nodes: &HashMap<String, usize>) -> Vec<usize> {
 }
 
 /// `f` without quantifiers: Spacer's preprocessing (inlining, slicing)
-/// leaves existentials over eliminated variables in its solution, which Z3's
-/// `qe` tactic removes (exactly, for linear integer arithmetic). Whatever
-/// comes out is only a candidate: the certificate check decides.
+/// leaves existentials over eliminated variables in its solution, removed
+/// here in stages, each tried only if the previous left a quantifier:
+/// `qe-light` (equalities, bounds: cheap), then Z3's model-based `qe2` and its
+/// classic `qe` (exact for linear integer arithmetic), each for at most
+/// [`QE_BUDGET_MS`]. What still has a quantifier is returned as it is (the
+/// engine labels that location by weakest preconditions). Whatever comes out
+/// is only a candidate: the certificate check decides.
+///
+/// The budget: classic `qe` of the existential images of `llvm-tests/div_safe.c`
+/// at -O0 (remainders, divisions by constants) ran 10 s per predicate, 40 s
+/// in all, while the labels by weakest precondition pass the check at once.
 pub(super) fn quantifier_free(f: &Bool) -> Bool {
-    if !super::instances::has_quantifier(&Dynamic::from_ast(f)) {
-        return f.clone();
-    }
-    let ms = super::deadline::remaining_ms().unwrap_or(10_000).min(10_000);
-    let qe = Tactic::new("qe").and_then(&Tactic::new("simplify")).try_for(Duration::from_millis(u64::from(ms)));
-    let goal = Goal::new(false, false, false);
-    goal.assert(f);
-    match qe.apply(&goal, None) {
-        Ok(r) => {
-            let cases: Vec<Bool> = r.list_subgoals().map(|g| Bool::and(&g.get_formulas())).collect();
-            Bool::or(&cases).simplify()
+    let mut f = f.clone();
+    for (tactic, budget) in [("qe-light", u32::MAX), ("qe2", QE_BUDGET_MS), ("qe", QE_BUDGET_MS)] {
+        if !super::instances::has_quantifier(&Dynamic::from_ast(&f)) {
+            break;
         }
-        Err(_) => f.clone(),
+        let ms = super::deadline::remaining_ms().unwrap_or(u32::MAX).min(budget).min(10_000);
+        let t = Tactic::new(tactic).and_then(&Tactic::new("simplify")).try_for(Duration::from_millis(u64::from(ms)));
+        let goal = Goal::new(false, false, false);
+        goal.assert(&f);
+        if let Ok(r) = t.apply(&goal, None) {
+            let cases: Vec<Bool> = r.list_subgoals().map(|g| Bool::and(&g.get_formulas())).collect();
+            f = Bool::or(&cases).simplify();
+        }
     }
+    f
 }
+
+/// The longest a model-based or classic quantifier elimination of one
+/// predicate's interpretation may run.
+const QE_BUDGET_MS: u32 = 1_000;
 
 /// A relation of Spacer's clauses over `sorts`, registered with `fp`.
 pub(super) fn relation(fp: &z3::Fixedpoint, name: &str, sorts: &[Sort]) -> FuncDecl {
