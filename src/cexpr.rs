@@ -93,22 +93,7 @@ fn join(parts: Vec<String>, op: &str, empty: &str) -> String {
 /// The C operator of a comparison (negated if `neg`) and whether it compares
 /// signed values.
 fn cmp_op(pred: CmpPred, neg: bool) -> (&'static str, bool) {
-    let p = if neg {
-        match pred {
-            CmpPred::Eq => CmpPred::Ne,
-            CmpPred::Ne => CmpPred::Eq,
-            CmpPred::Slt => CmpPred::Sge,
-            CmpPred::Sle => CmpPred::Sgt,
-            CmpPred::Sgt => CmpPred::Sle,
-            CmpPred::Sge => CmpPred::Slt,
-            CmpPred::Ult => CmpPred::Uge,
-            CmpPred::Ule => CmpPred::Ugt,
-            CmpPred::Ugt => CmpPred::Ule,
-            CmpPred::Uge => CmpPred::Ult,
-        }
-    } else {
-        pred
-    };
+    let p = if neg { pred.negated() } else { pred };
     match p {
         CmpPred::Eq => ("==", true),
         CmpPred::Ne => ("!=", true),

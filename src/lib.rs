@@ -34,6 +34,7 @@ pub mod cexpr;
 pub mod cfg;
 pub mod check;
 pub mod compare_opt;
+pub mod domains;
 pub mod driver;
 pub mod engines;
 pub mod error;

@@ -52,6 +52,10 @@ fn at_least(p: &Program, v: VarId, k: i128) -> Expr {
     Expr::Rel { rel: Rel::Ge, a, b: Box::new(Expr::Num(k)) }
 }
 
+/// fig1_safe.c's loop invariant as a C expression, from whichever portfolio
+/// member answers first: intervals (`ai`, nearly always) or Spacer.
+const FIG1_INVARIANTS: [&str; 2] =
+    ["((long long)(int)i >= 0 && (long long)(int)x >= 0 && (long long)(int)x <= 2147483646)", "(long long)(int)x >= 0"];
 #[test]
 fn the_engines_certificate_passes_the_independent_check() {
     let (p, out) = fig1_safe();
@@ -263,13 +267,14 @@ fn correctness_witness_yaml_lists_the_checked_loop_invariants() {
     let inv = &invs[0]["invariant"];
     assert_eq!(inv["type"], "loop_invariant");
     assert_eq!(inv["value"], json["certificate"]["loop_invariants"][0]["c_expression"]);
-    assert_eq!(inv["value"], "(long long)(int)x >= 0");
+    assert!(FIG1_INVARIANTS.contains(&inv["value"].as_str().unwrap_or_default()), "{inv}");
     assert_eq!(
         (inv["location"]["line"].as_u64(), inv["location"]["column"].as_u64()),
         (Some(8), Some(3)),
         "the `while`"
     );
-    assert_eq!(json["certificate"]["loop_invariants"][0]["invariant"], "x >= 0");
+    let readable = json["certificate"]["loop_invariants"][0]["invariant"].as_str().unwrap_or_default();
+    assert!(["(i >= 0 && x >= 0 && x <= 2147483646)", "x >= 0"].contains(&readable), "{readable}");
 }
 
 #[test]
@@ -400,7 +405,7 @@ fn graphml_witnesses_are_well_formed_automata() {
     check_graphml_common(&g, file, "correctness_witness");
     assert!(g.nodes.values().all(|d| d.get("violation").is_none()));
     let invs: Vec<&String> = g.nodes.values().filter_map(|d| d.get("invariant")).collect();
-    assert_eq!(invs, vec!["(long long)(int)x >= 0"]);
+    assert!(invs.len() == 1 && FIG1_INVARIANTS.contains(&invs[0].as_str()), "{invs:?}");
 }
 
 #[test]
@@ -453,7 +458,9 @@ fn snapshot(name: &str, args: &[&str]) {
 #[test]
 fn text_report_snapshots() {
     snapshot("deep_bug_unsafe_O0", &["verify", "llvm-tests/deep_bug_unsafe.c", "--opt", "O0"]);
-    snapshot("fig1_safe_O0", &["verify", "llvm-tests/fig1_safe.c", "--opt", "O0"]);
+    // (one thread: the portfolio's first member, `ai`, answers; on two, a
+    // Spacer member may win the race with another invariant)
+    snapshot("fig1_safe_O0", &["verify", "llvm-tests/fig1_safe.c", "--opt", "O0", "--jobs", "1"]);
     snapshot("deep_bug_unsafe_O2", &["verify", "llvm-tests/deep_bug_unsafe.c"]);
     snapshot("c_scanf_unsafe_O2", &["verify", "llvm-tests/c/getchar_scanf_unsafe.c"]);
 }

@@ -88,6 +88,9 @@ fn opt(ll: &Path, extra: &[&str], env: &[(&str, &str)]) -> (i32, String) {
     run(&mut cmd)
 }
 
+/// fig1_safe.c's loop invariant from whichever portfolio member answers
+/// first: intervals (`ai`, nearly always) or Spacer.
+const FIG1: [&str; 2] = ["(i >= 0 && x >= 0 && x <= 2147483646)", "x >= 0"];
 #[test]
 fn opt_reports_a_reachable_error_at_its_line_with_the_inputs() {
     let dir = tempfile::tempdir().unwrap();
@@ -113,7 +116,9 @@ fn opt_remarks_a_safe_program_with_its_loop_invariant() {
     let (code, out) = opt(&ll, &["-disable-output", "-pass-remarks=ufo-verify"], &[]);
     assert_eq!(code, 0, "{out}");
     assert!(
-        out.contains("remark: fig1_safe.c:8:12: ufo-verify: reach_error() is unreachable; loop invariant: x >= 0"),
+        FIG1.iter().any(|inv| out.contains(&format!(
+            "remark: fig1_safe.c:8:12: ufo-verify: reach_error() is unreachable; loop invariant: {inv}"
+        ))),
         "{out}"
     );
     assert!(!out.contains("warning"), "{out}");
@@ -188,7 +193,9 @@ fn clang_with_the_plugin_remarks_a_safe_program() {
         clang(&["-O0", "-g", &p, "-Rpass=ufo-verify", "-c", "fig1_safe.c", "-o", o.to_str().unwrap()], &[]);
     assert_eq!(code, 0, "{out}");
     assert!(
-        out.contains("fig1_safe.c:8:12: remark: ufo-verify: reach_error() is unreachable; loop invariant: x >= 0"),
+        FIG1.iter().any(|inv| out.contains(&format!(
+            "fig1_safe.c:8:12: remark: ufo-verify: reach_error() is unreachable; loop invariant: {inv}"
+        ))),
         "{out}"
     );
     assert!(!out.contains("warning"), "{out}");
@@ -246,7 +253,11 @@ fn ufo_cc_warns_fails_with_ufo_werror_and_passes_clang_failures_through() {
     assert!(out.contains("error: reach_error() is reachable at fig1_unsafe.c:12:15 (--werror)"), "{out}");
     let (code, out) = ufo_cc(&["-O0", "-c", "fig1_safe.c", "-o", o, "--ufo-werror"], &t, &[]);
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains("fig1_safe.c:8:12: remark: reach_error() is unreachable; loop invariant: x >= 0"), "{out}");
+    assert!(
+        FIG1.iter().any(|inv| out
+            .contains(&format!("fig1_safe.c:8:12: remark: reach_error() is unreachable; loop invariant: {inv}"))),
+        "{out}"
+    );
     // A file clang rejects: clang's message and clang's exit code, nothing else.
     let (clang_code, clang_out) = clang(&["-c", "bad/does_not_compile.c", "-o", o], &[]);
     let (code, out) = ufo_cc(&["-c", "bad/does_not_compile.c", "-o", o], &t, &[]);

@@ -28,29 +28,46 @@ pub enum EngineKind {
     /// Z3's Spacer on the whole program's Horn clauses (those of `export-chc`),
     /// with its own preprocessing; mode `--spacer-mode`.
     Spacer,
+    /// Abstract interpretation in the domain of `--domain` (widening at loop
+    /// heads, then narrowing); proves, never refutes.
+    Ai,
     /// The members of `--portfolio` on `--jobs` threads; the first answer that
     /// passes the independent check wins, the others are cancelled.
     Portfolio,
 }
 
 /// The members `--portfolio` names by default, in the order they start.
-/// Chosen from per-member benches of the shared set (60 s): `spacer` and
+/// `ai` first: intervals answer in milliseconds, and its thread then goes on
+/// to the next member with the same share of time as without it. Then,
+/// chosen from per-member benches of the shared set (60 s): `spacer` and
 /// `spacer-global` solve 95 each but different ones, `ufo` adds the systemc
 /// and locks tasks neither Spacer solves quickly; with two threads the first
 /// member gets half the time and the second all of it, so the setting that
 /// is rarely slow starts first (README "Engines" has the numbers).
-pub const DEFAULT_PORTFOLIO: &str = "spacer-global,spacer,ufo";
+pub const DEFAULT_PORTFOLIO: &str = "ai,spacer-global,spacer,ufo";
 
 /// The default members for a program with memory regions: the cell
 /// abstraction proves the fill-and-check loops whose invariants quantify over
 /// cells (`llvm-tests/memory`), and BMC finds the bugs behind loops over
 /// memory, which the others rarely refute in time (README "Engines").
-pub const DEFAULT_MEMORY_PORTFOLIO: &str = "spacer-global,spacer-cells,bmc,spacer,ufo";
+pub const DEFAULT_MEMORY_PORTFOLIO: &str = "ai,spacer-global,spacer-cells,bmc,spacer,ufo";
 
 /// The names a portfolio member may have: an engine, with `-bv` for
 /// bit-precise integers.
-pub const MEMBER_NAMES: [&str; 10] =
-    ["ufo", "ufo-cartesian", "ufo-boolean", "cp", "bp", "spacer", "spacer-global", "spacer-cells", "bmc", "ufo-bv"];
+pub const MEMBER_NAMES: [&str; 12] = [
+    "ufo",
+    "ufo-cartesian",
+    "ufo-boolean",
+    "ufo-box",
+    "cp",
+    "bp",
+    "spacer",
+    "spacer-global",
+    "spacer-cells",
+    "bmc",
+    "ai",
+    "ufo-bv",
+];
 
 /// One engine of a portfolio: its configuration and its integer semantics.
 #[derive(Clone, Debug, PartialEq)]
@@ -76,6 +93,14 @@ pub enum SpacerMode {
     Cells,
 }
 
+/// The numeric abstract domain of the `ai` engine (`--domain`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum DomainKind {
+    /// One interval per variable (Box).
+    Interval,
+}
+
 /// The abstract POST of the UFO engine (`--post`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
@@ -86,6 +111,9 @@ pub enum PostKind {
     Cartesian,
     /// bpUFO: Boolean predicate abstraction.
     Boolean,
+    /// The interval domain (Vinta: UFO's SV-COMP 2013 configuration), with
+    /// widening at loop heads and thresholds from refined labels.
+    Box,
 }
 
 /// The command-line name of a value of a `clap::ValueEnum`.
@@ -111,6 +139,12 @@ impl SpacerMode {
     }
 }
 
+impl DomainKind {
+    pub fn as_str(self) -> String {
+        cli_name(&self)
+    }
+}
+
 /// The engine options of every command that runs an engine.
 #[derive(clap::Args, Clone, Debug, PartialEq)]
 pub struct EngineArgs {
@@ -129,10 +163,13 @@ pub struct EngineArgs {
     /// How the spacer engine runs Spacer.
     #[arg(long, value_enum, default_value = "default")]
     pub spacer_mode: SpacerMode,
+    /// The abstract domain of the ai engine.
+    #[arg(long, value_enum, default_value = "interval")]
+    pub domain: DomainKind,
     /// Portfolio members, in the order they start (names: ufo (with --post),
-    /// ufo-cartesian, ufo-boolean, cp, bp, spacer, spacer-global, spacer-cells, bmc (with
-    /// --bound); `-bv` after one of them for bit-precise integers, e.g. ufo-bv).
-    /// The default is spacer-global,spacer-cells,bmc,spacer,ufo for a program
+    /// ufo-cartesian, ufo-boolean, ufo-box, cp, bp, spacer, spacer-global, spacer-cells, bmc (with
+    /// --bound), ai (with --domain); `-bv` after one of them for bit-precise integers, e.g. ufo-bv).
+    /// The default is ai,spacer-global,spacer-cells,bmc,spacer,ufo for a program
     /// with memory regions.
     #[arg(long, default_value = DEFAULT_PORTFOLIO)]
     pub portfolio: String,
@@ -157,6 +194,7 @@ impl Default for EngineArgs {
             int: IntSemantics::Lia,
             bound: 50,
             spacer_mode: SpacerMode::Default,
+            domain: DomainKind::Interval,
             portfolio: DEFAULT_PORTFOLIO.into(),
             portfolio_jobs: None,
             max_iterations: None,
@@ -174,6 +212,7 @@ pub enum EngineConfig {
     Bp { max_iterations: Option<usize>, check_labels: bool },
     Bmc { bound: usize },
     Spacer { mode: SpacerMode },
+    Ai { domain: DomainKind },
 }
 
 impl EngineConfig {
@@ -198,6 +237,7 @@ impl EngineArgs {
             EngineKind::Bp => EngineConfig::Bp { max_iterations, check_labels },
             EngineKind::Bmc => EngineConfig::Bmc { bound: self.bound },
             EngineKind::Spacer => EngineConfig::Spacer { mode: self.spacer_mode },
+            EngineKind::Ai => EngineConfig::Ai { domain: self.domain },
             EngineKind::Portfolio => return None,
         })
     }
@@ -227,16 +267,18 @@ impl EngineArgs {
                 "ufo" => EngineConfig::Ufo { post: self.post, max_iterations, check_labels },
                 "ufo-cartesian" => EngineConfig::Ufo { post: PostKind::Cartesian, max_iterations, check_labels },
                 "ufo-boolean" => EngineConfig::Ufo { post: PostKind::Boolean, max_iterations, check_labels },
+                "ufo-box" => EngineConfig::Ufo { post: PostKind::Box, max_iterations, check_labels },
                 "cp" => EngineConfig::Cp { max_iterations, check_labels },
                 "bp" => EngineConfig::Bp { max_iterations, check_labels },
                 "spacer" => EngineConfig::Spacer { mode: SpacerMode::Default },
                 "spacer-global" => EngineConfig::Spacer { mode: SpacerMode::Global },
                 "spacer-cells" => EngineConfig::Spacer { mode: SpacerMode::Cells },
                 "bmc" => EngineConfig::Bmc { bound: self.bound },
+                "ai" => EngineConfig::Ai { domain: self.domain },
                 _ => {
                     return Err(format!(
                         "unknown portfolio member '{name}' (members: {}, each also with -bv)",
-                        MEMBER_NAMES[..9].join(", ")
+                        MEMBER_NAMES.iter().filter(|n| !n.ends_with("-bv")).copied().collect::<Vec<_>>().join(", ")
                     ))
                 }
             };
@@ -272,6 +314,8 @@ impl EngineArgs {
             self.bound.to_string(),
             "--spacer-mode".into(),
             self.spacer_mode.as_str(),
+            "--domain".into(),
+            self.domain.as_str(),
             "--portfolio".into(),
             self.portfolio.clone(),
         ];
@@ -349,8 +393,8 @@ mod tests {
             a.members_for(memory).unwrap().into_iter().map(|m| m.name).collect()
         };
         let default = Cli::parse_from(["x"]).engine;
-        assert_eq!(names(&default, true), ["spacer-global", "spacer-cells", "bmc", "spacer", "ufo"]);
-        assert_eq!(names(&default, false), ["spacer-global", "spacer", "ufo"]);
+        assert_eq!(names(&default, true), ["ai", "spacer-global", "spacer-cells", "bmc", "spacer", "ufo"]);
+        assert_eq!(names(&default, false), ["ai", "spacer-global", "spacer", "ufo"]);
         let own = Cli::parse_from(["x", "--portfolio", "ufo,spacer-cells"]).engine;
         assert_eq!(names(&own, true), ["ufo", "spacer-cells"]);
         assert_eq!(own.members_for(true).unwrap()[1].config, EngineConfig::Spacer { mode: SpacerMode::Cells });

@@ -6,6 +6,7 @@
 //! driver checks every answer (`check`). [`engine`] is the registry: one line
 //! per engine, from its [`EngineConfig`] (`config`).
 
+pub mod ai;
 pub mod bmc;
 pub mod config;
 pub mod spacer;
@@ -54,6 +55,8 @@ pub struct Stats {
     pub bmc: Option<bmc::BmcStats>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spacer: Option<spacer::SpacerStats>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ai: Option<ai::AiStats>,
     /// What the check of counterexamples refined (issue 19 §1).
     #[serde(skip_serializing_if = "CexRefinement::is_empty")]
     pub counterexamples: CexRefinement,
@@ -118,6 +121,13 @@ impl Stats {
             out.push(("waypoints", sp.waypoints.to_string()));
             out.push(("bmc_bound", sp.bmc_bound.to_string()));
         }
+        if let Some(a) = &self.ai {
+            out.push(("domain", a.domain.clone()));
+            out.push(("transfers", a.fixpoint.transfers.to_string()));
+            out.push(("widenings", a.fixpoint.widenings.to_string()));
+            out.push(("narrowings", a.fixpoint.narrowings.to_string()));
+            out.push(("domain_time", format!("{:.3}s", a.domain_time)));
+        }
         out
     }
 }
@@ -180,6 +190,7 @@ pub fn engine(cfg: &EngineConfig, p: &Program) -> Box<dyn Engine> {
     let predicates = |kind, c| Box::new(PredicatePost::new(p, kind, check(c)));
     match *cfg {
         EngineConfig::Bmc { bound } => Box::new(bmc::Bmc { bound }),
+        EngineConfig::Ai { domain } => Box::new(ai::Ai { domain }),
         EngineConfig::Spacer { mode } => {
             Box::new(spacer::Spacer { global: mode == SpacerMode::Global, cells: mode == SpacerMode::Cells })
         }
@@ -188,6 +199,7 @@ pub fn engine(cfg: &EngineConfig, p: &Program) -> Box<dyn Engine> {
                 PostKind::True => Box::new(TruePost),
                 PostKind::Cartesian => predicates(Abstraction::Cartesian, check_labels),
                 PostKind::Boolean => predicates(boolean, check_labels),
+                PostKind::Box => Box::new(crate::post::domain::DomainPost::new(p)),
             };
             Box::new(ufo::Ufo { post, od: false, max_iterations, check_labels: check(check_labels) })
         }

@@ -537,6 +537,12 @@ impl Tx<'_> {
             LLVMXor => Some(BinOp::Xor),
             _ => None,
         };
+        if op == LLVMSub {
+            if let Some(e) = self.pointer_difference(inst, sort, body, at) {
+                body.push(Stmt::Assign(v, e));
+                return;
+            }
+        }
         if let Some(bop) = bin {
             let a = self.opnd(llvm::operand(inst, 0), body, at);
             let b = self.opnd(llvm::operand(inst, 1), body, at);
@@ -774,6 +780,32 @@ impl Tx<'_> {
         statics.len() <= 1
     }
 
+    /// `ptrtoint p - ptrtoint q` (C's `p - q` before its division by the
+    /// element size) for two pointers into one region whose integer values
+    /// the model knows: `(address(p) - address(q)) * cell`, wrapping. Exact:
+    /// the two integers are the same real base (or none) plus each address's
+    /// offset times the cell size, so the base cancels, modulo 2^bits.
+    fn pointer_difference(&mut self, sub: Value, sort: Sort, body: &mut Vec<Stmt>, at: &SrcLoc) -> Option<Expr> {
+        let bits = self.mem.ptr_bits;
+        let ptr = |v: Value| {
+            (llvm::is_instruction(v) && llvm::opcode(v) == LLVMOpcode::LLVMPtrToInt).then(|| llvm::operand(v, 0))
+        };
+        let (p, q) = (ptr(llvm::operand(sub, 0))?, ptr(llvm::operand(sub, 1))?);
+        let region = self.mem.regions.of(p)?;
+        let cell = self.mem.cell_bytes(p)?;
+        if sort != (Sort::Int { bits })
+            || self.mem.regions.of(q) != Some(region)
+            || self.mem.cell_bytes(q) != Some(cell)
+        {
+            return None;
+        }
+        // (both integers exist in the model, of the same form)
+        self.integer_form(p)?;
+        let (a, b) = (self.address(p, body, at)?, self.address(q, body, at)?);
+        let bin = |op, a, b| Expr::Bin { op, bits, nsw: false, nuw: false, a: Box::new(a), b: Box::new(b) };
+        Some(bin(BinOp::Mul, bin(BinOp::Sub, a, b), Expr::Int { value: cell, bits }))
+    }
+
     /// `ptrtoint p` as a `bits`-bit integer. The model's constant base of an
     /// object is not its real address: an object of a constant base gets a
     /// variable real base (arbitrary, fixed for the run), so that the
@@ -783,31 +815,41 @@ impl Tx<'_> {
     /// cell size that is a power of two up to 16).
     fn address_as_integer(&mut self, p: Value, bits: u32, body: &mut Vec<Stmt>, at: &SrcLoc) -> Option<Expr> {
         let ptr_bits = self.mem.ptr_bits;
-        let r = self.mem.regions.of(p)?;
-        let sites = self.mem.regions.regions[r].sites.clone();
+        let (form, cell) = self.integer_form(p)?;
         let a = self.address(p, body, at)?;
-        let cell = self.mem.cell_bytes(p)?;
-        let statics: Vec<Value> = sites.iter().copied().filter(|s| self.mem.base(*s).is_some()).collect();
         let int = |value| Box::new(Expr::Int { value, bits: ptr_bits });
         let bin = |op, a, b| Expr::Bin { op, bits: ptr_bits, nsw: false, nuw: false, a, b };
+        let real = match form {
+            None => bin(BinOp::Mul, Box::new(a), int(cell)),
+            Some((site, b)) => {
+                let real = self.real_base(site);
+                let off = bin(BinOp::Mul, Box::new(bin(BinOp::Sub, Box::new(a), int(b))), int(cell));
+                bin(BinOp::Add, Box::new(Expr::Var(real, Sort::Int { bits: ptr_bits })), Box::new(off))
+            }
+        };
+        Some(resize(real, ptr_bits, bits, CastOp::Zext))
+    }
+
+    /// How the model gives `p` an integer value ([`Tx::address_as_integer`]):
+    /// its region's one static site and that site's base (the real base is
+    /// that site's variable), or `None` for a region of heap blocks only; and
+    /// the cell size. `None` if the model gives it none.
+    #[allow(clippy::type_complexity)]
+    fn integer_form(&self, p: Value) -> Option<(Option<(Value, i128)>, i128)> {
+        let r = self.mem.regions.of(p)?;
+        let sites = &self.mem.regions.regions[r].sites;
+        let cell = self.mem.cell_bytes(p)?;
+        let statics: Vec<Value> = sites.iter().copied().filter(|s| self.mem.base(*s).is_some()).collect();
         let heap = |s: &Value| {
             llvm::is_instruction(*s)
                 && llvm::opcode(*s) == LLVMOpcode::LLVMCall
                 && matches!(llvm::name(llvm::called_value(*s)).as_str(), "malloc" | "calloc" | "realloc")
         };
-        let real = match (statics.as_slice(), sites.len()) {
-            ([], _) if cell <= 16 && cell & (cell - 1) == 0 && sites.iter().all(heap) => {
-                bin(BinOp::Mul, Box::new(a), int(cell))
-            }
-            ([site], 1) => {
-                let b = self.mem.base(*site)?;
-                let real = self.real_base(*site);
-                let off = bin(BinOp::Mul, Box::new(bin(BinOp::Sub, Box::new(a), int(b))), int(cell));
-                bin(BinOp::Add, Box::new(Expr::Var(real, Sort::Int { bits: ptr_bits })), Box::new(off))
-            }
-            _ => return None,
-        };
-        Some(resize(real, ptr_bits, bits, CastOp::Zext))
+        match (statics.as_slice(), sites.len()) {
+            ([], _) if cell <= 16 && cell & (cell - 1) == 0 && sites.iter().all(heap) => Some((None, cell)),
+            ([site], 1) => Some((Some((*site, self.mem.base(*site)?)), cell)),
+            _ => None,
+        }
     }
 
     /// The variable holding the real address of a site of a constant base
@@ -879,14 +921,16 @@ impl Tx<'_> {
     /// the model has none.
     fn address(&mut self, p: Value, body: &mut Vec<Stmt>, at: &SrcLoc) -> Option<Expr> {
         let bits = self.mem.ptr_bits;
+        // (a static object's base before its variable: the same value, which
+        // every use then sees as a constant, as clauses and instances need)
+        if let Some(b) = self.mem.base(p) {
+            return Some(Expr::Int { value: b, bits });
+        }
         if let Some(v) = self.val2var.get(&p) {
             return Some(Expr::Var(*v, Sort::Int { bits }));
         }
         if unsafe { llvm_sys::core::LLVMIsNull(p) } != 0 {
             return Some(Expr::Int { value: 0, bits });
-        }
-        if let Some(b) = self.mem.base(p) {
-            return Some(Expr::Int { value: b, bits });
         }
         if unsafe { !llvm_sys::core::LLVMIsAConstantExpr(p).is_null() } {
             return self.gep_address(p, body, at);

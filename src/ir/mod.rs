@@ -5,8 +5,10 @@
 //! Architecture invariant: this module knows nothing about LLVM or Z3. Integer
 //! operations keep LLVM's meaning exactly (bit width, `nsw`/`nuw`/`exact` flags,
 //! signedness of the operation); how they become formulas is decided by
-//! `smt::lower` under one integer semantics.
+//! `smt::lower` under one integer semantics, and [`eval`] restates that meaning
+//! on concrete values (the reference the abstract domains are tested against).
 
+pub mod eval;
 mod expr;
 mod print;
 pub mod wp;

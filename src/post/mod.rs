@@ -13,12 +13,14 @@
 //! holds. The instances:
 //! - [`TruePost`]: the weakest admissible POST (uUFO);
 //! - [`predicates::PredicatePost`]: Cartesian (cpUFO, CP) and Boolean (bpUFO,
-//!   BP) predicate abstraction over the predicates refinement produced (§6).
+//!   BP) predicate abstraction over the predicates refinement produced (§6);
+//! - [`domain::DomainPost`]: the interval domain (`--post box`, Vinta).
 //!
 //! An abstract domain (box, octagon) becomes a POST by implementing the same
 //! trait: it converts a label to its element where it transfers, and its
 //! element back with `to_label`; its `join`/`widen` replace the defaults.
 
+pub mod domain;
 pub mod predicates;
 
 use crate::ir::{EdgeId, LocId, Program};
@@ -90,6 +92,11 @@ pub trait Post {
 
     /// Number of Boolean abstractions that fell back to the Cartesian one.
     fn fallbacks(&self) -> usize {
+        0
+    }
+
+    /// Number of widenings that changed a loop head's value.
+    fn widenings(&self) -> usize {
         0
     }
 }

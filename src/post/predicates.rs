@@ -48,6 +48,13 @@ impl PredicatePost {
     }
 }
 
+impl PredicatePost {
+    /// The predicates of `loc`.
+    pub fn at(&self, loc: LocId) -> &[Formula] {
+        &self.preds[loc.0 as usize]
+    }
+}
+
 impl Post for PredicatePost {
     fn name(&self) -> &'static str {
         match self.kind {

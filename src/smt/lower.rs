@@ -906,97 +906,99 @@ pub fn static_approximations(p: &crate::ir::Program, sem: IntSemantics) -> BTree
     l.approx
 }
 
+/// The lowering as an oracle on concrete values, for the tests of `ir::eval`
+/// and of this module: with every variable of an expression fixed to a value,
+/// is the lowered term forced to a given value, or out of its type's range?
 #[cfg(test)]
-mod tests {
-    //! Every encoding of `lia` and `bv` agrees with a reference implementation of
-    //! LLVM's integer semantics on concrete values (edge values included), at
-    //! the widths C and LLVM produce: 8, 32, and the `i65`/`i128` of
-    //! `__builtin_*_overflow` and `__int128` (the reference computes in big
-    //! integers, so that products of 128-bit values are exact).
-
+pub(crate) mod oracle {
     use super::*;
-    use crate::ir::{BinOp::*, CmpPred::*};
-    use num_bigint::BigInt;
+    use crate::ir::eval;
     use z3::{SatResult, Solver};
 
-    fn big(v: i128) -> BigInt {
-        BigInt::from(v)
-    }
-    fn modulus(n: u32) -> BigInt {
-        BigInt::from(1) << n
-    }
-    /// The signed `n`-bit value of `v` (wrapped).
-    fn wrap(v: BigInt, n: u32) -> i128 {
-        let m = modulus(n);
-        let u = ((v % &m) + &m) % &m;
-        let s = if u >= &m / 2 { u - m } else { u };
-        i128::try_from(s).unwrap()
-    }
-    /// The unsigned value of the `n`-bit pattern of `v`.
-    fn uns(v: i128, n: u32) -> BigInt {
-        let m = modulus(n);
-        ((big(v) % &m) + &m) % &m
-    }
+    /// A variable fixed to a value: its id, sort and value.
+    pub(crate) type Fixed = (VarId, Sort, eval::Val);
 
-    fn reference(op: BinOp, a: i128, b: i128, n: u32) -> Option<i128> {
-        let (ua, ub) = (uns(a, n), uns(b, n));
-        let (ba, bb) = (big(a), big(b));
-        let zero = BigInt::from(0);
-        let min_by_minus_one = a == smin(n) && b == -1;
-        let shift = (0..n as i128).contains(&b).then_some(b as u32);
-        Some(match op {
-            Add => wrap(ba + bb, n),
-            Sub => wrap(ba - bb, n),
-            Mul => wrap(ba * bb, n),
-            SDiv | SRem if b == 0 || min_by_minus_one => return None,
-            SDiv => a / b,
-            SRem => a % b,
-            UDiv | URem if ub == zero => return None,
-            UDiv => wrap(ua / ub, n),
-            URem => wrap(ua % ub, n),
-            Shl => wrap(ua << shift?, n),
-            LShr => wrap(ua >> shift?, n),
-            AShr => a >> shift?,
-            And => a & b,
-            Or => a | b,
-            Xor => a ^ b,
-        })
-    }
-
-    fn values(n: u32) -> Vec<i128> {
-        let (min, max) = (smin(n), smax(n));
-        let mut v = vec![0, 1, -1, 3, -17, min, max];
-        let mut seed = 99u64 + n as u64;
-        for _ in 0..2 {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            let high = seed.wrapping_mul(0x9E3779B97F4A7C15);
-            v.push(wrap((big(high as i128) << 64) + big((seed >> 11) as i128), n));
+    /// `v = c`, or `None` if their sorts differ.
+    fn equals(v: &Val, c: eval::Val) -> Option<Bool> {
+        match (v, c) {
+            (Val::B(b), eval::Val::Bool(c)) => Some(b.eq(Bool::from_bool(c))),
+            (Val::I(i), eval::Val::Int(c)) => Some(i.eq(int(c))),
+            (Val::V(v), eval::Val::Int(c)) => Some(v.eq(bv_const(c, v.get_size()))),
+            _ => None,
         }
-        v.retain(|x| *x >= min && *x <= max);
-        v
     }
 
-    fn holds(sem: IntSemantics, n: u32, a: i128, b: i128, expr: &Expr, expected: i128) -> bool {
+    /// A solver with the variables fixed and the side constraints of `e`'s
+    /// lowering asserted, and the lowered term.
+    fn lowered(sem: IntSemantics, e: &Expr, vars: &[Fixed]) -> Result<(Solver, Val), String> {
         let mut l = Lowerer::new(sem);
-        let sort = Sort::Int { bits: n };
-        let x = l.constant("x", sort);
-        let y = l.constant("y", sort);
-        let is = |v: &Val, c: i128| match v {
-            Val::V(v) => v.eq(bv_const(c, v.get_size())),
-            Val::B(b) => b.eq(Bool::from_bool(c != 0)),
-            Val::I(i) => i.eq(int(c)),
-            Val::A(_) => Bool::from_bool(false),
-        };
         let s = Solver::new();
-        s.assert(is(&x, a));
-        s.assert(is(&y, b));
-        let env: HashMap<VarId, Val> = [(VarId(0), x), (VarId(1), y)].into_iter().collect();
-        let (r, sides) = l.expr_with_side(expr, &env);
-        for side in sides {
-            s.assert(&side);
+        let mut env = HashMap::new();
+        for &(v, sort, x) in vars {
+            let c = l.constant(&format!("v{}", v.0), sort);
+            s.assert(equals(&c, x).ok_or(format!("v{} = {x:?} is not a {sort:?}", v.0))?);
+            env.insert(v, c);
         }
-        s.assert(is(&r, expected).not());
-        s.check() == SatResult::Unsat
+        let (r, sides) = l.expr_with_side(e, &env);
+        sides.iter().for_each(|c| s.assert(c));
+        Ok((s, r))
+    }
+
+    /// `Ok` if the lowering of `e`, the variables fixed, admits the execution
+    /// (its side constraints are satisfiable) and forces the term to
+    /// `expected` (`term != expected` is unsatisfiable); `Err` says how not.
+    pub(crate) fn forces(sem: IntSemantics, e: &Expr, vars: &[Fixed], expected: eval::Val) -> Result<(), String> {
+        let (s, r) = lowered(sem, e, vars)?;
+        match s.check() {
+            SatResult::Sat => {}
+            other => return Err(format!("its side constraints are {other:?}")),
+        }
+        let eq = equals(&r, expected).ok_or(format!("the term {r:?} is not of the sort of {expected:?}"))?;
+        s.assert(eq.not());
+        match s.check() {
+            SatResult::Unsat => Ok(()),
+            SatResult::Sat => Err(format!("the term can be {:?}", s.get_model().and_then(|m| r.eval_i128(&m)))),
+            SatResult::Unknown => Err("Z3 answered unknown".into()),
+        }
+    }
+
+    /// `Ok` if the lowering of `e`, the variables fixed, is an integer outside
+    /// the signed range of `bits` bits (`min <= term <= max` is
+    /// unsatisfiable with the side constraints); `Err` says how not.
+    pub(crate) fn out_of_range(sem: IntSemantics, e: &Expr, vars: &[Fixed], bits: u32) -> Result<(), String> {
+        let (s, r) = lowered(sem, e, vars)?;
+        let Val::I(i) = &r else { return Err(format!("the term {r:?} is not an unbounded integer")) };
+        s.assert(i.ge(int(smin(bits))));
+        s.assert(i.le(int(smax(bits))));
+        match s.check() {
+            SatResult::Unsat => Ok(()),
+            SatResult::Sat => Err(format!("the term can be {:?}", s.get_model().and_then(|m| r.eval_i128(&m)))),
+            SatResult::Unknown => Err("Z3 answered unknown".into()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Every encoding of `lia` and `bv` agrees with the reference evaluator
+    //! (`ir::eval`, whose own tests check it against LLVM's integer semantics
+    //! on the same values) on concrete values, edge values included, at the
+    //! widths C and LLVM produce: 8, 32, and the `i65`/`i128` of
+    //! `__builtin_*_overflow` and `__int128`.
+
+    use super::*;
+    use crate::ir::eval::{self, tests::values};
+    use crate::ir::{BinOp::*, CmpPred::*};
+    use z3::{SatResult, Solver};
+
+    /// Whether the lowering of `e` over `x = a`, `y = b` (the `iN` variables
+    /// 0 and 1) is forced to the evaluator's value, when it has one.
+    fn agrees(sem: IntSemantics, n: u32, a: i128, b: i128, e: &Expr) -> Result<(), String> {
+        let vals = [eval::Val::Int(a), eval::Val::Int(b)];
+        let Ok(expected) = eval::expr(e, &|v| vals.get(v.0 as usize).copied(), sem) else { return Ok(()) };
+        let sort = Sort::Int { bits: n };
+        oracle::forces(sem, e, &[(VarId(0), sort, vals[0]), (VarId(1), sort, vals[1])], expected)
+            .map_err(|why| format!("{why}, not {expected:?}"))
     }
 
     fn var(i: u32, n: u32) -> Box<Expr> {
@@ -1006,27 +1008,20 @@ mod tests {
     const WIDTHS: [u32; 4] = [8, 32, 65, 128];
 
     #[test]
-    fn binary_operations_match_llvm() {
+    fn binary_operations_match_the_evaluator() {
         for sem in [IntSemantics::Lia, IntSemantics::Bv] {
             for n in WIDTHS {
                 for op in [Add, Sub, Mul, SDiv, UDiv, SRem, URem, Shl, LShr, AShr, And, Or, Xor] {
                     for &a in &values(n) {
                         for &b in &values(n) {
-                            let Some(expected) = reference(op, a, b, n) else { continue };
                             // Shifts and bit operations get the second operand as a
                             // constant (what lia encodes exactly); the rest two variables.
                             let constant_b = matches!(op, Shl | LShr | AShr | And | Or | Xor);
                             let eb = if constant_b { Box::new(Expr::Int { value: b, bits: n }) } else { var(1, n) };
                             let e = Expr::Bin { op, bits: n, nsw: false, nuw: false, a: var(0, n), b: eb };
-                            if sem == IntSemantics::Lia && matches!(op, And | Or | Xor) {
-                                // dense masks are over-approximated: only check exact ones
-                                let mut l = Lowerer::new(sem);
-                                let _ = l.expr(&e, &[(VarId(0), l.constant("x", Sort::Int { bits: n }))].into());
-                                if !l.approx.is_empty() {
-                                    continue;
-                                }
+                            if let Err(why) = agrees(sem, n, a, b, &e) {
+                                panic!("{sem:?} i{n}: {a} {op:?} {b}: {why}");
                             }
-                            assert!(holds(sem, n, a, b, &e, expected), "{sem:?} i{n}: {a} {op:?} {b} != {expected}");
                         }
                     }
                 }
@@ -1035,69 +1030,47 @@ mod tests {
     }
 
     #[test]
-    fn comparisons_casts_and_intrinsics_match_llvm() {
+    fn comparisons_casts_and_intrinsics_match_the_evaluator() {
         for sem in [IntSemantics::Lia, IntSemantics::Bv] {
             for n in [8u32, 65, 128] {
-                let mask = |v: BigInt| v & (modulus(n) - 1);
                 for &a in &values(n) {
                     for &b in &values(n) {
-                        let (ua, ub) = (uns(a, n), uns(b, n));
-                        for (pred, r) in [
-                            (Slt, a < b),
-                            (Sle, a <= b),
-                            (Ult, ua < ub),
-                            (Ule, ua <= ub),
-                            (Uge, ua >= ub),
-                            (Ugt, ua > ub),
+                        let mut es: Vec<Expr> = [Slt, Sle, Ult, Ule, Uge, Ugt]
+                            .into_iter()
+                            .map(|pred| Expr::Cmp { pred, bits: n, a: var(0, n), b: var(1, n) })
+                            .collect();
+                        for op in [
+                            IntrOp::SMax,
+                            IntrOp::UMin,
+                            IntrOp::Overflow(Add, true),
+                            IntrOp::Overflow(Add, false),
+                            IntrOp::Overflow(Sub, false),
+                            IntrOp::Overflow(Mul, true),
                         ] {
-                            let e = Expr::Cmp { pred, bits: n, a: var(0, n), b: var(1, n) };
-                            assert!(holds(sem, n, a, b, &e, r as i128), "{sem:?} i{n} {a} {pred:?} {b}");
+                            es.push(Expr::Intr { op, bits: n, args: vec![*var(0, n), *var(1, n)] });
                         }
-                        let (ba, bb) = (big(a), big(b));
-                        for (op, r) in [
-                            (IntrOp::SMax, a.max(b)),
-                            (IntrOp::UMin, wrap((&ua).min(&ub).clone(), n)),
-                            (IntrOp::Overflow(Add, true), (big(wrap(&ba + &bb, n)) != &ba + &bb) as i128),
-                            (IntrOp::Overflow(Add, false), (&ua + &ub >= modulus(n)) as i128),
-                            (IntrOp::Overflow(Sub, false), (ua < ub) as i128),
-                            (IntrOp::Overflow(Mul, true), (big(wrap(&ba * &bb, n)) != &ba * &bb) as i128),
-                        ] {
-                            let e = Expr::Intr { op, bits: n, args: vec![*var(0, n), *var(1, n)] };
-                            assert!(holds(sem, n, a, b, &e, r), "{sem:?} i{n} {op:?}({a}, {b}) != {r}");
+                        for k in [0i128, 3, n as i128, n as i128 + 3, -1] {
+                            for op in [IntrOp::Fshl, IntrOp::Fshr] {
+                                let args = vec![*var(0, n), *var(1, n), Expr::Int { value: k, bits: n }];
+                                es.push(Expr::Intr { op, bits: n, args });
+                            }
                         }
-                        for k in [0i128, 3, n as i128, n as i128 + 3] {
-                            let kk = (k % n as i128) as u32;
-                            let (fshl, fshr) = if kk == 0 {
-                                (a, b)
-                            } else {
-                                (
-                                    wrap(mask((&ua << kk) | (&ub >> (n - kk))), n),
-                                    wrap(mask((&ua << (n - kk)) | (&ub >> kk)), n),
-                                )
-                            };
-                            for (op, r) in [(IntrOp::Fshl, fshl), (IntrOp::Fshr, fshr)] {
-                                let e = Expr::Intr {
-                                    op,
-                                    bits: n,
-                                    args: vec![*var(0, n), *var(1, n), Expr::Int { value: k, bits: n }],
-                                };
-                                assert!(holds(sem, n, a, b, &e, r), "{sem:?} i{n} {op:?}({a}, {b}, {k}) != {r}");
+                        for e in es {
+                            if let Err(why) = agrees(sem, n, a, b, &e) {
+                                panic!("{sem:?} i{n}, x = {a}, y = {b}: {e:?}: {why}");
                             }
                         }
                     }
                     let wider = (n * 2).min(128);
-                    let mut casts = vec![
-                        (CastOp::Trunc, 4, wrap(big(a), 4)),
-                        (CastOp::Trunc, 1, a & 1),
-                        (CastOp::Trunc, 64, wrap(big(a), 64)),
-                    ];
+                    let mut casts = vec![(CastOp::Trunc, 4), (CastOp::Trunc, 1), (CastOp::Trunc, 64)];
                     if wider > n {
-                        casts.push((CastOp::Zext, wider, wrap(uns(a, n), wider)));
-                        casts.push((CastOp::Sext, wider, a));
+                        casts.extend([(CastOp::Zext, wider), (CastOp::Sext, wider)]);
                     }
-                    for (op, to, r) in casts.into_iter().filter(|(op, to, _)| (*op == CastOp::Trunc) == (*to < n)) {
+                    for (op, to) in casts.into_iter().filter(|(op, to)| (*op == CastOp::Trunc) == (*to < n)) {
                         let e = Expr::Cast { op, from: n, to, a: var(0, n) };
-                        assert!(holds(sem, n, a, 0, &e, r), "{sem:?} {op:?} i{n} {a} to i{to} != {r}");
+                        if let Err(why) = agrees(sem, n, a, 0, &e) {
+                            panic!("{sem:?} {op:?} i{n} {a} to i{to}: {why}");
+                        }
                     }
                 }
             }

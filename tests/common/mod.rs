@@ -27,6 +27,8 @@ pub struct TestProgram {
     pub expected: String,
     /// Optimization levels at which the UFO engine must decide it.
     pub decided: Vec<String>,
+    /// Optimization levels at which the `ai` engine (intervals) must prove it.
+    pub ai: Vec<String>,
 }
 
 fn header_value(text: &str, key: &str) -> Option<String> {
@@ -64,7 +66,9 @@ pub fn programs_in(dir: &str) -> Vec<TestProgram> {
                 levels.split_whitespace().filter(|l| *l != "none").map(str::to_string).collect()
             })
             .unwrap_or_else(|| vec!["O0".into(), "O2".into()]);
-        out.push(TestProgram { files, expected: expected.to_uppercase(), decided });
+        let ai =
+            header_value(&text, "ai:").map(|d| d.split_whitespace().map(str::to_string).collect()).unwrap_or_default();
+        out.push(TestProgram { files, expected: expected.to_uppercase(), decided, ai });
     }
     out
 }

@@ -43,6 +43,8 @@ pub struct UfoStats {
     /// Boolean POST: abstractions that exceeded the cube limit and fell back
     /// to the Cartesian result.
     pub post_fallbacks: usize,
+    /// Domain POSTs: widenings that changed a loop head's value.
+    pub widenings: usize,
 }
 
 impl UfoStats {
@@ -54,6 +56,7 @@ impl UfoStats {
             ("max_query_nodes", self.max_query_nodes.to_string()),
             ("predicates", self.predicates.to_string()),
             ("post_fallbacks", self.post_fallbacks.to_string()),
+            ("widenings", self.widenings.to_string()),
             ("refine", format!("{:.3}s", self.refine_time)),
             ("post", format!("{:.3}s", self.post_time)),
             ("cover", format!("{:.3}s", self.cover_time)),
@@ -149,6 +152,7 @@ fn run(p: &Program, ufo: &mut Ufo, sem: IntSemantics, deadline: &Deadline) -> Ou
         let expanded = ex.expand(&mut arg, post, &labels, &mut l, stats.ufo(), deadline);
         stats.ufo().arg_nodes = arg.nodes.len();
         stats.ufo().post_fallbacks = post.fallbacks();
+        stats.ufo().widenings = post.widenings();
         if let Err(Stop::Timeout) = expanded {
             return Outcome::unknown(deadline.stop_reason(), stats);
         }

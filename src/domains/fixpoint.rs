@@ -1,0 +1,214 @@
+//! The fixpoint of a program's abstract semantics in any [`Domain`], by
+//! Bourdoncle's recursive iteration strategy over the weak topological order
+//! (Bourdoncle, "Efficient chaotic iteration strategies with widenings",
+//! 1993, §4; `cfg::Wto`), as the `ai` engine and, later, DAGGER use it.
+//!
+//! - The value of a location is the join of its incoming edges' transfers:
+//!   the source's value, met with the ranges of the source's in-scope
+//!   variables (where the model excludes out-of-range values, `domains`), the
+//!   edge body, then only the target's in-scope variables kept.
+//! - A component is iterated until its head is stable: the first
+//!   [`Options::delay`] iterations join, the later ones widen with thresholds
+//!   (the program's constants, each ±1, and the type ranges). Each iteration
+//!   stabilizes the nested components again from scratch (the recursive
+//!   strategy).
+//! - Then [`Options::descending`] decreasing iterations (the transfer itself,
+//!   which keeps a post-fixpoint a post-fixpoint) refine what widening lost;
+//!   one whose result is no longer a post-fixpoint at the head (the nested
+//!   components widen again) is undone.
+//!
+//! Invariant: the result is a post-fixpoint (every edge's transfer of its
+//! source's value is below its target's value) whenever the iteration
+//! finishes; the certificate check decides anyway.
+
+use super::{Ctx, Domain, Thresholds};
+use crate::cfg::wto::{Element, Wto};
+use crate::ir::{Expr, LocId, Program};
+use crate::smt::Deadline;
+
+/// How the iteration widens and narrows.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// Iterations of a component that join before widening starts.
+    pub delay: usize,
+    /// Decreasing iterations after a component is stable.
+    pub descending: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { delay: 2, descending: 2 }
+    }
+}
+
+/// Counts of the iteration.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct FixpointStats {
+    /// Transfers of an edge.
+    pub transfers: usize,
+    /// Widenings at component heads.
+    pub widenings: usize,
+    /// Decreasing iterations kept.
+    pub narrowings: usize,
+}
+
+/// The iteration's state.
+struct Iteration<'a, D: Domain> {
+    p: &'a Program,
+    cx: &'a Ctx<'a>,
+    opts: Options,
+    thresholds: Thresholds,
+    /// The incoming edges of each location.
+    incoming: Vec<Vec<usize>>,
+    value: Vec<D>,
+    stats: FixpointStats,
+    deadline: &'a Deadline,
+}
+
+/// Why the iteration stopped before a fixpoint.
+pub struct Stopped;
+
+/// The value of every location (bottom where unreachable in the domain), or
+/// [`Stopped`] at the deadline.
+pub fn analyze<D: Domain>(
+    p: &Program,
+    cx: &Ctx,
+    opts: Options,
+    deadline: &Deadline,
+) -> Result<(Vec<D>, FixpointStats), Stopped> {
+    let wto = Wto::of_program(p);
+    let mut incoming = vec![Vec::new(); p.locs.len()];
+    for (i, e) in p.edges.iter().enumerate() {
+        incoming[e.dst.0 as usize].push(i);
+    }
+    let mut it = Iteration {
+        p,
+        cx,
+        opts,
+        thresholds: thresholds(p),
+        incoming,
+        value: vec![D::bottom(); p.locs.len()],
+        stats: FixpointStats::default(),
+        deadline,
+    };
+    it.elements(&wto.elements)?;
+    Ok((it.value, it.stats))
+}
+
+impl<D: Domain> Iteration<'_, D> {
+    /// The transfer of edge `i` from its source's current value.
+    fn transfer(&mut self, i: usize) -> D {
+        let e = &self.p.edges[i];
+        let mut d = self.value[e.src.0 as usize].clone();
+        if d.is_bottom() {
+            return d;
+        }
+        self.stats.transfers += 1;
+        d.in_range(self.cx, &self.p.loc(e.src).live);
+        d.body(self.cx, &e.body);
+        d.restrict(&self.p.loc(e.dst).live);
+        d
+    }
+
+    /// The join of the transfers into `v` (top at the entry).
+    fn incoming(&mut self, v: usize) -> D {
+        let mut d = if v == self.p.entry.0 as usize { D::top() } else { D::bottom() };
+        for i in self.incoming[v].clone() {
+            d = d.join(&self.transfer(i));
+        }
+        d.restrict(&self.p.loc(LocId(v as u32)).live);
+        d
+    }
+
+    fn elements(&mut self, elements: &[Element]) -> Result<(), Stopped> {
+        for e in elements {
+            if self.deadline.expired() {
+                return Err(Stopped);
+            }
+            match e {
+                Element::Vertex(v) => self.value[*v] = self.incoming(*v),
+                Element::Component(h, body) => self.component(*h, body)?,
+            }
+        }
+        Ok(())
+    }
+
+    fn component(&mut self, h: usize, body: &[Element]) -> Result<(), Stopped> {
+        self.value[h] = self.incoming(h);
+        self.elements(body)?;
+        let mut round = 1;
+        loop {
+            let new = self.incoming(h);
+            if new.leq(&self.value[h]) {
+                break;
+            }
+            self.value[h] = if round < self.opts.delay {
+                self.value[h].join(&new)
+            } else {
+                self.stats.widenings += 1;
+                self.value[h].widen_with(&new, &self.thresholds)
+            };
+            self.elements(body)?;
+            round += 1;
+        }
+        for _ in 0..self.opts.descending {
+            let before = self.value.clone();
+            let new = self.incoming(h).meet(&self.value[h]);
+            if new == self.value[h] {
+                break;
+            }
+            self.value[h] = new;
+            self.elements(body)?;
+            if !self.incoming(h).leq(&self.value[h]) {
+                self.value = before;
+                break;
+            }
+            self.stats.narrowings += 1;
+        }
+        Ok(())
+    }
+}
+
+/// The widening thresholds of `p`: its integer constants, each ±1, and the
+/// bounds of the widths it uses.
+pub fn thresholds(p: &Program) -> Thresholds {
+    let mut out = vec![0];
+    let mut widths = std::collections::BTreeSet::new();
+    for e in &p.edges {
+        for s in &e.body {
+            let exprs: Vec<&Expr> = match s {
+                crate::ir::Stmt::Assign(_, x) | crate::ir::Stmt::Assume(x) => vec![x],
+                crate::ir::Stmt::Parallel(xs) => xs.iter().map(|(_, x)| x).collect(),
+                crate::ir::Stmt::Havoc(..) => vec![],
+            };
+            for x in exprs {
+                constants(x, &mut out, &mut widths);
+            }
+        }
+    }
+    let mut all: Vec<i128> = out.iter().flat_map(|c| [c.saturating_sub(1), *c, c.saturating_add(1)]).collect();
+    for w in widths {
+        let r = super::interval::int_range(w);
+        all.extend(r.lo.into_iter().chain(r.hi));
+    }
+    Thresholds::new(all)
+}
+
+/// The integer constants of `e`, and the widths of its integer terms.
+fn constants(e: &Expr, out: &mut Vec<i128>, widths: &mut std::collections::BTreeSet<u32>) {
+    match e {
+        Expr::Int { value, bits } => {
+            out.push(*value);
+            widths.insert(*bits);
+        }
+        Expr::Num(n) => out.push(*n),
+        Expr::Var(_, crate::ir::Sort::Int { bits }) => {
+            widths.insert(*bits);
+        }
+        _ => {}
+    }
+    let _ = e.map_children(|c| {
+        constants(c, out, widths);
+        c.clone()
+    });
+}

@@ -1,0 +1,184 @@
+//! Numeric abstract domains (DESIGN.md "Abstract domains and POST"; issue 21),
+//! with no Z3 inside, as in Crab and IKOS: a domain element over-approximates
+//! a set of states of the program model (`ir`), and its transfer functions
+//! over-approximate what the model's statements do to them, under one integer
+//! semantics (`--int`).
+//!
+//! - [`Domain`] is the lattice with its transfer functions: `bottom`, `top`,
+//!   `leq`, `join`, `meet`, `widen_with` thresholds, `narrow`, assignment
+//!   (parallel, as a phi node's), `assume`, `havoc`/`forget`, and `to_expr`,
+//!   the element as a formula of the program model (a certificate's label).
+//! - Soundness is the invariant every implementation keeps: for every concrete
+//!   state `s` in `γ(d)` and statement `st`, every successor of `s` by `st`
+//!   under the model's semantics (`ir::eval`, which agrees with the Z3
+//!   lowering) is in `γ(d.stmt(st))`. Where a transfer is not exact it
+//!   forgets (the sort's range), never drops a state.
+//! - A state at a location may hold values out of their type's range under
+//!   `lia`: an `nsw` result is exact within an edge, and the model excludes
+//!   out-of-range values only when an edge starts from the location
+//!   (`smt::canon` ranges at the source). Elements thus keep such values, so
+//!   that labels pass the certificate check, and [`Domain::in_range`] meets a
+//!   state with the ranges before an edge's transfer.
+//! - [`fixpoint`] iterates any domain over a program's weak topological order
+//!   (Bourdoncle's recursive strategy, widening at heads, then narrowing).
+//!
+//! Domains: [`interval::Intervals`] (Box: one interval per variable).
+
+pub mod fixpoint;
+pub mod interval;
+#[cfg(test)]
+mod soundness;
+
+use crate::ir::{Expr, Sort, Stmt, VarId};
+use crate::smt::IntSemantics;
+use std::collections::HashMap;
+
+/// What a transfer needs to know of the program: the integer semantics and
+/// each variable's sort.
+pub struct Ctx<'a> {
+    pub sem: IntSemantics,
+    pub sort: &'a dyn Fn(VarId) -> Sort,
+}
+
+/// The constants widening may stop at (sorted, without duplicates): the
+/// program's constants, each ±1, and the type ranges.
+#[derive(Clone, Debug, Default)]
+pub struct Thresholds(Vec<i128>);
+
+impl Thresholds {
+    pub fn new(mut values: Vec<i128>) -> Thresholds {
+        values.sort_unstable();
+        values.dedup();
+        Thresholds(values)
+    }
+
+    /// The least threshold `>= x`.
+    pub fn above(&self, x: i128) -> Option<i128> {
+        let i = self.0.partition_point(|t| *t < x);
+        self.0.get(i).copied()
+    }
+
+    /// The greatest threshold `<= x`.
+    pub fn below(&self, x: i128) -> Option<i128> {
+        let i = self.0.partition_point(|t| *t <= x);
+        i.checked_sub(1).map(|i| self.0[i])
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn values(&self) -> &[i128] {
+        &self.0
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// A numeric abstract domain over the variables of the program model.
+pub trait Domain: Clone + std::fmt::Debug + PartialEq {
+    /// Every state.
+    fn top() -> Self;
+    /// No state.
+    fn bottom() -> Self;
+    fn is_bottom(&self) -> bool;
+    /// `γ(self) ⊆ γ(other)` (exact for the domains here).
+    fn leq(&self, other: &Self) -> bool;
+    fn join(&self, other: &Self) -> Self;
+    fn meet(&self, other: &Self) -> Self;
+    /// Widening of `self` by the later iterate `next`, stopping at thresholds.
+    fn widen_with(&self, next: &Self, thresholds: &Thresholds) -> Self;
+    /// Narrowing of `self` by the later (smaller) iterate `next`.
+    fn narrow(&self, next: &Self) -> Self;
+    /// The simultaneous assignment of each expression (over the state before)
+    /// to its variable.
+    fn assign_parallel(&mut self, cx: &Ctx, xs: &[(VarId, Expr)]);
+    /// Keeps the states where the Boolean `e` may hold.
+    fn assume(&mut self, cx: &Ctx, e: &Expr);
+    /// Forgets all about `v`: any value (even out of its type's range).
+    fn forget(&mut self, v: VarId);
+    /// `v` gets an arbitrary value of its sort (in range, but under `math`).
+    fn havoc(&mut self, cx: &Ctx, v: VarId);
+    /// Forgets every variable not in `keep`.
+    fn restrict(&mut self, keep: &[VarId]);
+    /// Keeps the states whose variables `vars` are in their types' ranges.
+    fn in_range(&mut self, cx: &Ctx, vars: &[VarId]);
+    /// The element as a formula over `vars` (the others are not mentioned).
+    fn to_expr(&self, cx: &Ctx, vars: &[VarId]) -> Expr;
+
+    fn assign(&mut self, cx: &Ctx, v: VarId, e: &Expr) {
+        self.assign_parallel(cx, &[(v, e.clone())]);
+    }
+
+    fn widen(&self, next: &Self) -> Self {
+        self.widen_with(next, &Thresholds::default())
+    }
+
+    /// The transfer of one statement.
+    fn stmt(&mut self, cx: &Ctx, s: &Stmt) {
+        if self.is_bottom() {
+            return;
+        }
+        match s {
+            Stmt::Assign(v, e) => self.assign(cx, *v, e),
+            Stmt::Assume(e) => self.assume(cx, e),
+            Stmt::Havoc(v, ..) => self.havoc(cx, *v),
+            Stmt::Parallel(xs) => self.assign_parallel(cx, xs),
+        }
+    }
+
+    /// The transfer of an edge body. An `assume` of a Boolean variable the
+    /// body defined assumes its definition (`cmp := i < n; assume cmp`
+    /// constrains `i` and `n`), while the variables it reads keep their values.
+    fn body(&mut self, cx: &Ctx, body: &[Stmt]) {
+        let mut defs: HashMap<VarId, Expr> = HashMap::new();
+        for s in body {
+            if self.is_bottom() {
+                return;
+            }
+            match s {
+                Stmt::Assume(e) => self.assume(cx, &inline(e, &defs)),
+                Stmt::Assign(v, e) => {
+                    let d = inline(e, &defs);
+                    self.assign(cx, *v, e);
+                    forget_defs(&mut defs, &[*v]);
+                    if d.sort() == Sort::Bool && !mentions(&d, *v) {
+                        defs.insert(*v, d);
+                    }
+                }
+                Stmt::Havoc(v, ..) => {
+                    self.stmt(cx, s);
+                    forget_defs(&mut defs, &[*v]);
+                }
+                Stmt::Parallel(xs) => {
+                    self.stmt(cx, s);
+                    forget_defs(&mut defs, &xs.iter().map(|(v, _)| *v).collect::<Vec<_>>());
+                }
+            }
+        }
+    }
+}
+
+/// `e` with each Boolean variable of `defs` replaced by its definition.
+fn inline(e: &Expr, defs: &HashMap<VarId, Expr>) -> Expr {
+    if defs.is_empty() {
+        return e.clone();
+    }
+    match e {
+        Expr::Var(v, Sort::Bool) => defs.get(v).cloned().unwrap_or_else(|| e.clone()),
+        _ => e.map_children(|c| inline(c, defs)),
+    }
+}
+
+fn mentions(e: &Expr, v: VarId) -> bool {
+    let mut vs = Vec::new();
+    e.vars(&mut vs);
+    vs.contains(&v)
+}
+
+/// Drops the definitions of and over the variables `vs` (just assigned).
+fn forget_defs(defs: &mut HashMap<VarId, Expr>, vs: &[VarId]) {
+    defs.retain(|b, d| !vs.contains(b) && !vs.iter().any(|v| mentions(d, *v)));
+}

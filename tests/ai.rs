@@ -1,0 +1,124 @@
+//! Abstract interpretation (issue 21). The `ai` engine (intervals) proves
+//! what a program header's `ai:` line says, at those levels, with a
+//! certificate the independent check accepted; it never refutes, and on every
+//! other program, under `lia` and `bv`, its answer is checked and never wrong.
+//! UFO with the interval POST (`--post box`, Vinta) proves what `ai` proves
+//! without refinement, and a relation after widening with refinement.
+
+mod common;
+use common::{programs, programs_in, verify};
+
+/// The programs intervals prove, at these levels (beside those whose header
+/// has an `ai:` line; the older programs' lines are kept as they are, for the
+/// tests that quote their line numbers).
+const PROVED: [(&str, &[&str]); 13] = [
+    ("llvm-tests/bitops_spurious_safe.c", &["O2"]),
+    ("llvm-tests/counter_safe.c", &["O2"]),
+    ("llvm-tests/fig1_safe.c", &["O0", "O2"]),
+    ("llvm-tests/globals_safe.c", &["O0", "O2"]),
+    ("llvm-tests/nested_safe.c", &["O2"]),
+    ("llvm-tests/sequential_safe.c", &["O2"]),
+    ("llvm-tests/sum_safe.c", &["O0", "O2"]),
+    ("llvm-tests/switch_safe.c", &["O2"]),
+    ("llvm-tests/unsigned_sub_safe.c", &["O0", "O2"]),
+    ("llvm-tests/urem_spacer_unknown_safe.c", &["O2"]),
+    ("llvm-tests/verifier_assert_safe.c", &["O0", "O2"]),
+    ("llvm-tests/memory/alias_safe.c", &["O2"]),
+    ("llvm-tests/memory/struct_by_pointer_safe.c", &["O2"]),
+];
+
+/// The levels at which `ai` must prove `p`.
+fn proved_at(p: &common::TestProgram) -> Vec<String> {
+    let listed = PROVED.iter().find(|(f, _)| p.files[0] == *f).map(|(_, l)| l.iter().map(|s| s.to_string()));
+    p.ai.iter().cloned().chain(listed.into_iter().flatten()).collect()
+}
+
+#[test]
+fn ai_proves_what_the_headers_say_and_nothing_wrong() {
+    let mut failures = Vec::new();
+    let mut proved = 0;
+    for p in programs().into_iter().chain(programs_in("llvm-tests/memory")) {
+        for level in ["O0", "O2"] {
+            for int in ["lia", "bv"] {
+                let (code, json) =
+                    verify(&p.files, &["--engine", "ai", "--opt", level, "--int", int, "--timeout", "20"]);
+                let what = format!("ai {:?} at {level} --int {int}", p.files);
+                let v = common::check_answer(&p.expected, &json, code, &what);
+                assert_ne!(v, "UNSAFE", "{what}: abstract interpretation never refutes");
+                if v == "UNKNOWN" {
+                    let reason = json["reason"].as_str().unwrap_or_default();
+                    assert!(
+                        reason.contains("abstraction reaches the error") || reason.contains("no entry"),
+                        "{what}: {reason}"
+                    );
+                }
+                if int == "lia" && proved_at(&p).iter().any(|l| l == level) {
+                    if v == "SAFE" {
+                        proved += 1;
+                    } else {
+                        failures.push(format!("{what}: {v} ({})", json["reason"]));
+                    }
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "not proved:\n{}", failures.join("\n"));
+    assert!(proved >= 20, "ai proved {proved} program-levels");
+}
+
+/// A counter to a nondet bound: one pass of the iteration (widening to the
+/// bound's threshold), the loop head's label the bound's interval.
+#[test]
+fn a_counter_to_a_nondet_bound_is_proved_in_one_pass() {
+    let files = vec!["llvm-tests/loop_bound_safe.c".to_string()];
+    let (code, json) = verify(&files, &["--engine", "ai", "--opt", "O0", "--timeout", "20"]);
+    assert_eq!((code, json["verdict"].as_str()), (0, Some("SAFE")), "{json:#}");
+    let ai = &json["stats"]["ai"];
+    assert_eq!(json["stats"]["iterations"], 1);
+    assert!(ai["widenings"].as_u64().is_some_and(|w| w >= 1), "{ai}");
+    assert!(ai["domain_time"].as_f64().is_some_and(|t| t < 1.0), "{ai}");
+    let loops = json["certificate"]["loop_invariants"].as_array().expect("a loop invariant");
+    let head = loops[0]["invariant"].as_str().unwrap_or_default();
+    assert!(head.contains("i >= 0") && head.contains("i <= 1000"), "{head}");
+}
+
+/// `--post box`: every answer checked and never wrong; what `ai` proves, UFO
+/// with the interval POST proves without a refinement.
+#[test]
+fn ufo_with_the_interval_post_answers_right_and_needs_no_refinement_where_intervals_suffice() {
+    let mut failures = Vec::new();
+    for p in programs().into_iter().chain(programs_in("llvm-tests/memory")) {
+        for level in ["O0", "O2"] {
+            let (code, json) =
+                verify(&p.files, &["--engine", "ufo", "--post", "box", "--opt", level, "--timeout", "3"]);
+            let what = format!("ufo --post box {:?} at {level}", p.files);
+            let v = common::check_answer(&p.expected, &json, code, &what);
+            if proved_at(&p).iter().any(|l| l == level) {
+                let refinements = json["stats"]["ufo"]["refinements"].as_u64();
+                if v != "SAFE" || refinements != Some(0) {
+                    failures.push(format!("{what}: {v} after {refinements:?} refinements ({})", json["reason"]));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// `x == y` after a loop to a nondet bound: intervals widen `x` and `y`, the
+/// error is reachable in the abstraction, one refinement finds `x == y`, and
+/// the next unrolling widens again with that relation kept.
+#[test]
+fn a_relation_lost_by_widening_comes_back_from_one_refinement() {
+    let files = vec!["llvm-tests/counter_safe.c".to_string()];
+    let (code, json) = verify(&files, &["--engine", "ufo", "--post", "box", "--opt", "O0", "--timeout", "30"]);
+    assert_eq!((code, json["verdict"].as_str()), (0, Some("SAFE")), "{json:#}");
+    let ufo = &json["stats"]["ufo"];
+    assert!(ufo["refinements"].as_u64().is_some_and(|r| r >= 1), "{ufo}");
+    assert!(ufo["widenings"].as_u64().is_some_and(|w| w >= 2), "{ufo}");
+    let loops = json["certificate"]["loop_invariants"].as_array().expect("a loop invariant");
+    let inv = loops[0]["invariant"].as_str().unwrap_or_default();
+    assert!(inv.contains("x >= y") || inv.contains("y <= x"), "{inv}");
+    // without the refinement's relation, intervals alone do not prove it
+    let (_, ai) = verify(&files, &["--engine", "ai", "--opt", "O0"]);
+    assert_eq!(ai["verdict"], "UNKNOWN");
+}
