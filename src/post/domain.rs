@@ -17,10 +17,16 @@
 //!   refined label (Vinta's interpolation-guided widening: a bound that
 //!   refinement found is a place where widening stops, so it is not lost
 //!   again).
+//! - The relational part is Cartesian predicate abstraction over the atoms of
+//!   refined labels (`predicates`), the product's second component: Vinta
+//!   keeps the interpolant beside the element, and without it a relation
+//!   refinement found (`x == y`) was lost by the next POST and UFO refined
+//!   forever (counter_safe.c at -O0). `strengthen` is the value ∧ the refined
+//!   label (both label the ARG well, so their conjunction does).
 //! - Every result is the element's formula (`Domain::to_expr`, lowered
-//!   exactly over the location's canonical constants), so Definition 1 holds
-//!   by the domain's soundness; covering and strengthening are the trait's
-//!   defaults (SMT implication; the refined label).
+//!   exactly over the location's canonical constants) ∧ the predicates that
+//!   hold, so Definition 1 holds by the domain's and predicate abstraction's
+//!   soundness; covering is the trait's default (SMT implication).
 
 use super::predicates::{Abstraction, PredicatePost};
 use super::{Post, PostCx};
