@@ -332,26 +332,8 @@ impl Intervals {
                 _ => Itv::TOP,
             }),
             Expr::Not(a) => truth(self.decide(cx, a).map(|b| !b)),
-            Expr::And(xs) => {
-                let vs: Vec<Option<bool>> = xs.iter().map(|x| self.decide(cx, x)).collect();
-                truth(if vs.contains(&Some(false)) {
-                    Some(false)
-                } else if vs.iter().all(|v| *v == Some(true)) {
-                    Some(true)
-                } else {
-                    None
-                })
-            }
-            Expr::Or(xs) => {
-                let vs: Vec<Option<bool>> = xs.iter().map(|x| self.decide(cx, x)).collect();
-                truth(if vs.contains(&Some(true)) {
-                    Some(true)
-                } else if vs.iter().all(|v| *v == Some(false)) {
-                    Some(false)
-                } else {
-                    None
-                })
-            }
+            Expr::And(xs) => truth(self.junction(cx, xs, false)),
+            Expr::Or(xs) => truth(self.junction(cx, xs, true)),
             Expr::Xor(a, b) => truth(self.decide(cx, a).zip(self.decide(cx, b)).map(|(a, b)| a != b)),
             Expr::Ite(c, a, b) => match self.decide(cx, c) {
                 Some(true) => self.eval(cx, a),
@@ -369,14 +351,7 @@ impl Intervals {
             }
             Expr::Rel { rel, a, b } => {
                 let (x, y) = (self.eval(cx, a), self.eval(cx, b));
-                let pred = match rel {
-                    Rel::Eq => CmpPred::Eq,
-                    Rel::Le => CmpPred::Sle,
-                    Rel::Lt => CmpPred::Slt,
-                    Rel::Ge => CmpPred::Sge,
-                    Rel::Gt => CmpPred::Sgt,
-                };
-                truth(compare(&Sem { sem: IntSemantics::Math }, pred, 128, &x, &y))
+                truth(compare(&Sem { sem: IntSemantics::Math }, signed_pred(*rel), 128, &x, &y))
             }
             Expr::Bin { op, bits, nsw, a, b, .. } => {
                 let (x, y) = (self.eval(cx, a), self.eval(cx, b));
@@ -436,6 +411,20 @@ impl Intervals {
             }
             // memory and quantifiers: not tracked
             Expr::Select { .. } | Expr::Store { .. } | Expr::Forall { .. } | Expr::Bound { .. } => s.top(e.sort()),
+        }
+    }
+
+    /// A conjunction (`absorbing` false) or disjunction (true) of `xs`: the
+    /// absorbing value if one operand surely has it, the other if all surely
+    /// have that, else unknown.
+    fn junction(&self, cx: &Ctx, xs: &[Expr], absorbing: bool) -> Option<bool> {
+        let vs: Vec<Option<bool>> = xs.iter().map(|x| self.decide(cx, x)).collect();
+        if vs.contains(&Some(absorbing)) {
+            Some(absorbing)
+        } else if vs.iter().all(|v| *v == Some(!absorbing)) {
+            Some(!absorbing)
+        } else {
+            None
         }
     }
 
@@ -555,6 +544,17 @@ impl Intervals {
         };
         self.refine(cx, a, nx);
         self.refine(cx, b, ny);
+    }
+}
+
+/// The signed comparison a comparison of mathematical integers is.
+fn signed_pred(rel: Rel) -> CmpPred {
+    match rel {
+        Rel::Eq => CmpPred::Eq,
+        Rel::Le => CmpPred::Sle,
+        Rel::Lt => CmpPred::Slt,
+        Rel::Ge => CmpPred::Sge,
+        Rel::Gt => CmpPred::Sgt,
     }
 }
 
@@ -906,16 +906,7 @@ impl Domain for Intervals {
             },
             Expr::Var(v, Sort::Bool) => self.set(*v, self.get(*v).meet(&Itv::point(1))),
             Expr::Cmp { pred, bits, a, b } => self.assume_cmp(cx, *pred, *bits, a, b, false),
-            Expr::Rel { rel, a, b } => {
-                let pred = match rel {
-                    Rel::Eq => CmpPred::Eq,
-                    Rel::Le => CmpPred::Sle,
-                    Rel::Lt => CmpPred::Slt,
-                    Rel::Ge => CmpPred::Sge,
-                    Rel::Gt => CmpPred::Sgt,
-                };
-                self.assume_cmp(cx, pred, 128, a, b, true)
-            }
+            Expr::Rel { rel, a, b } => self.assume_cmp(cx, signed_pred(*rel), 128, a, b, true),
             _ => {
                 if self.decide(cx, e) == Some(false) {
                     *self = Intervals::bottom();
