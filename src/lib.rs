@@ -50,4 +50,5 @@ pub mod replay;
 pub mod report;
 pub mod runner;
 pub mod smt;
+pub mod stderr_mute;
 pub mod trace;

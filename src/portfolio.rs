@@ -21,6 +21,12 @@
 //! - After a winner, every other member's token is cancelled (`Cancel`
 //!   interrupts its Z3 calls), and `run` returns only when every member
 //!   thread has ended: no work outlives the answer, and there is one verdict.
+//! - A member that answers in milliseconds (`ai`) runs alone: no other
+//!   member starts while it runs. Its win then interrupts nobody, and it has
+//!   the machine to itself.
+//! - From a cancellation of members still running until every thread has
+//!   ended, stderr is muted (`stderr_mute`: an interrupted Spacer with global
+//!   guidance prints a Z3 assertion violation there).
 //! - With fewer threads than members, members start in order, and each but
 //!   the last ones gets a time slice: the time left shared among the rounds
 //!   of `jobs` members still to run, so one that never ends cannot starve
@@ -32,7 +38,7 @@ use crate::ir::Program;
 use crate::smt::{Deadline, IntSemantics};
 use serde::Serialize;
 use std::collections::VecDeque;
-use std::sync::Mutex;
+use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 /// Told the names of the members running each time that changes (the
@@ -91,7 +97,10 @@ pub fn run<R: Send>(
         runs: Vec::new(),
         last: None,
         running: Vec::new(),
+        alone: false,
     });
+    let alone_ended = Condvar::new();
+    let muted = Mutex::new(None);
     let tell = |running: Vec<String>| {
         if let Some(p) = progress {
             (p.0)(&running)
@@ -101,16 +110,21 @@ pub fn run<R: Send>(
     let checks = Mutex::new(());
     std::thread::scope(|scope| {
         for _ in 0..jobs {
-            let (state, tokens, checks, tell) = (&state, &tokens, &checks, &tell);
+            let (state, tokens, checks, tell, alone_ended, muted) =
+                (&state, &tokens, &checks, &tell, &alone_ended, &muted);
             let worker = move || loop {
                 let next = {
                     let mut s = lock(state);
+                    while s.alone {
+                        s = alone_ended.wait(s).unwrap_or_else(|e| e.into_inner());
+                    }
                     if s.winner.is_some() {
                         None
                     } else {
                         let next = s.queue.pop_front().map(|i| (i, s.queue.len()));
                         if let Some((i, _)) = next {
                             s.running.push(members[i].name.clone());
+                            s.alone = runs_alone(&members[i]);
                         }
                         next.map(|n| (n, s.running.clone()))
                     }
@@ -174,11 +188,18 @@ pub fn run<R: Send>(
                     seconds: t.elapsed().as_secs_f64(),
                 };
                 let mut s = lock(state);
+                if runs_alone(&members[i]) {
+                    s.alone = false;
+                    alone_ended.notify_all();
+                }
                 s.runs.push(run);
                 s.running.retain(|n| *n != members[i].name);
                 let running = s.running.clone();
                 if outcome.verdict != Verdict::Unknown && s.winner.is_none() {
                     s.winner = Some((i, member.sem, outcome, checked));
+                    if !s.running.is_empty() {
+                        *lock(muted) = Some(crate::stderr_mute::mute());
+                    }
                     for (j, tok) in tokens.iter().enumerate() {
                         if j != i {
                             tok.cancel();
@@ -199,6 +220,7 @@ pub fn run<R: Send>(
             }
         }
     });
+    drop(muted);
     let s = state.into_inner().unwrap_or_else(|e| e.into_inner());
     let runs = s.runs;
     match s.winner {
@@ -230,6 +252,14 @@ struct State<R> {
     last: Option<Outcome>,
     /// The members running now.
     running: Vec<String>,
+    /// A member that runs alone is running.
+    alone: bool,
+}
+
+/// Whether `m` runs with no other member beside it: it answers in
+/// milliseconds (abstract interpretation).
+fn runs_alone(m: &Member) -> bool {
+    matches!(m.config, engines::EngineConfig::Ai { .. })
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {

@@ -2,8 +2,10 @@
 //! what a program header's `ai:` line says, at those levels, with a
 //! certificate the independent check accepted; it never refutes, and on every
 //! other program, under `lia` and `bv`, its answer is checked and never wrong.
-//! UFO with the interval POST (`--post box`, Vinta) proves what `ai` proves
-//! without refinement, and a relation after widening with refinement.
+//! With the boxes domain it proves all that and what a `boxes:` line adds.
+//! UFO with the interval and boxes POSTs (`--post box|boxes`, Vinta) proves
+//! what `ai` proves in the same domain without refinement, and a relation
+//! after widening with refinement.
 
 mod common;
 use common::{programs, programs_in, verify};
@@ -27,22 +29,35 @@ const PROVED: [(&str, &[&str]); 13] = [
     ("llvm-tests/memory/struct_by_pointer_safe.c", &["O2"]),
 ];
 
-/// The levels at which `ai` must prove `p`.
-fn proved_at(p: &common::TestProgram) -> Vec<String> {
-    let listed = PROVED.iter().find(|(f, _)| p.files[0] == *f).map(|(_, l)| l.iter().map(|s| s.to_string()));
-    p.ai.iter().cloned().chain(listed.into_iter().flatten()).collect()
+/// What boxes prove beyond intervals (beside the `boxes:` header lines):
+/// the cases of a `switch` and of a `select` at -O0, which intervals join.
+const BOXES_PROVED: [(&str, &[&str]); 2] =
+    [("llvm-tests/switch_safe.c", &["O0"]), ("llvm-tests/llvm19_ops_safe.ll", &["O0"])];
+
+/// The levels at which `ai` must prove `p` in `domain`.
+fn proved_at(p: &common::TestProgram, domain: &str) -> Vec<String> {
+    let listed = |table: &[(&str, &[&str])]| -> Vec<String> {
+        table.iter().filter(|(f, _)| p.files[0] == *f).flat_map(|(_, l)| l.iter().map(|s| s.to_string())).collect()
+    };
+    let mut levels: Vec<String> = p.ai.iter().cloned().chain(listed(&PROVED)).collect();
+    if domain == "boxes" {
+        levels.extend(p.boxes.iter().cloned().chain(listed(&BOXES_PROVED)));
+    }
+    levels
 }
 
 #[test]
 fn ai_proves_what_the_headers_say_and_nothing_wrong() {
     let mut failures = Vec::new();
-    let mut proved = 0;
+    let mut proved = [0, 0];
     for p in programs().into_iter().chain(programs_in("llvm-tests/memory")) {
         for level in ["O0", "O2"] {
-            for int in ["lia", "bv"] {
-                let (code, json) =
-                    verify(&p.files, &["--engine", "ai", "--opt", level, "--int", int, "--timeout", "20"]);
-                let what = format!("ai {:?} at {level} --int {int}", p.files);
+            for (domain, int) in [("interval", "lia"), ("interval", "bv"), ("boxes", "lia")] {
+                let (code, json) = verify(
+                    &p.files,
+                    &["--engine", "ai", "--domain", domain, "--opt", level, "--int", int, "--timeout", "20"],
+                );
+                let what = format!("ai --domain {domain} {:?} at {level} --int {int}", p.files);
                 let v = common::check_answer(&p.expected, &json, code, &what);
                 assert_ne!(v, "UNSAFE", "{what}: abstract interpretation never refutes");
                 if v == "UNKNOWN" {
@@ -52,18 +67,18 @@ fn ai_proves_what_the_headers_say_and_nothing_wrong() {
                         "{what}: {reason}"
                     );
                 }
-                if int == "lia" && proved_at(&p).iter().any(|l| l == level) {
-                    if v == "SAFE" {
-                        proved += 1;
-                    } else {
-                        failures.push(format!("{what}: {v} ({})", json["reason"]));
-                    }
+                if int == "lia" && v == "SAFE" {
+                    proved[(domain == "boxes") as usize] += 1;
+                }
+                if int == "lia" && v != "SAFE" && proved_at(&p, domain).iter().any(|l| l == level) {
+                    failures.push(format!("{what}: {v} ({})", json["reason"]));
                 }
             }
         }
     }
     assert!(failures.is_empty(), "not proved:\n{}", failures.join("\n"));
-    assert!(proved >= 20, "ai proved {proved} program-levels");
+    assert!(proved[0] >= 20, "ai proved {} program-levels", proved[0]);
+    assert!(proved[1] > proved[0], "boxes proved {} program-levels, intervals {}", proved[1], proved[0]);
 }
 
 /// A counter to a nondet bound: one pass of the iteration (widening to the
@@ -82,18 +97,27 @@ fn a_counter_to_a_nondet_bound_is_proved_in_one_pass() {
     assert!(head.contains("i >= 0") && head.contains("i <= 1000"), "{head}");
 }
 
-/// `--post box`: every answer checked and never wrong; what `ai` proves, UFO
-/// with the interval POST proves without a refinement.
+/// `--post box`: every answer checked and never wrong; what `ai` proves in
+/// the domain, UFO with its POST (`box`, and `boxes` where boxes prove it)
+/// proves without a refinement.
 #[test]
-fn ufo_with_the_interval_post_answers_right_and_needs_no_refinement_where_intervals_suffice() {
+fn ufo_with_a_domain_post_answers_right_and_needs_no_refinement_where_the_domain_suffices() {
     let mut failures = Vec::new();
     for p in programs().into_iter().chain(programs_in("llvm-tests/memory")) {
-        for level in ["O0", "O2"] {
-            let (code, json) =
-                verify(&p.files, &["--engine", "ufo", "--post", "box", "--opt", level, "--timeout", "3"]);
-            let what = format!("ufo --post box {:?} at {level}", p.files);
-            let v = common::check_answer(&p.expected, &json, code, &what);
-            if proved_at(&p).iter().any(|l| l == level) {
+        for (post, domain) in [("box", "interval"), ("boxes", "boxes")] {
+            for level in ["O0", "O2"] {
+                let proved = proved_at(&p, domain).iter().any(|l| l == level);
+                if post == "boxes" && !proved {
+                    // (every answer of the shared machinery is checked under `box`)
+                    continue;
+                }
+                let (code, json) =
+                    verify(&p.files, &["--engine", "ufo", "--post", post, "--opt", level, "--timeout", "3"]);
+                let what = format!("ufo --post {post} {:?} at {level}", p.files);
+                let v = common::check_answer(&p.expected, &json, code, &what);
+                if !proved {
+                    continue;
+                }
                 let refinements = json["stats"]["ufo"]["refinements"].as_u64();
                 if v != "SAFE" || refinements != Some(0) {
                     failures.push(format!("{what}: {v} after {refinements:?} refinements ({})", json["reason"]));

@@ -17,10 +17,14 @@ fn ufo_engine_verdicts() {
     let mut failures = Vec::new();
     for p in &progs {
         for level in ["O0", "O2"] {
-            let (code, json) = verify(&p.files, &["--engine", "ufo", "--opt", level, "--timeout", "60"]);
+            // (where the header does not promise a verdict, only that no
+            // answer is wrong: a shorter run)
+            let decided = p.decided.iter().any(|d| d == level);
+            let timeout = if decided { "60" } else { "10" };
+            let (code, json) = verify(&p.files, &["--engine", "ufo", "--opt", level, "--timeout", timeout]);
             let what = format!("{:?} at {level}", p.files);
             let v = check_answer(p, &json, code, &what);
-            if p.decided.iter().any(|d| d == level) && v != p.expected {
+            if decided && v != p.expected {
                 failures.push(format!("{what}: {v} ({})", json["reason"]));
             }
         }

@@ -303,6 +303,34 @@ impl Intervals {
         self.vars.get(&v).copied().unwrap_or(Itv::TOP)
     }
 
+    /// The variables whose intervals differ in `self` and `o`, up to `limit`
+    /// of them (in order; both not bottom).
+    pub fn differing(&self, o: &Intervals, limit: usize) -> Vec<VarId> {
+        let mut out = Vec::new();
+        let (mut a, mut b) = (self.vars.iter().peekable(), o.vars.iter().peekable());
+        while out.len() < limit {
+            let v = match (a.peek().map(|e| *e.0), b.peek().map(|e| *e.0)) {
+                (Some(x), Some(y)) if x == y => {
+                    if a.next().map(|e| e.1) == b.next().map(|e| e.1) {
+                        continue;
+                    }
+                    x
+                }
+                (Some(x), y) if y.is_none_or(|y| x < y) => {
+                    a.next();
+                    x
+                }
+                (_, Some(y)) => {
+                    b.next();
+                    y
+                }
+                _ => break,
+            };
+            out.push(v);
+        }
+        out
+    }
+
     /// Sets `v` to `x` (bottom if `x` is empty).
     pub fn set(&mut self, v: VarId, x: Itv) {
         if self.bottom {
@@ -338,6 +366,9 @@ impl Intervals {
             Expr::Ite(c, a, b) => match self.decide(cx, c) {
                 Some(true) => self.eval(cx, a),
                 Some(false) => self.eval(cx, b),
+                // (the condition constrains neither branch's variables: no
+                // copy of the state)
+                None if !shares_vars(c, a) && !shares_vars(c, b) => self.eval(cx, a).join(&self.eval(cx, b)),
                 None => {
                     let (mut t, mut f) = (self.clone(), self.clone());
                     t.assume(cx, c);
@@ -545,6 +576,17 @@ impl Intervals {
         self.refine(cx, a, nx);
         self.refine(cx, b, ny);
     }
+}
+
+/// Whether `a` and `b` have a variable in common.
+fn shares_vars(a: &Expr, b: &Expr) -> bool {
+    let (mut xs, mut ys) = (Vec::new(), Vec::new());
+    b.vars(&mut ys);
+    if ys.is_empty() {
+        return false;
+    }
+    a.vars(&mut xs);
+    xs.iter().any(|x| ys.contains(x))
 }
 
 /// The signed comparison a comparison of mathematical integers is.
@@ -786,6 +828,7 @@ fn intrinsic(s: &Sem, op: IntrOp, bits: u32, xs: &[Itv]) -> Itv {
 }
 
 impl Domain for Intervals {
+    const NAME: &'static str = "interval";
     fn top() -> Self {
         Intervals { bottom: false, vars: BTreeMap::new() }
     }
@@ -953,6 +996,10 @@ impl Domain for Intervals {
                 Sort::Int { bits } => {
                     let val = || Box::new(Expr::Value { signed: true, bits, a: Box::new(Expr::Var(*v, sort)) });
                     let range = s.top(sort);
+                    if let Some(c) = x.as_point() {
+                        cs.push(Expr::Rel { rel: Rel::Eq, a: val(), b: Box::new(Expr::Num(c)) });
+                        continue;
+                    }
                     if let Some(l) = x.lo.filter(|l| range.lo.is_none_or(|r| *l > r)) {
                         cs.push(Expr::Rel { rel: Rel::Ge, a: val(), b: Box::new(Expr::Num(l)) });
                     }

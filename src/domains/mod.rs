@@ -22,8 +22,10 @@
 //! - [`fixpoint`] iterates any domain over a program's weak topological order
 //!   (Bourdoncle's recursive strategy, widening at heads, then narrowing).
 //!
-//! Domains: [`interval::Intervals`] (Box: one interval per variable).
+//! Domains: [`interval::Intervals`] (Box: one interval per variable) and
+//! [`boxes::Boxes`] (finite disjunctions of boxes).
 
+pub mod boxes;
 pub mod fixpoint;
 pub mod interval;
 #[cfg(test)]
@@ -79,6 +81,8 @@ impl Thresholds {
 
 /// A numeric abstract domain over the variables of the program model.
 pub trait Domain: Clone + std::fmt::Debug + PartialEq {
+    /// Its name in `--domain` (and in the `ai` statistics).
+    const NAME: &'static str;
     /// Every state.
     fn top() -> Self;
     /// No state.
@@ -110,6 +114,13 @@ pub trait Domain: Clone + std::fmt::Debug + PartialEq {
 
     fn assign(&mut self, cx: &Ctx, v: VarId, e: &Expr) {
         self.assign_parallel(cx, &[(v, e.clone())]);
+    }
+
+    /// The element, as the result of `n` widenings already (a domain whose
+    /// widening depends on the chain's length: `boxes`); for the elements a
+    /// client rebuilds from formulas (UFO's POST).
+    fn widened_times(self, _n: usize) -> Self {
+        self
     }
 
     fn widen(&self, next: &Self) -> Self {

@@ -5,8 +5,12 @@
 //! lowering): an expression's interval contains its value, or, where the
 //! model gives an arbitrary value, the sort's whole range; `assume` keeps a
 //! state in which the condition holds; assignment and `havoc` contain the
-//! new state. Under `lia`, `bv` and `math`.
+//! new state. Under `lia`, `bv` and `math`. The boxes domain, whose
+//! transfers are the interval domain's on each box plus its own splits
+//! (disjunctions, `!=`, `ite` assignments), is checked the same way on
+//! states of up to three boxes, with its lattice laws.
 
+use super::boxes::Boxes;
 use super::interval::{int_range, Intervals, Itv};
 use super::{Ctx, Domain};
 use crate::ir::eval::{self, NoValue, Val};
@@ -165,6 +169,17 @@ fn contains(d: &Intervals, vals: &[Val]) -> bool {
     (0..NVARS).all(|i| d.get(VarId(i)).contains(as_i128(vals[i as usize])))
 }
 
+/// One of the boxes of `d` contains `vals`.
+fn boxes_contain(d: &Boxes, vals: &[Val]) -> bool {
+    d.boxes().iter().any(|b| contains(b, vals))
+}
+
+/// A concrete state, and boxes one of which is around it.
+fn boxes_states() -> impl Strategy<Value = (Vec<Val>, Boxes)> {
+    (states(), prop::collection::vec(states(), 0..3))
+        .prop_map(|((vals, d), others)| (vals, Boxes::of(others.into_iter().map(|(_, o)| o).chain([d]).collect())))
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]
 
@@ -226,5 +241,64 @@ proptest! {
             let after: Vec<Val> = (0..NVARS).map(|i| env[&VarId(i)]).collect();
             prop_assert!(contains(&a, &after), "{body:?} from {vals:?} to {after:?} not in {a:?} under {sem:?}");
         }
+    }
+
+    #[test]
+    fn boxes_assume_keeps_every_state_where_the_condition_holds(
+        c in bool_of(int_expr()), (vals, d) in boxes_states(), sem in semantics()
+    ) {
+        let sort = sort_of;
+        let cx = Ctx { sem, sort: &sort };
+        let env = |v: VarId| vals.get(v.0 as usize).copied();
+        prop_assert!(boxes_contain(&d, &vals));
+        if let Ok(Val::Bool(true)) = eval::expr(&c, &env, sem) {
+            let mut a = d.clone();
+            a.assume(&cx, &c);
+            prop_assert!(boxes_contain(&a, &vals), "assume {c:?} lost {vals:?}: {d:?} -> {a:?} under {sem:?}");
+        }
+    }
+
+    #[test]
+    fn boxes_bodies_contain_their_successors(
+        e in int_expr(), c in bool_of(int_expr()), (vals, d) in boxes_states(), sem in semantics(), target in 0..3u32
+    ) {
+        let sort = sort_of;
+        let cx = Ctx { sem, sort: &sort };
+        let v = VarId(target);
+        // an `ite` assignment (split by the domain), then a Boolean defined and assumed
+        let body = vec![
+            Stmt::Assign(v, Expr::Ite(Box::new(c.clone()), Box::new(e.clone()), Box::new(Expr::Var(v, sort_of(v))))),
+            Stmt::Assign(VarId(3), c),
+            Stmt::Assign(VarId((target + 1) % 3), e),
+            Stmt::Assume(Expr::Var(VarId(3), Sort::Bool)),
+        ];
+        let mut env: std::collections::HashMap<VarId, Val> =
+            vals.iter().enumerate().map(|(i, x)| (VarId(i as u32), *x)).collect();
+        let mut havoc = |_: VarId, _: Sort| Val::Int(0);
+        if let Ok(true) = eval::body(&body, &mut env, sem, &sort, &mut havoc) {
+            let mut a = d.clone();
+            a.body(&cx, &body);
+            let after: Vec<Val> = (0..NVARS).map(|i| env[&VarId(i)]).collect();
+            prop_assert!(boxes_contain(&a, &after), "{body:?} from {vals:?} to {after:?} not in {a:?} under {sem:?}");
+        }
+    }
+
+    /// join and widening are upper bounds, meet keeps the common states,
+    /// narrowing stays between; at most `CAP` boxes.
+    #[test]
+    fn boxes_lattice_laws(
+        (vals, a) in boxes_states(), (_, b) in boxes_states(), t in prop::collection::vec(-60i128..60, 0..4)
+    ) {
+        let j = a.join(&b);
+        prop_assert!(a.leq(&j) && b.leq(&j) && boxes_contain(&j, &vals));
+        let w = a.widen_with(&j, &super::Thresholds::new(t));
+        prop_assert!(a.leq(&w) && j.leq(&w), "{a:?} widen {j:?} = {w:?}");
+        prop_assert!(w.boxes().len() <= super::boxes::CAP);
+        let m = a.meet(&b);
+        prop_assert_eq!(boxes_contain(&m, &vals), boxes_contain(&b, &vals));
+        prop_assert!(a.leq(&a) && Boxes::bottom().leq(&a) && a.leq(&Boxes::top()));
+        let n = j.narrow(&a);
+        prop_assert!(a.leq(&n) && n.leq(&j));
+        prop_assert!(j.boxes().len() <= super::boxes::CAP);
     }
 }

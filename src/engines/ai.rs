@@ -10,6 +10,7 @@
 
 use super::config::DomainKind;
 use super::{Certificate, Engine, EngineContext, Outcome, Stats, Verdict};
+use crate::domains::boxes::Boxes;
 use crate::domains::fixpoint::{self, FixpointStats, Options};
 use crate::domains::interval::Intervals;
 use crate::domains::{Ctx, Domain};
@@ -39,17 +40,18 @@ impl Engine for Ai {
 
     fn run(&mut self, p: &Program, cx: &EngineContext) -> Outcome {
         match self.domain {
-            DomainKind::Interval => run::<Intervals>(p, cx, self.domain),
+            DomainKind::Interval => run::<Intervals>(p, cx),
+            DomainKind::Boxes => run::<Boxes>(p, cx),
         }
     }
 }
 
-fn run<D: Domain>(p: &Program, cx: &EngineContext, domain: DomainKind) -> Outcome {
+fn run<D: Domain>(p: &Program, cx: &EngineContext) -> Outcome {
     let t = Instant::now();
     let sort = |v: VarId| -> Sort { p.var(v).sort };
     let dcx = Ctx { sem: cx.sem, sort: &sort };
     let result = fixpoint::analyze::<D>(p, &dcx, Options::default(), cx.deadline);
-    let mut st = AiStats { domain: domain.as_str(), domain_time: t.elapsed().as_secs_f64(), ..AiStats::default() };
+    let mut st = AiStats { domain: D::NAME.into(), domain_time: t.elapsed().as_secs_f64(), ..AiStats::default() };
     let stats = |st: AiStats| Stats { iterations: 1, ai: Some(st), ..Stats::default() };
     let Ok((values, fs)) = result else {
         return Outcome::unknown(cx.deadline.stop_reason(), stats(st));

@@ -54,11 +54,12 @@ pub const DEFAULT_MEMORY_PORTFOLIO: &str = "ai,spacer-global,spacer-cells,bmc,sp
 
 /// The names a portfolio member may have: an engine, with `-bv` for
 /// bit-precise integers.
-pub const MEMBER_NAMES: [&str; 12] = [
+pub const MEMBER_NAMES: [&str; 13] = [
     "ufo",
     "ufo-cartesian",
     "ufo-boolean",
     "ufo-box",
+    "ufo-boxes",
     "cp",
     "bp",
     "spacer",
@@ -99,6 +100,8 @@ pub enum SpacerMode {
 pub enum DomainKind {
     /// One interval per variable (Box).
     Interval,
+    /// Disjunctions of at most 8 boxes (Boxes).
+    Boxes,
 }
 
 /// The abstract POST of the UFO engine (`--post`).
@@ -114,6 +117,8 @@ pub enum PostKind {
     /// The interval domain (Vinta: UFO's SV-COMP 2013 configuration), with
     /// widening at loop heads and thresholds from refined labels.
     Box,
+    /// Disjunctions of at most 8 boxes, as `box` otherwise.
+    Boxes,
 }
 
 /// The command-line name of a value of a `clap::ValueEnum`.
@@ -167,7 +172,7 @@ pub struct EngineArgs {
     #[arg(long, value_enum, default_value = "interval")]
     pub domain: DomainKind,
     /// Portfolio members, in the order they start (names: ufo (with --post),
-    /// ufo-cartesian, ufo-boolean, ufo-box, cp, bp, spacer, spacer-global, spacer-cells, bmc (with
+    /// ufo-cartesian, ufo-boolean, ufo-box, ufo-boxes, cp, bp, spacer, spacer-global, spacer-cells, bmc (with
     /// --bound), ai (with --domain); `-bv` after one of them for bit-precise integers, e.g. ufo-bv).
     /// The default is ai,spacer-global,spacer-cells,bmc,spacer,ufo for a program
     /// with memory regions.
@@ -268,6 +273,7 @@ impl EngineArgs {
                 "ufo-cartesian" => EngineConfig::Ufo { post: PostKind::Cartesian, max_iterations, check_labels },
                 "ufo-boolean" => EngineConfig::Ufo { post: PostKind::Boolean, max_iterations, check_labels },
                 "ufo-box" => EngineConfig::Ufo { post: PostKind::Box, max_iterations, check_labels },
+                "ufo-boxes" => EngineConfig::Ufo { post: PostKind::Boxes, max_iterations, check_labels },
                 "cp" => EngineConfig::Cp { max_iterations, check_labels },
                 "bp" => EngineConfig::Bp { max_iterations, check_labels },
                 "spacer" => EngineConfig::Spacer { mode: SpacerMode::Default },

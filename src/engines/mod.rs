@@ -14,7 +14,10 @@ pub mod ufo;
 
 pub use config::{EngineArgs, EngineConfig, EngineKind, Member, PostKind, SpacerMode};
 
+use crate::domains::boxes::Boxes;
+use crate::domains::interval::Intervals;
 use crate::ir::Program;
+use crate::post::domain::DomainPost;
 use crate::smt::{Deadline, IntSemantics};
 use crate::trace::Trace;
 use serde::Serialize;
@@ -199,7 +202,8 @@ pub fn engine(cfg: &EngineConfig, p: &Program) -> Box<dyn Engine> {
                 PostKind::True => Box::new(TruePost),
                 PostKind::Cartesian => predicates(Abstraction::Cartesian, check_labels),
                 PostKind::Boolean => predicates(boolean, check_labels),
-                PostKind::Box => Box::new(crate::post::domain::DomainPost::new(p)),
+                PostKind::Box => Box::new(DomainPost::<Intervals>::new(p, "box")),
+                PostKind::Boxes => Box::new(DomainPost::<Boxes>::new(p, "boxes")),
             };
             Box::new(ufo::Ufo { post, od: false, max_iterations, check_labels: check(check_labels) })
         }

@@ -2,7 +2,8 @@
 //! §4 "Post Operator": POST may be any abstract domain; the Vinta configuration
 //! of UFO at SV-COMP 2013, Albarghouthi, Gurfinkel, Li, Chaki, Chechik, "UFO:
 //! Verification with Interpolants and Abstract Interpretation", and "Craig
-//! Interpretation", SAS 2012): `--post box` is the interval domain.
+//! Interpretation", SAS 2012): `--post box` is the interval domain, `--post
+//! boxes` the boxes domain (`domains::boxes`, Vinta's disjunctive POST).
 //!
 //! - A label is read as a domain element by assuming it (its raised
 //!   `ir::Expr`, `smt::raise`) in the top element: the bounds of an element's
@@ -31,13 +32,13 @@
 use super::predicates::{Abstraction, PredicatePost};
 use super::{Post, PostCx};
 use crate::domains::fixpoint::thresholds;
-use crate::domains::interval::Intervals;
 use crate::domains::{Ctx, Domain, Thresholds};
 use crate::ir::{EdgeId, LocId, Program, Sort, VarId};
 use crate::smt::{cert, raise, Formula, FormulaOps, IntSemantics};
 
-/// The interval domain as a POST.
-pub struct DomainPost {
+/// A numeric domain as a POST.
+pub struct DomainPost<D: Domain> {
+    name: &'static str,
     sorts: Vec<Sort>,
     /// The relational part: Cartesian predicate abstraction over the atoms
     /// of refined labels (the interpolants Vinta keeps beside the element).
@@ -46,12 +47,16 @@ pub struct DomainPost {
     constants: Vec<i128>,
     thresholds: Thresholds,
     widenings: usize,
+    domain: std::marker::PhantomData<D>,
 }
 
-impl DomainPost {
-    pub fn new(p: &Program) -> DomainPost {
+impl<D: Domain> DomainPost<D> {
+    /// The POST of `D` for `p`, named `name` (`--post`).
+    pub fn new(p: &Program, name: &'static str) -> DomainPost<D> {
         let t = thresholds(p);
         DomainPost {
+            name,
+            domain: std::marker::PhantomData,
             sorts: p.vars.iter().map(|v| v.sort).collect(),
             preds: PredicatePost::new(p, Abstraction::Cartesian, false),
             constants: Vec::new(),
@@ -66,8 +71,8 @@ impl DomainPost {
     }
 
     /// The element a label at `loc` stands for.
-    fn element(&self, cx: &PostCx, loc: LocId, label: &Formula) -> Intervals {
-        let mut d = Intervals::top();
+    fn element(&self, cx: &PostCx, loc: LocId, label: &Formula) -> D {
+        let mut d = D::top();
         if let Ok(e) = raise::raise(label, &cx.canon.names(cx.p, loc)) {
             self.with_cx(cx.l.sem, |dcx| d.assume(dcx, &e));
         }
@@ -84,15 +89,15 @@ impl DomainPost {
     }
 
     /// The formula of `d` at `loc` (`true` if it does not lower exactly).
-    fn formula(&self, cx: &mut PostCx, loc: LocId, d: &Intervals) -> Formula {
+    fn formula(&self, cx: &mut PostCx, loc: LocId, d: &D) -> Formula {
         let e = self.with_cx(cx.l.sem, |dcx| d.to_expr(dcx, &cx.p.loc(loc).live));
         cert::lower(cx.p, cx.l, cx.canon, loc, &e).unwrap_or_else(|_| Formula::from_bool(true))
     }
 }
 
-impl Post for DomainPost {
+impl<D: Domain> Post for DomainPost<D> {
     fn name(&self) -> &'static str {
-        "box"
+        self.name
     }
 
     fn transfer(&mut self, cx: &mut PostCx, parent: &Formula, edge: EdgeId) -> Formula {
@@ -110,13 +115,15 @@ impl Post for DomainPost {
     }
 
     fn join(&mut self, cx: &mut PostCx, loc: LocId, values: &[Formula]) -> Formula {
-        let d = values.iter().fold(Intervals::bottom(), |acc, v| acc.join(&self.element(cx, loc, v)));
+        let d = values.iter().fold(D::bottom(), |acc, v| acc.join(&self.element(cx, loc, v)));
         let related = self.predicates_implied(cx, loc, &Formula::or(values));
         Formula::and(&[self.formula(cx, loc, &d), related]).simplify()
     }
 
     fn widen(&mut self, cx: &mut PostCx, loc: LocId, old: &[Formula], new: Formula) -> Formula {
-        let before = old.iter().fold(Intervals::bottom(), |acc, v| acc.join(&self.element(cx, loc, v)));
+        // (the head's earlier values: as many widenings of its chain)
+        let before =
+            old.iter().fold(D::bottom(), |acc, v| acc.join(&self.element(cx, loc, v))).widened_times(old.len());
         let next = self.element(cx, loc, &new);
         if next.leq(&before) {
             return new;

@@ -29,6 +29,8 @@ pub struct TestProgram {
     pub decided: Vec<String>,
     /// Optimization levels at which the `ai` engine (intervals) must prove it.
     pub ai: Vec<String>,
+    /// Levels at which `ai --domain boxes` must prove it (beside `ai`'s).
+    pub boxes: Vec<String>,
 }
 
 fn header_value(text: &str, key: &str) -> Option<String> {
@@ -66,9 +68,11 @@ pub fn programs_in(dir: &str) -> Vec<TestProgram> {
                 levels.split_whitespace().filter(|l| *l != "none").map(str::to_string).collect()
             })
             .unwrap_or_else(|| vec!["O0".into(), "O2".into()]);
-        let ai =
-            header_value(&text, "ai:").map(|d| d.split_whitespace().map(str::to_string).collect()).unwrap_or_default();
-        out.push(TestProgram { files, expected: expected.to_uppercase(), decided, ai });
+        let levels = |key: &str| -> Vec<String> {
+            header_value(&text, key).map(|d| d.split_whitespace().map(str::to_string).collect()).unwrap_or_default()
+        };
+        let (ai, boxes) = (levels("ai:"), levels("boxes:"));
+        out.push(TestProgram { files, expected: expected.to_uppercase(), decided, ai, boxes });
     }
     out
 }
