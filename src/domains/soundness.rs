@@ -164,14 +164,65 @@ fn as_i128(v: Val) -> i128 {
     }
 }
 
-/// The state `d` contains the concrete state `vals`.
-fn contains(d: &Intervals, vals: &[Val]) -> bool {
-    (0..NVARS).all(|i| d.get(VarId(i)).contains(as_i128(vals[i as usize])))
+/// An abstract state that may contain a concrete one.
+trait Holds: Domain {
+    /// `vals` (variables 0..NVARS) is in the state.
+    fn holds(&self, vals: &[Val]) -> bool;
 }
 
-/// One of the boxes of `d` contains `vals`.
-fn boxes_contain(d: &Boxes, vals: &[Val]) -> bool {
-    d.boxes().iter().any(|b| contains(b, vals))
+impl Holds for Intervals {
+    fn holds(&self, vals: &[Val]) -> bool {
+        (0..NVARS).all(|i| self.get(VarId(i)).contains(as_i128(vals[i as usize])))
+    }
+}
+
+impl Holds for Boxes {
+    fn holds(&self, vals: &[Val]) -> bool {
+        self.boxes().iter().any(|b| b.holds(vals))
+    }
+}
+
+/// `assume c` keeps `vals` if `c` holds there.
+fn assume_keeps<D: Holds>(c: &Expr, vals: &[Val], d: &D, sem: IntSemantics) -> Result<(), TestCaseError> {
+    let sort = sort_of;
+    let cx = Ctx { sem, sort: &sort };
+    let env = |v: VarId| vals.get(v.0 as usize).copied();
+    prop_assert!(d.holds(vals));
+    if let Ok(Val::Bool(true)) = eval::expr(c, &env, sem) {
+        let mut a = d.clone();
+        a.assume(&cx, c);
+        prop_assert!(a.holds(vals), "assume {c:?} lost {vals:?}: {d:?} -> {a:?} under {sem:?}");
+    }
+    Ok(())
+}
+
+/// An edge body: an `ite` assignment to `target` (split by boxes), then a
+/// Boolean the body defines and assumes (`b := c; ...; assume b`) around an
+/// assignment of `e` to the next variable.
+fn body_of(e: Expr, c: Expr, target: u32) -> Vec<Stmt> {
+    let v = VarId(target);
+    vec![
+        Stmt::Assign(v, Expr::Ite(Box::new(c.clone()), Box::new(e.clone()), Box::new(Expr::Var(v, sort_of(v))))),
+        Stmt::Assign(VarId(3), c),
+        Stmt::Assign(VarId((target + 1) % 3), e),
+        Stmt::Assume(Expr::Var(VarId(3), Sort::Bool)),
+    ]
+}
+
+/// The transfer of `body` from `d` contains the successor of `vals`.
+fn body_contains<D: Holds>(body: &[Stmt], vals: &[Val], d: &D, sem: IntSemantics) -> Result<(), TestCaseError> {
+    let sort = sort_of;
+    let cx = Ctx { sem, sort: &sort };
+    let mut env: std::collections::HashMap<VarId, Val> =
+        vals.iter().enumerate().map(|(i, x)| (VarId(i as u32), *x)).collect();
+    let mut havoc = |_: VarId, _: Sort| Val::Int(0);
+    if let Ok(true) = eval::body(body, &mut env, sem, &sort, &mut havoc) {
+        let mut a = d.clone();
+        a.body(&cx, body);
+        let after: Vec<Val> = (0..NVARS).map(|i| env[&VarId(i)]).collect();
+        prop_assert!(a.holds(&after), "{body:?} from {vals:?} to {after:?} not in {a:?} under {sem:?}");
+    }
+    Ok(())
 }
 
 /// A concrete state, and boxes one of which is around it.
@@ -209,78 +260,28 @@ proptest! {
     fn assume_keeps_every_state_where_the_condition_holds(
         c in bool_of(int_expr()), (vals, d) in states(), sem in semantics()
     ) {
-        let sort = sort_of;
-        let cx = Ctx { sem, sort: &sort };
-        let env = |v: VarId| vals.get(v.0 as usize).copied();
-        if let Ok(Val::Bool(true)) = eval::expr(&c, &env, sem) {
-            let mut a = d.clone();
-            a.assume(&cx, &c);
-            prop_assert!(contains(&a, &vals), "assume {c:?} lost {vals:?}: {d:?} -> {a:?} under {sem:?}");
-        }
+        assume_keeps(&c, &vals, &d, sem)?;
     }
 
     #[test]
     fn bodies_contain_their_successors(
         e in int_expr(), c in bool_of(int_expr()), (vals, d) in states(), sem in semantics(), target in 0..3u32
     ) {
-        let sort = sort_of;
-        let cx = Ctx { sem, sort: &sort };
-        let v = VarId(target);
-        // a Boolean the body defines, then assumed: `b := c; assume b`
-        let body = vec![
-            Stmt::Assign(VarId(3), c),
-            Stmt::Assign(v, e),
-            Stmt::Assume(Expr::Var(VarId(3), Sort::Bool)),
-        ];
-        let mut env: std::collections::HashMap<VarId, Val> =
-            vals.iter().enumerate().map(|(i, x)| (VarId(i as u32), *x)).collect();
-        let mut havoc = |_: VarId, _: Sort| Val::Int(0);
-        if let Ok(true) = eval::body(&body, &mut env, sem, &sort, &mut havoc) {
-            let mut a = d.clone();
-            a.body(&cx, &body);
-            let after: Vec<Val> = (0..NVARS).map(|i| env[&VarId(i)]).collect();
-            prop_assert!(contains(&a, &after), "{body:?} from {vals:?} to {after:?} not in {a:?} under {sem:?}");
-        }
+        body_contains(&body_of(e, c, target), &vals, &d, sem)?;
     }
 
     #[test]
     fn boxes_assume_keeps_every_state_where_the_condition_holds(
         c in bool_of(int_expr()), (vals, d) in boxes_states(), sem in semantics()
     ) {
-        let sort = sort_of;
-        let cx = Ctx { sem, sort: &sort };
-        let env = |v: VarId| vals.get(v.0 as usize).copied();
-        prop_assert!(boxes_contain(&d, &vals));
-        if let Ok(Val::Bool(true)) = eval::expr(&c, &env, sem) {
-            let mut a = d.clone();
-            a.assume(&cx, &c);
-            prop_assert!(boxes_contain(&a, &vals), "assume {c:?} lost {vals:?}: {d:?} -> {a:?} under {sem:?}");
-        }
+        assume_keeps(&c, &vals, &d, sem)?;
     }
 
     #[test]
     fn boxes_bodies_contain_their_successors(
         e in int_expr(), c in bool_of(int_expr()), (vals, d) in boxes_states(), sem in semantics(), target in 0..3u32
     ) {
-        let sort = sort_of;
-        let cx = Ctx { sem, sort: &sort };
-        let v = VarId(target);
-        // an `ite` assignment (split by the domain), then a Boolean defined and assumed
-        let body = vec![
-            Stmt::Assign(v, Expr::Ite(Box::new(c.clone()), Box::new(e.clone()), Box::new(Expr::Var(v, sort_of(v))))),
-            Stmt::Assign(VarId(3), c),
-            Stmt::Assign(VarId((target + 1) % 3), e),
-            Stmt::Assume(Expr::Var(VarId(3), Sort::Bool)),
-        ];
-        let mut env: std::collections::HashMap<VarId, Val> =
-            vals.iter().enumerate().map(|(i, x)| (VarId(i as u32), *x)).collect();
-        let mut havoc = |_: VarId, _: Sort| Val::Int(0);
-        if let Ok(true) = eval::body(&body, &mut env, sem, &sort, &mut havoc) {
-            let mut a = d.clone();
-            a.body(&cx, &body);
-            let after: Vec<Val> = (0..NVARS).map(|i| env[&VarId(i)]).collect();
-            prop_assert!(boxes_contain(&a, &after), "{body:?} from {vals:?} to {after:?} not in {a:?} under {sem:?}");
-        }
+        body_contains(&body_of(e, c, target), &vals, &d, sem)?;
     }
 
     /// join and widening are upper bounds, meet keeps the common states,
@@ -290,12 +291,12 @@ proptest! {
         (vals, a) in boxes_states(), (_, b) in boxes_states(), t in prop::collection::vec(-60i128..60, 0..4)
     ) {
         let j = a.join(&b);
-        prop_assert!(a.leq(&j) && b.leq(&j) && boxes_contain(&j, &vals));
+        prop_assert!(a.leq(&j) && b.leq(&j) && j.holds(&vals));
         let w = a.widen_with(&j, &super::Thresholds::new(t));
         prop_assert!(a.leq(&w) && j.leq(&w), "{a:?} widen {j:?} = {w:?}");
         prop_assert!(w.boxes().len() <= super::boxes::CAP);
         let m = a.meet(&b);
-        prop_assert_eq!(boxes_contain(&m, &vals), boxes_contain(&b, &vals));
+        prop_assert_eq!(m.holds(&vals), b.holds(&vals));
         prop_assert!(a.leq(&a) && Boxes::bottom().leq(&a) && a.leq(&Boxes::top()));
         let n = j.narrow(&a);
         prop_assert!(a.leq(&n) && n.leq(&j));
