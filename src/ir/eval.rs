@@ -598,12 +598,7 @@ impl Eval<'_> {
                 }))
             }
             IntrOp::SMax | IntrOp::SMin | IntrOp::UMax | IntrOp::UMin => {
-                let pred = match op {
-                    IntrOp::SMax => CmpPred::Sgt,
-                    IntrOp::SMin => CmpPred::Slt,
-                    IntrOp::UMax => CmpPred::Ugt,
-                    _ => CmpPred::Ult,
-                };
+                let pred = op.selecting_pred().unwrap_or(CmpPred::Sgt);
                 let (x, y) = pair(self.int(&args[0], bits), self.int(&args[1], bits))?;
                 Ok(Val::Int(if self.cmp(pred, bits, x, y) { x } else { y }))
             }

@@ -88,6 +88,20 @@ pub enum IntrOp {
     Overflow(BinOp, bool),
 }
 
+impl IntrOp {
+    /// For a minimum or maximum, the comparison under which it is its first
+    /// argument (`smax(a, b)` is `a` if `a >s b`); `None` for the others.
+    pub fn selecting_pred(self) -> Option<CmpPred> {
+        match self {
+            IntrOp::SMax => Some(CmpPred::Sgt),
+            IntrOp::SMin => Some(CmpPred::Slt),
+            IntrOp::UMax => Some(CmpPred::Ugt),
+            IntrOp::UMin => Some(CmpPred::Ult),
+            _ => None,
+        }
+    }
+}
+
 /// Operations on mathematical integers (sort `Num`), with SMT-LIB's meaning:
 /// `Div`/`Mod` are Euclidean (`0 <= a mod b < |b|`), `Neg` is unary and the
 /// others are n-ary (`Sub` subtracts the rest from the first).

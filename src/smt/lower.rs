@@ -747,12 +747,7 @@ impl Lowerer {
         let c = it.next();
         match op {
             IntrOp::SMax | IntrOp::SMin | IntrOp::UMax | IntrOp::UMin => {
-                let pred = match op {
-                    IntrOp::SMax => CmpPred::Sgt,
-                    IntrOp::SMin => CmpPred::Slt,
-                    IntrOp::UMax => CmpPred::Ugt,
-                    _ => CmpPred::Ult,
-                };
+                let pred = op.selecting_pred().unwrap_or(CmpPred::Sgt);
                 let pick_a = self.cmp(pred, bits, a.clone(), b.clone());
                 match (a, b) {
                     (Val::V(x), Val::V(y)) => Val::V(pick_a.ite(&x, &y)),
