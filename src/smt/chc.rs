@@ -11,6 +11,7 @@
 
 use super::canon::Canon;
 use super::dag::{self, Dag, Trace};
+use super::fold::{self, Folding};
 use super::lower::{Lowerer, Val};
 use crate::ir::{EdgeId, Program};
 use std::collections::HashMap;
@@ -113,7 +114,11 @@ pub(super) fn solution(answer: &Bool) -> HashMap<String, (Bool, Vec<u32>, u32)> 
 pub enum SpacerMode {
     /// As UFO's interpolating engine over an unrolling: no preprocessing, so
     /// that every node's predicate gets its own solution (its new label).
-    Interpolate,
+    /// With `fold`, chains of single-parent nodes are folded into their
+    /// successors' clauses and labelled by images (`smt::fold`); [`refine`]
+    /// falls back to the query without folding when an image keeps a
+    /// quantifier.
+    Interpolate { fold: bool },
     /// On the whole program's recursive clauses, with Spacer's own
     /// preprocessing (as `pre` says); `global` adds
     /// global guidance with the inductive generalizer (`fp.spacer.global`,
@@ -176,7 +181,7 @@ pub(super) fn spacer(mode: SpacerMode, bv: bool, quantified: bool) -> Result<z3:
     let mut params = Params::new();
     params.set_symbol("engine", "spacer");
     match mode {
-        SpacerMode::Interpolate => {
+        SpacerMode::Interpolate { .. } => {
             params.set_bool("xform.slice", false);
             params.set_bool("xform.inline_linear", false);
             params.set_bool("xform.inline_eager", false);
@@ -240,9 +245,23 @@ impl EdgeClause {
     }
 }
 
-/// Solves the refinement query for the nodes of `dag` that reach its error node.
+/// Solves the refinement query for the nodes of `dag` that reach its error
+/// node: folded first, and without folding if a folded node's label kept a
+/// quantifier ([`SpacerMode::Interpolate`]).
 pub fn refine(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag) -> Refinement {
-    match solve(p, l, canon, d, SpacerMode::Interpolate) {
+    let folded = solve(p, l, canon, d, SpacerMode::Interpolate { fold: true });
+    let quantified =
+        |ls: &[Option<Bool>]| ls.iter().flatten().any(|f| super::instances::has_quantifier(&Dynamic::from_ast(f)));
+    let answer = match folded {
+        ChcAnswer::Solution(ls) if quantified(&ls) && super::deadline::remaining_ms() != Some(0) => {
+            solve(p, l, canon, d, SpacerMode::Interpolate { fold: false })
+        }
+        other => other,
+    };
+    match answer {
+        ChcAnswer::Solution(labels) if quantified(&labels) => {
+            Refinement::Unknown("a refined label kept a quantifier".into())
+        }
         ChcAnswer::Solution(labels) => Refinement::Labels(labels),
         ChcAnswer::Reachable(_) => counterexample(p, l, d),
         ChcAnswer::Unknown(why) => Refinement::Unknown(why),
@@ -352,7 +371,7 @@ fn solve(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag, mode: SpacerMode)
     // a node that cannot reach the error: no label in an unrolling, `true`
     // in the whole program
     let irrelevant = || match mode {
-        SpacerMode::Interpolate => None,
+        SpacerMode::Interpolate { .. } => None,
         SpacerMode::Whole { .. } => Some(Bool::from_bool(true)),
     };
     if !relevant[d.entry] {
@@ -366,9 +385,13 @@ fn solve(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag, mode: SpacerMode)
         Ok(fp) => fp,
         Err(e) => return ChcAnswer::Unknown(e),
     };
+    let folding = match mode {
+        SpacerMode::Interpolate { fold: true } => Folding::of(p, d, &relevant),
+        _ => Folding::none(d.loc.len()),
+    };
     let preds: Vec<Option<FuncDecl>> = (0..d.loc.len())
         .map(|u| {
-            relevant[u].then(|| {
+            (relevant[u] && !folding.folded[u]).then(|| {
                 let live = &p.loc(d.loc[u]).live;
                 let sorts: Vec<Sort> = live.iter().map(|v| sort_of(canon.of(*v))).collect();
                 relation(&fp, &format!("P{u}"), &sorts)
@@ -385,12 +408,13 @@ fn solve(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag, mode: SpacerMode)
         let rule = Bool::and(&ranges).implies(apply(d.entry, &args));
         fp.add_rule(&forall(&args, &rule), None);
     }
-    for (i, (s, w, e)) in d.edges.iter().enumerate() {
-        if !(relevant[*s] && relevant[*w]) {
+    for (i, (s, w, _)) in d.edges.iter().enumerate() {
+        if !(relevant[*s] && relevant[*w]) || folding.folded[*w] {
             continue;
         }
-        let c = EdgeClause::new(p, l, *e, &format!("e{i}"));
-        let mut body = vec![apply(*s, &c.pre_args)];
+        let chain = folding.chain(d, i);
+        let c = fold::chain_clause(p, l, d, &chain);
+        let mut body = vec![apply(d.edges[chain[0]].0, &c.pre_args)];
         body.extend(c.constraints);
         let rule = Bool::and(&body).implies(apply(*w, &c.post_args));
         fp.add_rule(&forall(&c.bounds, &rule), None);
@@ -407,6 +431,10 @@ fn solve(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag, mode: SpacerMode)
                     }
                     if u == d.error {
                         return Some(Bool::from_bool(false));
+                    }
+                    if folding.folded[u] {
+                        // (labelled by `folded_labels` below)
+                        return None;
                     }
                     let live = &p.loc(d.loc[u]).live;
                     let canon_args: Vec<Dynamic> = live.iter().map(|v| canon.of(*v).dynamic()).collect();
@@ -427,10 +455,11 @@ fn solve(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag, mode: SpacerMode)
                         // (the whole program's caller labels it from its
                         // neighbours; an unrolling's node gets the weakest)
                         (None, SpacerMode::Whole { .. }) => None,
-                        (None, SpacerMode::Interpolate) => Some(Bool::from_bool(true)),
+                        (None, SpacerMode::Interpolate { .. }) => Some(Bool::from_bool(true)),
                     }
                 })
                 .collect();
+            let labels = folded_labels(p, l, canon, d, &folding, labels);
             ChcAnswer::Solution(labels)
         }
         SatResult::Sat => {
@@ -442,6 +471,34 @@ fn solve(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag, mode: SpacerMode)
         }
         SatResult::Unknown => ChcAnswer::Unknown(fp.get_reason_unknown()),
     }
+}
+
+/// `labels` with each folded node labelled by the image of its parent's
+/// label through its one edge, parents first.
+fn folded_labels(
+    p: &Program,
+    l: &mut Lowerer,
+    canon: &Canon,
+    d: &Dag,
+    folding: &Folding,
+    mut labels: Vec<Option<Bool>>,
+) -> Vec<Option<Bool>> {
+    for u in 0..labels.len() {
+        // the unlabelled folded nodes from u up to the nearest labelled node
+        let mut todo = Vec::new();
+        let mut v = u;
+        while folding.folded[v] && labels[v].is_none() {
+            todo.push(v);
+            let Some(j) = folding.in_edge[v] else { break };
+            v = d.edges[j].0;
+        }
+        for v in todo.into_iter().rev() {
+            let j = folding.in_edge[v].expect("a folded node has one incoming edge");
+            let pre = labels[d.edges[j].0].clone().unwrap_or_else(|| Bool::from_bool(true));
+            labels[v] = Some(fold::image(p, l, canon, &pre, d.edges[j].2).simplify());
+        }
+    }
+    labels
 }
 
 /// Decides the ARG condition of the DAG (eq. 1–2) with one SMT query:

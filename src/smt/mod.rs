@@ -12,6 +12,7 @@ pub mod cert;
 pub mod chc;
 pub mod dag;
 pub mod deadline;
+pub mod fold;
 pub mod horn;
 pub mod instances;
 pub mod lower;
