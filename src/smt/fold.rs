@@ -81,27 +81,16 @@ impl Folding {
 /// pre-state, the last one's post-state, every body with the equalities that
 /// join consecutive edges, and every constant to quantify.
 pub(super) fn chain_clause(p: &Program, l: &mut Lowerer, d: &Dag, chain: &[usize]) -> EdgeClause {
-    let mut out: Option<EdgeClause> = None;
-    for &j in chain {
+    // (a chain is never empty: it ends with the clause's own edge)
+    let mut acc = EdgeClause::new(p, l, d.edges[chain[0]].2, &format!("e{}", chain[0]));
+    for &j in &chain[1..] {
         let c = EdgeClause::new(p, l, d.edges[j].2, &format!("e{j}"));
-        out = Some(match out {
-            None => c,
-            Some(mut acc) => {
-                let joins = acc.post_args.iter().zip(&c.pre_args).map(|(a, b)| a.eq(b));
-                acc.constraints.extend(joins);
-                acc.constraints.extend(c.constraints);
-                acc.bounds.extend(c.bounds);
-                acc.post_args = c.post_args;
-                acc
-            }
-        });
+        acc.constraints.extend(acc.post_args.iter().zip(&c.pre_args).map(|(a, b)| a.eq(b)));
+        acc.constraints.extend(c.constraints);
+        acc.bounds.extend(c.bounds);
+        acc.post_args = c.post_args;
     }
-    out.unwrap_or(EdgeClause {
-        pre_args: Vec::new(),
-        post_args: Vec::new(),
-        constraints: Vec::new(),
-        bounds: Vec::new(),
-    })
+    acc
 }
 
 /// The strongest postcondition of `pre` (over the canonical constants of
