@@ -14,6 +14,7 @@ pub mod dag;
 pub mod deadline;
 pub mod fold;
 pub mod horn;
+pub mod houdini;
 pub mod instances;
 pub mod lower;
 pub mod params;

@@ -17,7 +17,7 @@ use crate::ir::{LocId, Program};
 use crate::post::Post;
 use crate::smt::canon::Canon;
 use crate::smt::chc::{self, Refinement};
-use crate::smt::{cert, raise, solve, Deadline, Formula, FormulaOps, IntSemantics, Lowerer};
+use crate::smt::{cert, houdini, raise, solve, Deadline, Formula, FormulaOps, IntSemantics, Lowerer};
 use arg::{Arg, Expander, Stop};
 use serde::Serialize;
 use std::collections::HashMap;
@@ -45,6 +45,8 @@ pub struct UfoStats {
     pub post_fallbacks: usize,
     /// Domain POSTs: widenings that changed a loop head's value.
     pub widenings: usize,
+    /// Seconds in Houdini over the labels' conjuncts (`smt::houdini`).
+    pub houdini_time: f64,
 }
 
 impl UfoStats {
@@ -60,6 +62,7 @@ impl UfoStats {
             ("refine", format!("{:.3}s", self.refine_time)),
             ("post", format!("{:.3}s", self.post_time)),
             ("cover", format!("{:.3}s", self.cover_time)),
+            ("houdini", format!("{:.3}s", self.houdini_time)),
         ]
     }
 }
@@ -86,6 +89,36 @@ fn certificate(
         .map(|(loc, ls)| raise::raise(&Formula::or(ls).simplify(), &canon.names(p, loc)))
         .collect::<Result<Vec<_>, String>>()?;
     Ok(Certificate { sem, invariants })
+}
+
+/// Houdini over the conjuncts of the ARG's labels (`smt::houdini`): the
+/// certificate they give if their inductive part excludes the error. Only
+/// conjuncts that are quantifier-free and expressible in the program's terms
+/// are candidates, so the certificate raises.
+fn inductive_labels(
+    p: &Program,
+    canon: &Canon,
+    arg: &Arg,
+    post: &dyn Post,
+    rels: &houdini::Relations,
+    sem: IntSemantics,
+) -> Option<Certificate> {
+    let mut cands = houdini::candidates(p.locs.len(), arg.nodes.iter().map(|n| (n.loc, post.to_label(&n.label))));
+    for (loc, cs) in p.loc_ids().zip(cands.iter_mut()) {
+        let names = canon.names(p, loc);
+        cs.retain(|c| raise::raise(c, &names).is_ok());
+    }
+    let inv = houdini::inductive_subset(p, rels, cands)?;
+    if solve::is_sat(&inv[p.error.0 as usize]) != Some(false) {
+        return None;
+    }
+    let invariants = p
+        .loc_ids()
+        .zip(inv)
+        .map(|(loc, cs)| raise::raise(&Formula::and(&houdini::without_implied(cs)).simplify(), &canon.names(p, loc)))
+        .collect::<Result<Vec<_>, String>>()
+        .ok()?;
+    Some(Certificate { sem, invariants })
 }
 
 /// Checks Definition 2 on refined labels (debug builds).
@@ -146,6 +179,7 @@ fn run(p: &Program, ufo: &mut Ufo, sem: IntSemantics, deadline: &Deadline) -> Ou
     let canon = Canon::new(p, &l);
     let mut arg = Arg::new(p);
     let mut labels: HashMap<usize, Formula> = HashMap::new();
+    let mut rels: Option<houdini::Relations> = None;
     loop {
         stats.iterations += 1;
         let mut ex = Expander::new(p, &wto, &succ, &canon, sem);
@@ -221,6 +255,13 @@ fn run(p: &Program, ufo: &mut Ufo, sem: IntSemantics, deadline: &Deadline) -> Ou
                 }
                 if ufo.check_labels && !labels_are_hoare_triples(p, &mut l, &canon, &arg, &labels) {
                     return Outcome::unknown("refinement produced labels that violate Definition 2", stats);
+                }
+                let t = Instant::now();
+                let rels = rels.get_or_insert_with(|| houdini::Relations::new(p, &mut l, &canon));
+                let proof = inductive_labels(p, &canon, &arg, post, rels, sem);
+                stats.ufo().houdini_time += t.elapsed().as_secs_f64();
+                if let Some(c) = proof {
+                    return Outcome { verdict: Verdict::Safe, reason: None, trace: None, certificate: Some(c), stats };
                 }
             }
             Refinement::Reachable(trace) => {
