@@ -146,3 +146,23 @@ fn a_relation_lost_by_widening_comes_back_from_one_refinement() {
     let (_, ai) = verify(&files, &["--engine", "ai", "--opt", "O0"]);
     assert_eq!(ai["verdict"], "UNKNOWN");
 }
+
+/// The labels of the loop head's copies in lanes_safe.c each say what holds
+/// after k steps, and covering does not converge (nine refinements before
+/// Houdini); their conjuncts that are inductive for the whole program prove
+/// the assertion after the first refinement, in every UFO configuration, and
+/// the certificate (checked) relates the two counters.
+#[test]
+fn the_inductive_part_of_the_labels_proves_what_covering_does_not() {
+    let files = vec!["llvm-tests/lanes_safe.c".to_string()];
+    for post in ["box", "true"] {
+        let (code, json) = verify(&files, &["--engine", "ufo", "--post", post, "--timeout", "30"]);
+        assert_eq!((code, json["verdict"].as_str()), (0, Some("SAFE")), "--post {post}: {json:#}");
+        let ufo = &json["stats"]["ufo"];
+        assert_eq!(ufo["houdini_proof"], true, "--post {post}: {ufo}");
+        assert!(ufo["refinements"].as_u64().is_some_and(|r| r <= 2), "--post {post}: {ufo}");
+        let loops = json["certificate"]["loop_invariants"].as_array().expect("a loop invariant");
+        let inv = loops[0]["invariant"].as_str().unwrap_or_default();
+        assert!(inv.contains("up") && inv.contains("down"), "--post {post}: {inv}");
+    }
+}

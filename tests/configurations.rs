@@ -59,8 +59,9 @@ fn all_five_configurations_agree_with_the_headers() {
 fn predicate_abstraction_saves_iterations_on_a_proof() {
     // uUFO needs a refinement to see that the guarded branch is infeasible;
     // every predicate-abstraction POST prunes the infeasible edge at once.
-    let (v, it, _) = run("llvm-tests/globals_safe.c", "O0", CONFIGS[0].1, &[]);
-    assert_eq!((v.as_str(), it), ("SAFE", 2));
+    let (v, _, json) = run("llvm-tests/globals_safe.c", "O0", CONFIGS[0].1, &[]);
+    assert_eq!(v, "SAFE");
+    assert!(json["stats"]["ufo"]["refinements"].as_u64().is_some_and(|r| r >= 1), "{json}");
     for (name, config) in &CONFIGS[1..] {
         let (v, it, json) = run("llvm-tests/globals_safe.c", "O0", config, &[]);
         assert_eq!((v.as_str(), it), ("SAFE", 1), "{name}: {}", json["reason"]);

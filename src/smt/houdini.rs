@@ -9,8 +9,9 @@
 //! label to imply an earlier one's. The conjuncts that are inductive for the
 //! whole program are what Spacer's own lemma pushing (IC3's propagation phase)
 //! would keep; they prove the error unreachable on programs where covering
-//! does not converge. This is a departure from
-//! papers/ufo-under-over-approximations.txt Fig. 2, which only covers.
+//! does not converge; what is inductive but does not prove strengthens every
+//! label. This is a departure from papers/ufo-under-over-approximations.txt
+//! Fig. 2, which only covers.
 //!
 //! Invariants: a conjunct is removed only when a model of the edge's relation
 //! with the source's remaining conjuncts falsifies it, so the result is the

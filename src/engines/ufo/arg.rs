@@ -211,12 +211,15 @@ impl<'a> Expander<'a> {
         r
     }
 
-    /// EXPANDARG (Fig. 3 lines 29–52).
+    /// EXPANDARG (Fig. 3 lines 29–52). `invariants` (per location, an
+    /// inductive invariant of the program: Houdini's, `true` before) is
+    /// conjoined to every label POST computes.
     pub fn expand(
         &mut self,
         arg: &mut Arg,
         post: &mut dyn Post,
         labels: &HashMap<usize, Formula>,
+        invariants: &[Formula],
         l: &mut Lowerer,
         stats: &mut UfoStats,
         deadline: &Deadline,
@@ -254,7 +257,12 @@ impl<'a> Expander<'a> {
                         post.widen(&mut cx, loc, &old, joined)
                     }
                 };
-                arg.nodes[v].label = label;
+                let inv = &invariants[arg.nodes[v].loc.0 as usize];
+                arg.nodes[v].label = if inv.as_bool() == Some(true) {
+                    label
+                } else {
+                    post.strengthen(&label, &Formula::and(&[post.to_label(&label), inv.clone()]))
+                };
                 stats.post_time += t.elapsed().as_secs_f64();
                 for i in 0..arg.nodes[v].children.len() {
                     let w = arg.nodes[v].children[i].0;

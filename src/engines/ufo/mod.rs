@@ -8,6 +8,17 @@
 //! A SAFE answer carries the candidate certificate: the labels of the uncovered
 //! nodes, joined per location. The driver checks it independently (`check`)
 //! before SAFE is reported.
+//!
+//! Departure from Fig. 2 (not in the `od` configurations): after each
+//! refinement, Houdini (`smt::houdini`) keeps the conjuncts of all labels that
+//! are inductive for the whole program. When they exclude the error they are
+//! the certificate (`houdini_proof`): the labels of a loop head's copies each
+//! say what holds after k steps, covering may never succeed, and their
+//! inductive part is what Spacer's lemma pushing would keep. Otherwise they
+//! are conjoined to every label, existing and computed by POST later (an
+//! inductive invariant keeps every edge a Hoare triple, Definition 2), which
+//! helps covering. Measured on the shared set: `--post box` 96 tasks instead
+//! of 92, 14% less CPU.
 
 pub mod arg;
 
@@ -47,6 +58,9 @@ pub struct UfoStats {
     pub widenings: usize,
     /// Seconds in Houdini over the labels' conjuncts (`smt::houdini`).
     pub houdini_time: f64,
+    /// The SAFE answer's certificate is the inductive subset of the labels'
+    /// conjuncts (Houdini), not the labels of a complete ARG.
+    pub houdini_proof: bool,
 }
 
 impl UfoStats {
@@ -63,6 +77,7 @@ impl UfoStats {
             ("post", format!("{:.3}s", self.post_time)),
             ("cover", format!("{:.3}s", self.cover_time)),
             ("houdini", format!("{:.3}s", self.houdini_time)),
+            ("houdini_proof", self.houdini_proof.to_string()),
         ]
     }
 }
@@ -91,10 +106,17 @@ fn certificate(
     Ok(Certificate { sem, invariants })
 }
 
-/// Houdini over the conjuncts of the ARG's labels (`smt::houdini`): the
-/// certificate they give if their inductive part excludes the error. Only
+/// What Houdini over the ARG's labels gave.
+enum Inductive {
+    /// Their inductive part excludes the error: the certificate.
+    Proof(Certificate),
+    /// Their inductive part, a conjunction per location, which does not.
+    Invariants(Vec<Formula>),
+}
+
+/// Houdini over the conjuncts of the ARG's labels (`smt::houdini`). Only
 /// conjuncts that are quantifier-free and expressible in the program's terms
-/// are candidates, so the certificate raises.
+/// are candidates, so the certificate raises. `None` if Z3 did not decide.
 fn inductive_labels(
     p: &Program,
     canon: &Canon,
@@ -102,7 +124,7 @@ fn inductive_labels(
     post: &dyn Post,
     rels: &houdini::Relations,
     sem: IntSemantics,
-) -> Option<Certificate> {
+) -> Option<Inductive> {
     let mut cands = houdini::candidates(p.locs.len(), arg.nodes.iter().map(|n| (n.loc, post.to_label(&n.label))));
     for (loc, cs) in p.loc_ids().zip(cands.iter_mut()) {
         let names = canon.names(p, loc);
@@ -110,7 +132,7 @@ fn inductive_labels(
     }
     let inv = houdini::inductive_subset(p, rels, cands)?;
     if solve::is_sat(&inv[p.error.0 as usize]) != Some(false) {
-        return None;
+        return Some(Inductive::Invariants(inv.iter().map(|cs| Formula::and(cs)).collect()));
     }
     let invariants = p
         .loc_ids()
@@ -118,7 +140,7 @@ fn inductive_labels(
         .map(|(loc, cs)| raise::raise(&Formula::and(&houdini::without_implied(cs)).simplify(), &canon.names(p, loc)))
         .collect::<Result<Vec<_>, String>>()
         .ok()?;
-    Some(Certificate { sem, invariants })
+    Some(Inductive::Proof(Certificate { sem, invariants }))
 }
 
 /// Checks Definition 2 on refined labels (debug builds).
@@ -180,10 +202,11 @@ fn run(p: &Program, ufo: &mut Ufo, sem: IntSemantics, deadline: &Deadline) -> Ou
     let mut arg = Arg::new(p);
     let mut labels: HashMap<usize, Formula> = HashMap::new();
     let mut rels: Option<houdini::Relations> = None;
+    let mut invariants: Vec<Formula> = vec![Formula::from_bool(true); p.locs.len()];
     loop {
         stats.iterations += 1;
         let mut ex = Expander::new(p, &wto, &succ, &canon, sem);
-        let expanded = ex.expand(&mut arg, post, &labels, &mut l, stats.ufo(), deadline);
+        let expanded = ex.expand(&mut arg, post, &labels, &invariants, &mut l, stats.ufo(), deadline);
         stats.ufo().arg_nodes = arg.nodes.len();
         stats.ufo().post_fallbacks = post.fallbacks();
         stats.ufo().widenings = post.widenings();
@@ -260,8 +283,34 @@ fn run(p: &Program, ufo: &mut Ufo, sem: IntSemantics, deadline: &Deadline) -> Ou
                 let rels = rels.get_or_insert_with(|| houdini::Relations::new(p, &mut l, &canon));
                 let proof = inductive_labels(p, &canon, &arg, post, rels, sem);
                 stats.ufo().houdini_time += t.elapsed().as_secs_f64();
-                if let Some(c) = proof {
-                    return Outcome { verdict: Verdict::Safe, reason: None, trace: None, certificate: Some(c), stats };
+                match proof {
+                    Some(Inductive::Proof(c)) => {
+                        stats.ufo().houdini_proof = true;
+                        return Outcome {
+                            verdict: Verdict::Safe,
+                            reason: None,
+                            trace: None,
+                            certificate: Some(c),
+                            stats,
+                        };
+                    }
+                    Some(Inductive::Invariants(inv)) => {
+                        // every node's label gets its location's invariant
+                        // (still a Hoare-triple labelling: the invariant is
+                        // inductive), and so does every label POST computes
+                        for (u, n) in arg.nodes.iter_mut().enumerate() {
+                            let i = &inv[n.loc.0 as usize];
+                            if i.as_bool() == Some(true) {
+                                continue;
+                            }
+                            n.label = post.strengthen(&n.label, &Formula::and(&[post.to_label(&n.label), i.clone()]));
+                            if let Some(f) = labels.get_mut(&u) {
+                                *f = Formula::and(&[f.clone(), i.clone()]).simplify();
+                            }
+                        }
+                        invariants = inv;
+                    }
+                    None => {}
                 }
             }
             Refinement::Reachable(trace) => {
