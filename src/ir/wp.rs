@@ -114,22 +114,19 @@ pub(crate) mod tests {
         Expr::Store { array: Box::new(a), index: Box::new(i), value: Box::new(v) }
     }
 
+    /// A location of a test program, with its live variables.
+    pub(crate) fn loc(name: &str, live: Vec<VarId>) -> Location {
+        Location { name: name.into(), src: Default::default(), live, src_vars: Vec::new() }
+    }
+
+    /// An edge of a test program.
+    pub(crate) fn edge(src: u32, dst: u32, body: Vec<Stmt>) -> Edge {
+        Edge { src: LocId(src), dst: LocId(dst), body, src_loc: Default::default(), failure: None }
+    }
+
     /// entry -[x := 0]-> mid -[m := store(m, x, 7)]-> head -[m[0] != 7]-> error,
     /// with `x` (i32) and the region `m`; `x` is live at `mid` only.
     pub(crate) fn store_chain() -> Program {
-        let loc = |name: &str, live: Vec<VarId>| Location {
-            name: name.into(),
-            src: Default::default(),
-            live,
-            src_vars: Vec::new(),
-        };
-        let edge = |src, dst, body| Edge {
-            src: LocId(src),
-            dst: LocId(dst),
-            body,
-            src_loc: Default::default(),
-            failure: None,
-        };
         Program {
             vars: vec![
                 Var { name: "x".into(), sort: INT, src_name: None },

@@ -168,7 +168,8 @@ pub fn inductive_subset(p: &Program, rels: &Relations, mut cands: Vec<Vec<Bool>>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::{BinOp, CmpPred, Edge, Expr, Location, Sort, Stmt, Var, VarId};
+    use crate::ir::wp::tests::{edge, loc};
+    use crate::ir::{BinOp, CmpPred, Expr, Sort, Stmt, Var, VarId};
     use crate::smt::cert;
 
     const INT: Sort = Sort::Int { bits: 32 };
@@ -191,19 +192,6 @@ mod tests {
     /// `x = y = 0; while (x < 10) { x++; y++; } if (y != 10) error;` with
     /// locations entry, head (x, y live), error.
     fn twin_counters() -> Program {
-        let loc = |name: &str, live: Vec<VarId>| Location {
-            name: name.into(),
-            src: Default::default(),
-            live,
-            src_vars: Vec::new(),
-        };
-        let edge = |src, dst, body| Edge {
-            src: LocId(src),
-            dst: LocId(dst),
-            body,
-            src_loc: Default::default(),
-            failure: None,
-        };
         let (x, y) = (VarId(0), VarId(1));
         Program {
             vars: vec![
