@@ -117,6 +117,9 @@ pub struct Expander<'a> {
     pub wto: &'a Wto,
     pub succ: &'a [Vec<EdgeId>],
     pub canon: &'a Canon,
+    /// Per location, an inductive invariant of the program (Houdini's,
+    /// `true` before), conjoined to every label POST computes.
+    pub invariants: &'a [Formula],
     fnodes: HashMap<LocId, usize>,
     active: HashMap<LocId, Vec<usize>>,
     /// The solver of the covering checks.
@@ -124,12 +127,20 @@ pub struct Expander<'a> {
 }
 
 impl<'a> Expander<'a> {
-    pub fn new(p: &'a Program, wto: &'a Wto, succ: &'a [Vec<EdgeId>], canon: &'a Canon, sem: IntSemantics) -> Self {
+    pub fn new(
+        p: &'a Program,
+        wto: &'a Wto,
+        succ: &'a [Vec<EdgeId>],
+        canon: &'a Canon,
+        invariants: &'a [Formula],
+        sem: IntSemantics,
+    ) -> Self {
         Expander {
             p,
             wto,
             succ,
             canon,
+            invariants,
             fnodes: HashMap::new(),
             active: HashMap::new(),
             covering: solve::Reused::new(sem),
@@ -211,15 +222,12 @@ impl<'a> Expander<'a> {
         r
     }
 
-    /// EXPANDARG (Fig. 3 lines 29–52). `invariants` (per location, an
-    /// inductive invariant of the program: Houdini's, `true` before) is
-    /// conjoined to every label POST computes.
+    /// EXPANDARG (Fig. 3 lines 29–52).
     pub fn expand(
         &mut self,
         arg: &mut Arg,
         post: &mut dyn Post,
         labels: &HashMap<usize, Formula>,
-        invariants: &[Formula],
         l: &mut Lowerer,
         stats: &mut UfoStats,
         deadline: &Deadline,
@@ -257,7 +265,7 @@ impl<'a> Expander<'a> {
                         post.widen(&mut cx, loc, &old, joined)
                     }
                 };
-                let inv = &invariants[arg.nodes[v].loc.0 as usize];
+                let inv = &self.invariants[arg.nodes[v].loc.0 as usize];
                 arg.nodes[v].label = if inv.as_bool() == Some(true) {
                     label
                 } else {

@@ -205,8 +205,8 @@ fn run(p: &Program, ufo: &mut Ufo, sem: IntSemantics, deadline: &Deadline) -> Ou
     let mut invariants: Vec<Formula> = vec![Formula::from_bool(true); p.locs.len()];
     loop {
         stats.iterations += 1;
-        let mut ex = Expander::new(p, &wto, &succ, &canon, sem);
-        let expanded = ex.expand(&mut arg, post, &labels, &invariants, &mut l, stats.ufo(), deadline);
+        let mut ex = Expander::new(p, &wto, &succ, &canon, &invariants, sem);
+        let expanded = ex.expand(&mut arg, post, &labels, &mut l, stats.ufo(), deadline);
         stats.ufo().arg_nodes = arg.nodes.len();
         stats.ufo().post_fallbacks = post.fallbacks();
         stats.ufo().widenings = post.widenings();
