@@ -128,12 +128,33 @@ fn ufo_with_a_domain_post_answers_right_and_needs_no_refinement_where_the_domain
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// `x == y` after a loop to a nondet bound: intervals widen `x` and `y`, the
-/// error is reachable in the abstraction, one refinement finds `x == y`, and
-/// the next unrolling widens again with that relation kept.
+/// `x == y` after a loop to a nondet bound: intervals widen `x` and `y`, and
+/// the error is reachable in the abstraction; the difference of the bounds at
+/// the loop's entry (`x - y <= 0` from `x == 0`, `y == 0`) is inductive, so
+/// Houdini proves it before any refinement.
+#[test]
+fn a_relation_lost_by_widening_is_a_difference_of_the_entry_bounds() {
+    let files = vec!["llvm-tests/counter_safe.c".to_string()];
+    let (code, json) = verify(&files, &["--engine", "ufo", "--post", "box", "--opt", "O0", "--timeout", "30"]);
+    assert_eq!((code, json["verdict"].as_str()), (0, Some("SAFE")), "{json:#}");
+    let ufo = &json["stats"]["ufo"];
+    assert_eq!(ufo["refinements"].as_u64(), Some(0), "{ufo}");
+    assert_eq!(ufo["houdini_proof"].as_bool(), Some(true), "{ufo}");
+    assert!(ufo["widenings"].as_u64().is_some_and(|w| w >= 2), "{ufo}");
+    let loops = json["certificate"]["loop_invariants"].as_array().expect("a loop invariant");
+    let inv = loops[0]["invariant"].as_str().unwrap_or_default();
+    assert!(inv.contains("x <= y") && inv.contains("y <= x"), "{inv}");
+    // intervals alone do not prove it
+    let (_, ai) = verify(&files, &["--engine", "ai", "--opt", "O0"]);
+    assert_eq!(ai["verdict"], "UNKNOWN");
+}
+
+/// `x == 2 * y` after a loop to a nondet bound: no interval and no difference
+/// states it; one refinement does, and the next unrolling widens again with
+/// that relation kept.
 #[test]
 fn a_relation_lost_by_widening_comes_back_from_one_refinement() {
-    let files = vec!["llvm-tests/counter_safe.c".to_string()];
+    let files = vec!["llvm-tests/double_counter_safe.c".to_string()];
     let (code, json) = verify(&files, &["--engine", "ufo", "--post", "box", "--opt", "O0", "--timeout", "30"]);
     assert_eq!((code, json["verdict"].as_str()), (0, Some("SAFE")), "{json:#}");
     let ufo = &json["stats"]["ufo"];
@@ -141,8 +162,7 @@ fn a_relation_lost_by_widening_comes_back_from_one_refinement() {
     assert!(ufo["widenings"].as_u64().is_some_and(|w| w >= 2), "{ufo}");
     let loops = json["certificate"]["loop_invariants"].as_array().expect("a loop invariant");
     let inv = loops[0]["invariant"].as_str().unwrap_or_default();
-    assert!(inv.contains("x >= y") || inv.contains("y <= x"), "{inv}");
-    // without the refinement's relation, intervals alone do not prove it
+    assert!(inv.contains("x <= 2*y") && inv.contains("x >= 2*y"), "{inv}");
     let (_, ai) = verify(&files, &["--engine", "ai", "--opt", "O0"]);
     assert_eq!(ai["verdict"], "UNKNOWN");
 }

@@ -19,18 +19,18 @@
 //! caller then knows nothing, never an unchecked invariant).
 
 use super::canon::Canon;
-use super::cert::EdgeRelation;
+use super::cert::{self, EdgeRelation};
 use super::instances;
 use super::lower::Lowerer;
 use super::solve;
-use crate::ir::{EdgeId, LocId, Program};
+use crate::ir::{wp, EdgeId, Expr, LocId, Program};
 use std::collections::{HashSet, VecDeque};
-use z3::ast::{Ast, Bool};
+use z3::ast::{Ast, Bool, Int};
 use z3::{DeclKind, SatResult};
 
 /// The conjuncts of `f` (its top-level `and`s flattened).
 fn conjuncts(f: &Bool, out: &mut Vec<Bool>) {
-    if f.decl().kind() == DeclKind::And {
+    if f.safe_decl().is_ok_and(|d| d.kind() == DeclKind::And) {
         for c in f.children() {
             if let Some(b) = c.as_bool() {
                 conjuncts(&b, out);
@@ -41,20 +41,121 @@ fn conjuncts(f: &Bool, out: &mut Vec<Bool>) {
     }
 }
 
-/// The candidates of `labels` (a formula per location, several per location
-/// allowed): `false` and every quantifier-free conjunct, simplified, once.
+/// `k` if `a` is an integer numeral that fits `i64`.
+fn numeral(a: &Int) -> Option<i64> {
+    a.as_i64()
+}
+
+/// An integer constant (a program variable's canonical constant).
+fn is_constant(a: &Int) -> bool {
+    a.is_const() && numeral(a).is_none()
+}
+
+/// `(x, lo, hi)` when `c` bounds the constant `x` by a numeral: `x <= k`,
+/// `k < x`, `x == k`, `!(x >= k)` and the like.
+fn bound(c: &Bool) -> Option<(Int, Option<i64>, Option<i64>)> {
+    let (atom, negated) = match c.safe_decl().ok()?.kind() {
+        DeclKind::Not => (c.children().first()?.as_bool()?, true),
+        _ => (c.clone(), false),
+    };
+    let kind = atom.safe_decl().ok()?.kind();
+    let args = atom.children();
+    let (a, b) = match args.as_slice() {
+        [a, b] => (a.as_int()?, b.as_int()?),
+        _ => return None,
+    };
+    // as `x ⋈ k`
+    let (x, k, kind) = match (numeral(&a), numeral(&b)) {
+        (None, Some(k)) if is_constant(&a) => (a, k, kind),
+        (Some(k), None) if is_constant(&b) => {
+            let flipped = match kind {
+                DeclKind::Le => DeclKind::Ge,
+                DeclKind::Ge => DeclKind::Le,
+                DeclKind::Lt => DeclKind::Gt,
+                DeclKind::Gt => DeclKind::Lt,
+                other => other,
+            };
+            (b, k, flipped)
+        }
+        _ => return None,
+    };
+    match (kind, negated) {
+        (DeclKind::Le, false) | (DeclKind::Gt, true) => Some((x, None, Some(k))),
+        (DeclKind::Lt, false) | (DeclKind::Ge, true) => Some((x, None, Some(k.checked_sub(1)?))),
+        (DeclKind::Ge, false) | (DeclKind::Lt, true) => Some((x, Some(k), None)),
+        (DeclKind::Gt, false) | (DeclKind::Le, true) => Some((x, Some(k.checked_add(1)?), None)),
+        (DeclKind::Eq, false) => Some((x, Some(k), Some(k))),
+        _ => None,
+    }
+}
+
+/// At most this many constants bounded in one label get difference
+/// candidates (their number grows with the square).
+const MAX_DIFFERENCE_CONSTANTS: usize = 8;
+
+/// `x - y <= hi(x) - lo(y)` for every two constants that the conjuncts `cs`
+/// of one label bound above and below: the octagon facts that a box at a
+/// loop's entry implies and that often stay true in the loop (`i - j <= 99`
+/// when `i <= 99` and `j == 0` before `i` and `j` count up together), which
+/// no interval and no single copy's interpolant states.
+fn differences(cs: &[Bool]) -> Vec<Bool> {
+    let mut bounds: Vec<(Int, Option<i64>, Option<i64>)> = Vec::new();
+    for c in cs {
+        let Some((x, lo, hi)) = bound(c) else { continue };
+        match bounds.iter_mut().find(|(y, _, _)| *y == x) {
+            Some((_, l, h)) => {
+                *l = (*l).max(lo); // None < Some
+                *h = match (*h, hi) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                };
+            }
+            None => bounds.push((x, lo, hi)),
+        }
+    }
+    if bounds.len() > MAX_DIFFERENCE_CONSTANTS {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for (x, _, hi) in &bounds {
+        for (y, lo, _) in &bounds {
+            if let (Some(h), Some(l), false) = (hi, lo, x == y) {
+                if let Some(k) = h.checked_sub(*l) {
+                    out.push(Int::sub(&[x, y]).le(Int::from_i64(k)));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The candidates of `labels` (a formula per ARG node, several per location
+/// allowed): `false` and every quantifier-free conjunct at the label's
+/// location; the differences that each label's bounds imply (`differences`)
+/// at every location, since a difference at a loop's entry is needed at its
+/// exits too, whose labels were widened (the caller keeps the candidates whose
+/// constants are in scope); simplified, once.
 pub fn candidates(locs: usize, labels: impl IntoIterator<Item = (LocId, Bool)>) -> Vec<Vec<Bool>> {
     let mut cands: Vec<Vec<Bool>> = vec![vec![Bool::from_bool(false)]; locs];
     let mut seen: Vec<HashSet<Bool>> = vec![HashSet::new(); locs];
+    let mut add = |i: usize, c: Bool| {
+        let c = c.simplify();
+        if c.as_bool() != Some(true) && !instances::has_quantifier(&c.clone().into()) && seen[i].insert(c.clone()) {
+            cands[i].push(c);
+        }
+    };
+    let mut diffs = Vec::new();
     for (loc, f) in labels {
         let mut cs = Vec::new();
         conjuncts(&f, &mut cs);
-        let i = loc.0 as usize;
+        diffs.extend(differences(&cs));
         for c in cs {
-            let c = c.simplify();
-            if c.as_bool() != Some(true) && !instances::has_quantifier(&c.clone().into()) && seen[i].insert(c.clone()) {
-                cands[i].push(c);
-            }
+            add(loc.0 as usize, c);
+        }
+    }
+    for i in 0..locs {
+        for d in &diffs {
+            add(i, d.clone());
         }
     }
     cands
@@ -75,16 +176,59 @@ pub fn without_implied(mut cs: Vec<Bool>) -> Vec<Bool> {
     cs
 }
 
-/// The program's edge relations over canonical constants, built once per run.
+/// How many edges back from the error `error_preconditions` goes.
+const PRECONDITION_DEPTH: usize = 3;
+
+/// The weakest preconditions of the error location's `false` up to `depth`
+/// edges back (`ir::wp`): at a location with out-edges into locations that
+/// have one, the conjunction of `wp(edge, Q(dst))` over those edges. They
+/// state the property where it is checked (`i <u 199` before
+/// `assert(i < 200)`), which interpolants of one unrolling often weaken to
+/// what that unrolling needs. Those that do not lower exactly are left out.
+fn error_preconditions(p: &Program, l: &mut Lowerer, canon: &Canon, depth: usize) -> Vec<(LocId, Bool)> {
+    let succ = p.successors();
+    let mut q: Vec<Option<Expr>> = vec![None; p.locs.len()];
+    q[p.error.0 as usize] = Some(Expr::Bool(false));
+    let mut out = Vec::new();
+    for _ in 0..depth {
+        let before = q.clone();
+        for loc in p.loc_ids() {
+            let i = loc.0 as usize;
+            if before[i].is_some() {
+                continue;
+            }
+            let parts: Vec<Expr> = succ[i]
+                .iter()
+                .filter_map(|&e| Some(wp::wp(p, &p.edge(e).body, before[p.edge(e).dst.0 as usize].clone()?)))
+                .collect();
+            if parts.is_empty() {
+                continue;
+            }
+            let pre = Expr::And(parts);
+            if let Ok(b) = cert::lower(p, l, canon, loc, &pre) {
+                out.push((loc, b));
+            }
+            q[i] = Some(pre);
+        }
+    }
+    out
+}
+
+/// The program's edge relations over canonical constants, and the candidates
+/// that the program itself suggests (`error_preconditions`), built once per
+/// run.
 pub struct Relations {
     edges: Vec<EdgeRelation>,
     init: Vec<Bool>,
+    /// Candidates at locations near the error, whatever the labels say.
+    pub preconditions: Vec<(LocId, Bool)>,
 }
 
 impl Relations {
     pub fn new(p: &Program, l: &mut Lowerer, canon: &Canon) -> Relations {
         let edges = p.edge_ids().map(|e| EdgeRelation::new(p, l, canon, e)).collect();
-        Relations { edges, init: canon.ranges(p, l, p.entry) }
+        let preconditions = error_preconditions(p, l, canon, PRECONDITION_DEPTH);
+        Relations { edges, init: canon.ranges(p, l, p.entry), preconditions }
     }
 }
 
@@ -169,7 +313,7 @@ pub fn inductive_subset(p: &Program, rels: &Relations, mut cands: Vec<Vec<Bool>>
 mod tests {
     use super::*;
     use crate::ir::wp::tests::{edge, loc};
-    use crate::ir::{BinOp, CmpPred, Expr, Sort, Stmt, Var, VarId};
+    use crate::ir::{BinOp, CmpPred, HavocKind, InputSource, Sort, Stmt, Var, VarId};
     use crate::smt::cert;
 
     const INT: Sort = Sort::Int { bits: 32 };
@@ -248,6 +392,79 @@ mod tests {
         // without y == x nothing proves y == 10 at the exit
         let (kept, safe) = houdini(&[head[0].clone(), head[1].clone(), head[3].clone()]);
         assert_eq!(kept, vec![0, 1]);
+        assert!(!safe);
+    }
+
+    /// `i = nondet; assume(0 <= i <= 99); j = 0; while (* && i < 1000) { i++; j++; }
+    /// if (j <= 98 && i >= 200) error;` (string_concat-noarr of SV-COMP):
+    /// locations entry, head (i, j live), exit (i live), error.
+    fn lanes_apart() -> Program {
+        let (i, j) = (VarId(0), VarId(1));
+        let nondet = HavocKind::Nondet { func: "nondet".into(), source: InputSource::Nondet };
+        Program {
+            vars: vec![
+                Var { name: "i".into(), sort: INT, src_name: None },
+                Var { name: "j".into(), sort: INT, src_name: None },
+            ],
+            locs: vec![loc("entry", vec![]), loc("head", vec![i, j]), loc("exit", vec![i]), loc("error", vec![])],
+            edges: vec![
+                edge(
+                    0,
+                    1,
+                    vec![
+                        Stmt::Havoc(i, nondet, Default::default()),
+                        Stmt::Assume(cmp(CmpPred::Sge, var(0), int(0))),
+                        Stmt::Assume(cmp(CmpPred::Sle, var(0), int(99))),
+                        Stmt::Assign(j, int(0)),
+                    ],
+                ),
+                edge(1, 1, vec![Stmt::Assume(cmp(CmpPred::Slt, var(0), int(1000))), inc(0), inc(1)]),
+                edge(1, 2, vec![Stmt::Assume(cmp(CmpPred::Sle, var(1), int(98)))]),
+                edge(2, 3, vec![Stmt::Assume(cmp(CmpPred::Sge, var(0), int(200)))]),
+            ],
+            entry: LocId(0),
+            error: LocId(3),
+            ..Program::default()
+        }
+    }
+
+    /// Whether Houdini proves `lanes_apart` from the head's label `head`
+    /// (the box of the loop's first copy), with or without the error's
+    /// preconditions; the head's invariant.
+    fn lanes_apart_proved(head: &[Expr], preconditions: bool) -> (bool, Vec<Bool>) {
+        let p = lanes_apart();
+        let mut l = Lowerer::new(crate::smt::IntSemantics::Lia);
+        let canon = Canon::new(&p, &l);
+        let label = head.iter().map(|e| cert::lower(&p, &mut l, &canon, LocId(1), e).unwrap()).collect::<Vec<_>>();
+        let rels = Relations::new(&p, &mut l, &canon);
+        let at_exit: Vec<_> = rels.preconditions.iter().filter(|(loc, _)| *loc == LocId(2)).collect();
+        assert_eq!(at_exit.len(), 1, "i < 200 at the exit: {:?}", rels.preconditions);
+        let pre = if preconditions { rels.preconditions.clone() } else { Vec::new() };
+        let cands = candidates(p.locs.len(), std::iter::once((LocId(1), Bool::and(&label))).chain(pre));
+        // a difference at the exit would mention j, which is dead there: the
+        // caller drops it, like `engines::ufo` does
+        let mut cands = cands;
+        cands[2].retain(|c| !c.to_string().contains('j'));
+        let inv = inductive_subset(&p, &rels, cands).expect("decided");
+        (inv[3].iter().any(|c| c.as_bool() == Some(false)), inv[1].clone())
+    }
+
+    #[test]
+    fn a_difference_of_the_entry_bounds_and_the_checked_condition_prove_lanes_apart() {
+        let bounds =
+            [cmp(CmpPred::Sge, var(0), int(0)), cmp(CmpPred::Sle, var(0), int(99)), cmp(CmpPred::Eq, var(1), int(0))];
+        let (safe, head) = lanes_apart_proved(&bounds, true);
+        assert!(safe, "i - j <= 99 at the head, i < 200 at the exit: {head:?}");
+        let i_minus_j = |k: i64| {
+            let c = Int::sub(&[&Int::new_const("i"), &Int::new_const("j")]).le(Int::from_i64(k)).simplify();
+            head.contains(&c)
+        };
+        assert!(i_minus_j(99), "{head:?}");
+        // without a lower bound of j no difference bounds i - j
+        let (safe, _) = lanes_apart_proved(&bounds[..2], true);
+        assert!(!safe);
+        // without the condition the error checks, nothing at the exit says i < 200
+        let (safe, _) = lanes_apart_proved(&bounds, false);
         assert!(!safe);
     }
 

@@ -114,9 +114,11 @@ enum Inductive {
     Invariants(Vec<Formula>),
 }
 
-/// Houdini over the conjuncts of the ARG's labels (`smt::houdini`). Only
-/// conjuncts that are quantifier-free and expressible in the program's terms
-/// are candidates, so the certificate raises. `None` if Z3 did not decide.
+/// Houdini over the conjuncts of the ARG's labels and the candidates the
+/// program suggests (`smt::houdini`). Only conjuncts that are quantifier-free,
+/// expressible in the program's terms and over the location's live variables
+/// are candidates, so the certificate raises and checks. `None` if Z3 did not
+/// decide.
 fn inductive_labels(
     p: &Program,
     canon: &Canon,
@@ -125,14 +127,25 @@ fn inductive_labels(
     rels: &houdini::Relations,
     sem: IntSemantics,
 ) -> Option<Inductive> {
-    let mut cands = houdini::candidates(p.locs.len(), arg.nodes.iter().map(|n| (n.loc, post.to_label(&n.label))));
+    let labels = arg.nodes.iter().map(|n| (n.loc, post.to_label(&n.label)));
+    let mut cands = houdini::candidates(p.locs.len(), labels.chain(rels.preconditions.iter().cloned()));
     for (loc, cs) in p.loc_ids().zip(cands.iter_mut()) {
-        let names = canon.names(p, loc);
-        cs.retain(|c| raise::raise(c, &names).is_ok());
+        let (names, live) = (canon.names(p, loc), &p.loc(loc).live);
+        cs.retain(|c| {
+            raise::raise(c, &names).is_ok_and(|e| {
+                let mut used = Vec::new();
+                e.vars(&mut used);
+                used.iter().all(|v| live.contains(v))
+            })
+        });
     }
     let inv = houdini::inductive_subset(p, rels, cands)?;
     if solve::is_sat(&inv[p.error.0 as usize]) != Some(false) {
-        return Some(Inductive::Invariants(inv.iter().map(|cs| Formula::and(cs)).collect()));
+        // without the conjuncts the others imply: they would only lengthen
+        // every label and the certificate
+        return Some(Inductive::Invariants(
+            inv.into_iter().map(|cs| Formula::and(&houdini::without_implied(cs))).collect(),
+        ));
     }
     let invariants = p
         .loc_ids()
@@ -237,6 +250,39 @@ fn run(p: &Program, ufo: &mut Ufo, sem: IntSemantics, deadline: &Deadline) -> Ou
                 return Outcome::unknown(format!("no answer after {max} refinements (--max-iterations)"), stats);
             }
         }
+        if !od {
+            // Houdini before each refinement query: on the first iteration
+            // over the domain's labels alone (a loop nest whose first query
+            // is too big for Spacer can still be proved), later over the
+            // refined ones too
+            let t = Instant::now();
+            let rels = rels.get_or_insert_with(|| houdini::Relations::new(p, &mut l, &canon));
+            let proof = inductive_labels(p, &canon, &arg, post, rels, sem);
+            stats.ufo().houdini_time += t.elapsed().as_secs_f64();
+            match proof {
+                Some(Inductive::Proof(c)) => {
+                    stats.ufo().houdini_proof = true;
+                    return Outcome { verdict: Verdict::Safe, reason: None, trace: None, certificate: Some(c), stats };
+                }
+                Some(Inductive::Invariants(inv)) => {
+                    // every node's label gets its location's invariant
+                    // (still a Hoare-triple labelling: the invariant is
+                    // inductive), and so does every label POST computes
+                    for (u, n) in arg.nodes.iter_mut().enumerate() {
+                        let i = &inv[n.loc.0 as usize];
+                        if i.as_bool() == Some(true) {
+                            continue;
+                        }
+                        n.label = post.strengthen(&n.label, &Formula::and(&[post.to_label(&n.label), i.clone()]));
+                        if let Some(f) = labels.get_mut(&u) {
+                            *f = Formula::and(&[f.clone(), i.clone()]).simplify();
+                        }
+                    }
+                    invariants = inv;
+                }
+                None => {}
+            }
+        }
         let d = arg.dag();
         let relevant = d.reaches_error();
         let st = stats.ufo();
@@ -278,39 +324,6 @@ fn run(p: &Program, ufo: &mut Ufo, sem: IntSemantics, deadline: &Deadline) -> Ou
                 }
                 if ufo.check_labels && !labels_are_hoare_triples(p, &mut l, &canon, &arg, &labels) {
                     return Outcome::unknown("refinement produced labels that violate Definition 2", stats);
-                }
-                let t = Instant::now();
-                let rels = rels.get_or_insert_with(|| houdini::Relations::new(p, &mut l, &canon));
-                let proof = inductive_labels(p, &canon, &arg, post, rels, sem);
-                stats.ufo().houdini_time += t.elapsed().as_secs_f64();
-                match proof {
-                    Some(Inductive::Proof(c)) => {
-                        stats.ufo().houdini_proof = true;
-                        return Outcome {
-                            verdict: Verdict::Safe,
-                            reason: None,
-                            trace: None,
-                            certificate: Some(c),
-                            stats,
-                        };
-                    }
-                    Some(Inductive::Invariants(inv)) => {
-                        // every node's label gets its location's invariant
-                        // (still a Hoare-triple labelling: the invariant is
-                        // inductive), and so does every label POST computes
-                        for (u, n) in arg.nodes.iter_mut().enumerate() {
-                            let i = &inv[n.loc.0 as usize];
-                            if i.as_bool() == Some(true) {
-                                continue;
-                            }
-                            n.label = post.strengthen(&n.label, &Formula::and(&[post.to_label(&n.label), i.clone()]));
-                            if let Some(f) = labels.get_mut(&u) {
-                                *f = Formula::and(&[f.clone(), i.clone()]).simplify();
-                            }
-                        }
-                        invariants = inv;
-                    }
-                    None => {}
                 }
             }
             Refinement::Reachable(trace) => {
