@@ -13,6 +13,14 @@
 //! label. This is a departure from papers/ufo-under-over-approximations.txt
 //! Fig. 2, which only covers.
 //!
+//! Candidates come from three sources: the labels' conjuncts at their
+//! locations; the differences `x - y <= hi(x) - lo(y)` of each label's
+//! bounds (octagon facts a box at a loop's entry implies, such as
+//! `i - j <= 99` from `i <= 99 && j == 0`, which no interval states), at
+//! every location where `x` and `y` are live; and the weakest preconditions
+//! of the error a few edges back (`i < 200` before `assert(i < 200)`), which a
+//! bounded unrolling's interpolants weaken to what that unrolling needs.
+//!
 //! Invariants: a conjunct is removed only when a model of the edge's relation
 //! with the source's remaining conjuncts falsifies it, so the result is the
 //! greatest inductive subset; `None` when Z3 does not decide a check (the
@@ -93,12 +101,12 @@ fn bound(c: &Bool) -> Option<(Int, Option<i64>, Option<i64>)> {
 /// candidates (their number grows with the square).
 const MAX_DIFFERENCE_CONSTANTS: usize = 8;
 
-/// `x - y <= hi(x) - lo(y)` for every two constants that the conjuncts `cs`
-/// of one label bound above and below: the octagon facts that a box at a
+/// `(x, y, k)` for `x - y <= k = hi(x) - lo(y)`, for every two constants
+/// that the conjuncts `cs` of one label bound above and below: the octagon facts that a box at a
 /// loop's entry implies and that often stay true in the loop (`i - j <= 99`
 /// when `i <= 99` and `j == 0` before `i` and `j` count up together), which
 /// no interval and no single copy's interpolant states.
-fn differences(cs: &[Bool]) -> Vec<Bool> {
+fn differences(cs: &[Bool]) -> Vec<(Int, Int, i64)> {
     let mut bounds: Vec<(Int, Option<i64>, Option<i64>)> = Vec::new();
     for c in cs {
         let Some((x, lo, hi)) = bound(c) else { continue };
@@ -121,7 +129,7 @@ fn differences(cs: &[Bool]) -> Vec<Bool> {
         for (y, lo, _) in &bounds {
             if let (Some(h), Some(l), false) = (hi, lo, x == y) {
                 if let Some(k) = h.checked_sub(*l) {
-                    out.push(Int::sub(&[x, y]).le(Int::from_i64(k)));
+                    out.push((x.clone(), y.clone(), k));
                 }
             }
         }
@@ -131,8 +139,8 @@ fn differences(cs: &[Bool]) -> Vec<Bool> {
 
 /// The candidates of `labels` (a formula per ARG node, several per location
 /// allowed): `false` and every quantifier-free conjunct at the label's
-/// location; the differences that each label's bounds imply (`differences`)
-/// at every location, since a difference at a loop's entry is needed at its
+/// location; the least difference that the labels' bounds imply per two
+/// constants (`differences`) at every location, since a difference at a loop's entry is needed at its
 /// exits too, whose labels were widened (the caller keeps the candidates whose
 /// constants are in scope); simplified, once.
 pub fn candidates(locs: usize, labels: impl IntoIterator<Item = (LocId, Bool)>) -> Vec<Vec<Bool>> {
@@ -144,18 +152,25 @@ pub fn candidates(locs: usize, labels: impl IntoIterator<Item = (LocId, Bool)>) 
             cands[i].push(c);
         }
     };
-    let mut diffs = Vec::new();
+    // per ordered pair the least bound: the copies of a loop head grow
+    // apart from the loop's entry, whose difference is the one that lasts
+    let mut diffs: Vec<(Int, Int, i64)> = Vec::new();
     for (loc, f) in labels {
         let mut cs = Vec::new();
         conjuncts(&f, &mut cs);
-        diffs.extend(differences(&cs));
+        for (x, y, k) in differences(&cs) {
+            match diffs.iter_mut().find(|(a, b, _)| *a == x && *b == y) {
+                Some(d) => d.2 = d.2.min(k),
+                None => diffs.push((x, y, k)),
+            }
+        }
         for c in cs {
             add(loc.0 as usize, c);
         }
     }
     for i in 0..locs {
-        for d in &diffs {
-            add(i, d.clone());
+        for (x, y, k) in &diffs {
+            add(i, Int::sub(&[x, y]).le(Int::from_i64(*k)));
         }
     }
     cands

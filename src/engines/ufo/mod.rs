@@ -10,8 +10,10 @@
 //! before SAFE is reported.
 //!
 //! Departure from Fig. 2 (not in the `od` configurations): after each
-//! refinement, Houdini (`smt::houdini`) keeps the conjuncts of all labels that
-//! are inductive for the whole program. When they exclude the error they are
+//! refinement, and before the first refinement query (on the domain's labels
+//! alone), Houdini (`smt::houdini`) keeps the conjuncts of all labels (and of
+//! the candidates the program suggests: differences of bounds, the error's
+//! preconditions) that are inductive for the whole program. When they exclude the error they are
 //! the certificate (`houdini_proof`): the labels of a loop head's copies each
 //! say what holds after k steps, covering may never succeed, and their
 //! inductive part is what Spacer's lemma pushing would keep. Otherwise they
@@ -156,6 +158,55 @@ fn inductive_labels(
     Some(Inductive::Proof(Certificate { sem, invariants }))
 }
 
+/// Houdini's state across UFO's iterations: the program's edge relations
+/// (built on first use) and the inductive invariants that strengthen every
+/// label POST computes.
+struct Strengthening {
+    rels: Option<houdini::Relations>,
+    invariants: Vec<Formula>,
+    sem: IntSemantics,
+}
+
+impl Strengthening {
+    fn new(p: &Program, sem: IntSemantics) -> Strengthening {
+        Strengthening { rels: None, invariants: vec![Formula::from_bool(true); p.locs.len()], sem }
+    }
+
+    /// Houdini over the ARG's labels (`inductive_labels`): the certificate
+    /// when their inductive part proves; otherwise that part strengthens every
+    /// node's label and every refined label still to apply (still a
+    /// Hoare-triple labelling: the invariant is inductive), and from now on
+    /// every label POST computes.
+    fn step(
+        &mut self,
+        p: &Program,
+        l: &mut Lowerer,
+        canon: &Canon,
+        arg: &mut Arg,
+        post: &mut dyn Post,
+        labels: &mut HashMap<usize, Formula>,
+    ) -> Option<Certificate> {
+        let rels = self.rels.get_or_insert_with(|| houdini::Relations::new(p, l, canon));
+        match inductive_labels(p, canon, arg, post, rels, self.sem)? {
+            Inductive::Proof(c) => Some(c),
+            Inductive::Invariants(inv) => {
+                for (u, n) in arg.nodes.iter_mut().enumerate() {
+                    let i = &inv[n.loc.0 as usize];
+                    if i.as_bool() == Some(true) {
+                        continue;
+                    }
+                    n.label = post.strengthen(&n.label, &Formula::and(&[post.to_label(&n.label), i.clone()]));
+                    if let Some(f) = labels.get_mut(&u) {
+                        *f = Formula::and(&[f.clone(), i.clone()]).simplify();
+                    }
+                }
+                self.invariants = inv;
+                None
+            }
+        }
+    }
+}
+
 /// Checks Definition 2 on refined labels (debug builds).
 fn labels_are_hoare_triples(
     p: &Program,
@@ -214,11 +265,10 @@ fn run(p: &Program, ufo: &mut Ufo, sem: IntSemantics, deadline: &Deadline) -> Ou
     let canon = Canon::new(p, &l);
     let mut arg = Arg::new(p);
     let mut labels: HashMap<usize, Formula> = HashMap::new();
-    let mut rels: Option<houdini::Relations> = None;
-    let mut invariants: Vec<Formula> = vec![Formula::from_bool(true); p.locs.len()];
+    let mut houdini = Strengthening::new(p, sem);
     loop {
         stats.iterations += 1;
-        let mut ex = Expander::new(p, &wto, &succ, &canon, &invariants, sem);
+        let mut ex = Expander::new(p, &wto, &succ, &canon, &houdini.invariants, sem);
         let expanded = ex.expand(&mut arg, post, &labels, &mut l, stats.ufo(), deadline);
         stats.ufo().arg_nodes = arg.nodes.len();
         stats.ufo().post_fallbacks = post.fallbacks();
@@ -250,37 +300,16 @@ fn run(p: &Program, ufo: &mut Ufo, sem: IntSemantics, deadline: &Deadline) -> Ou
                 return Outcome::unknown(format!("no answer after {max} refinements (--max-iterations)"), stats);
             }
         }
-        if !od {
-            // Houdini before each refinement query: on the first iteration
-            // over the domain's labels alone (a loop nest whose first query
-            // is too big for Spacer can still be proved), later over the
-            // refined ones too
+        if !od && stats.ufo().refinements == 0 {
+            // before the first refinement query too: the domain's labels
+            // alone may hold the invariant (a loop nest whose first query is
+            // too big for Spacer)
             let t = Instant::now();
-            let rels = rels.get_or_insert_with(|| houdini::Relations::new(p, &mut l, &canon));
-            let proof = inductive_labels(p, &canon, &arg, post, rels, sem);
+            let proof = houdini.step(p, &mut l, &canon, &mut arg, post, &mut labels);
             stats.ufo().houdini_time += t.elapsed().as_secs_f64();
-            match proof {
-                Some(Inductive::Proof(c)) => {
-                    stats.ufo().houdini_proof = true;
-                    return Outcome { verdict: Verdict::Safe, reason: None, trace: None, certificate: Some(c), stats };
-                }
-                Some(Inductive::Invariants(inv)) => {
-                    // every node's label gets its location's invariant
-                    // (still a Hoare-triple labelling: the invariant is
-                    // inductive), and so does every label POST computes
-                    for (u, n) in arg.nodes.iter_mut().enumerate() {
-                        let i = &inv[n.loc.0 as usize];
-                        if i.as_bool() == Some(true) {
-                            continue;
-                        }
-                        n.label = post.strengthen(&n.label, &Formula::and(&[post.to_label(&n.label), i.clone()]));
-                        if let Some(f) = labels.get_mut(&u) {
-                            *f = Formula::and(&[f.clone(), i.clone()]).simplify();
-                        }
-                    }
-                    invariants = inv;
-                }
-                None => {}
+            if let Some(c) = proof {
+                stats.ufo().houdini_proof = true;
+                return Outcome { verdict: Verdict::Safe, reason: None, trace: None, certificate: Some(c), stats };
             }
         }
         let d = arg.dag();
@@ -324,6 +353,13 @@ fn run(p: &Program, ufo: &mut Ufo, sem: IntSemantics, deadline: &Deadline) -> Ou
                 }
                 if ufo.check_labels && !labels_are_hoare_triples(p, &mut l, &canon, &arg, &labels) {
                     return Outcome::unknown("refinement produced labels that violate Definition 2", stats);
+                }
+                let t = Instant::now();
+                let proof = houdini.step(p, &mut l, &canon, &mut arg, post, &mut labels);
+                stats.ufo().houdini_time += t.elapsed().as_secs_f64();
+                if let Some(c) = proof {
+                    stats.ufo().houdini_proof = true;
+                    return Outcome { verdict: Verdict::Safe, reason: None, trace: None, certificate: Some(c), stats };
                 }
             }
             Refinement::Reachable(trace) => {
