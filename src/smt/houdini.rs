@@ -49,14 +49,9 @@ fn conjuncts(f: &Bool, out: &mut Vec<Bool>) {
     }
 }
 
-/// `k` if `a` is an integer numeral that fits `i64`.
-fn numeral(a: &Int) -> Option<i64> {
-    a.as_i64()
-}
-
 /// An integer constant (a program variable's canonical constant).
 fn is_constant(a: &Int) -> bool {
-    a.is_const() && numeral(a).is_none()
+    a.is_const() && a.as_i64().is_none()
 }
 
 /// `(x, lo, hi)` when `c` bounds the constant `x` by a numeral: `x <= k`,
@@ -73,7 +68,7 @@ fn bound(c: &Bool) -> Option<(Int, Option<i64>, Option<i64>)> {
         _ => return None,
     };
     // as `x ⋈ k`
-    let (x, k, kind) = match (numeral(&a), numeral(&b)) {
+    let (x, k, kind) = match (a.as_i64(), b.as_i64()) {
         (None, Some(k)) if is_constant(&a) => (a, k, kind),
         (Some(k), None) if is_constant(&b) => {
             let flipped = match kind {
@@ -102,10 +97,10 @@ fn bound(c: &Bool) -> Option<(Int, Option<i64>, Option<i64>)> {
 const MAX_DIFFERENCE_CONSTANTS: usize = 8;
 
 /// `(x, y, k)` for `x - y <= k = hi(x) - lo(y)`, for every two constants
-/// that the conjuncts `cs` of one label bound above and below: the octagon facts that a box at a
-/// loop's entry implies and that often stay true in the loop (`i - j <= 99`
-/// when `i <= 99` and `j == 0` before `i` and `j` count up together), which
-/// no interval and no single copy's interpolant states.
+/// that the conjuncts `cs` of one label bound above and below: the octagon
+/// facts that a box at a loop's entry implies and that often stay true in the
+/// loop (`i - j <= 99` when `i <= 99` and `j == 0` before `i` and `j` count up
+/// together), which no interval and no single copy's interpolant states.
 fn differences(cs: &[Bool]) -> Vec<(Int, Int, i64)> {
     let mut bounds: Vec<(Int, Option<i64>, Option<i64>)> = Vec::new();
     for c in cs {
@@ -140,9 +135,10 @@ fn differences(cs: &[Bool]) -> Vec<(Int, Int, i64)> {
 /// The candidates of `labels` (a formula per ARG node, several per location
 /// allowed): `false` and every quantifier-free conjunct at the label's
 /// location; the least difference that the labels' bounds imply per two
-/// constants (`differences`) at every location, since a difference at a loop's entry is needed at its
-/// exits too, whose labels were widened (the caller keeps the candidates whose
-/// constants are in scope); simplified, once.
+/// constants (`differences`) at every location, since a difference at a
+/// loop's entry is needed at its exits too, whose labels were widened (the
+/// caller keeps the candidates whose constants are in scope); simplified,
+/// once.
 pub fn candidates(locs: usize, labels: impl IntoIterator<Item = (LocId, Bool)>) -> Vec<Vec<Bool>> {
     let mut cands: Vec<Vec<Bool>> = vec![vec![Bool::from_bool(false)]; locs];
     let mut seen: Vec<HashSet<Bool>> = vec![HashSet::new(); locs];

@@ -126,6 +126,15 @@ pub struct Expander<'a> {
     covering: solve::Reused,
 }
 
+/// The POST value `v` conjoined with `inv`, an inductive invariant of its
+/// location: still a Hoare-triple labelling (Definition 2).
+pub fn with_invariant(post: &mut dyn Post, v: &Formula, inv: &Formula) -> Formula {
+    if inv.as_bool() == Some(true) {
+        return v.clone();
+    }
+    post.strengthen(v, &Formula::and(&[post.to_label(v), inv.clone()]))
+}
+
 impl<'a> Expander<'a> {
     pub fn new(
         p: &'a Program,
@@ -265,12 +274,7 @@ impl<'a> Expander<'a> {
                         post.widen(&mut cx, loc, &old, joined)
                     }
                 };
-                let inv = &self.invariants[arg.nodes[v].loc.0 as usize];
-                arg.nodes[v].label = if inv.as_bool() == Some(true) {
-                    label
-                } else {
-                    post.strengthen(&label, &Formula::and(&[post.to_label(&label), inv.clone()]))
-                };
+                arg.nodes[v].label = with_invariant(post, &label, &self.invariants[arg.nodes[v].loc.0 as usize]);
                 stats.post_time += t.elapsed().as_secs_f64();
                 for i in 0..arg.nodes[v].children.len() {
                     let w = arg.nodes[v].children[i].0;

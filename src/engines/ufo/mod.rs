@@ -163,42 +163,46 @@ fn inductive_labels(
 /// Houdini's state across UFO's iterations: the program's edge relations
 /// (built on first use) and the inductive invariants that strengthen every
 /// label POST computes.
-struct Strengthening {
+struct Strengthening<'a> {
+    p: &'a Program,
+    canon: &'a Canon,
     rels: Option<houdini::Relations>,
     invariants: Vec<Formula>,
     sem: IntSemantics,
 }
 
-impl Strengthening {
-    fn new(p: &Program, sem: IntSemantics) -> Strengthening {
-        Strengthening { rels: None, invariants: vec![Formula::from_bool(true); p.locs.len()], sem }
+impl<'a> Strengthening<'a> {
+    fn new(p: &'a Program, canon: &'a Canon, sem: IntSemantics) -> Strengthening<'a> {
+        Strengthening { p, canon, rels: None, invariants: vec![Formula::from_bool(true); p.locs.len()], sem }
     }
 
     /// Houdini over the ARG's labels (`inductive_labels`): the certificate
-    /// when their inductive part proves; otherwise that part strengthens every
-    /// node's label and every refined label still to apply (still a
-    /// Hoare-triple labelling: the invariant is inductive), and from now on
-    /// every label POST computes.
+    /// when their inductive part proves (`houdini_proof`); otherwise that part
+    /// strengthens every node's label and every refined label still to apply,
+    /// and from now on every label POST computes.
     fn step(
         &mut self,
-        p: &Program,
         l: &mut Lowerer,
-        canon: &Canon,
         arg: &mut Arg,
         post: &mut dyn Post,
         labels: &mut HashMap<usize, Formula>,
+        stats: &mut UfoStats,
     ) -> Option<Certificate> {
+        let t = Instant::now();
+        let (p, canon) = (self.p, self.canon);
         let rels = self.rels.get_or_insert_with(|| houdini::Relations::new(p, l, canon));
-        match inductive_labels(p, canon, arg, post, rels, self.sem)? {
-            Inductive::Proof(c) => Some(c),
+        let found = inductive_labels(p, canon, arg, post, rels, self.sem);
+        stats.houdini_time += t.elapsed().as_secs_f64();
+        match found? {
+            Inductive::Proof(c) => {
+                stats.houdini_proof = true;
+                Some(c)
+            }
             Inductive::Invariants(inv) => {
                 for (u, n) in arg.nodes.iter_mut().enumerate() {
                     let i = &inv[n.loc.0 as usize];
-                    if i.as_bool() == Some(true) {
-                        continue;
-                    }
-                    n.label = post.strengthen(&n.label, &Formula::and(&[post.to_label(&n.label), i.clone()]));
-                    if let Some(f) = labels.get_mut(&u) {
+                    n.label = arg::with_invariant(post, &n.label, i);
+                    if let (Some(f), false) = (labels.get_mut(&u), i.as_bool() == Some(true)) {
                         *f = Formula::and(&[f.clone(), i.clone()]).simplify();
                     }
                 }
@@ -267,7 +271,7 @@ fn run(p: &Program, ufo: &mut Ufo, sem: IntSemantics, deadline: &Deadline) -> Ou
     let canon = Canon::new(p, &l);
     let mut arg = Arg::new(p);
     let mut labels: HashMap<usize, Formula> = HashMap::new();
-    let mut houdini = Strengthening::new(p, sem);
+    let mut houdini = Strengthening::new(p, &canon, sem);
     loop {
         stats.iterations += 1;
         let mut ex = Expander::new(p, &wto, &succ, &canon, &houdini.invariants, sem);
@@ -306,11 +310,7 @@ fn run(p: &Program, ufo: &mut Ufo, sem: IntSemantics, deadline: &Deadline) -> Ou
             // before the first refinement query too: the domain's labels
             // alone may hold the invariant (a loop nest whose first query is
             // too big for Spacer)
-            let t = Instant::now();
-            let proof = houdini.step(p, &mut l, &canon, &mut arg, post, &mut labels);
-            stats.ufo().houdini_time += t.elapsed().as_secs_f64();
-            if let Some(c) = proof {
-                stats.ufo().houdini_proof = true;
+            if let Some(c) = houdini.step(&mut l, &mut arg, post, &mut labels, stats.ufo()) {
                 return Outcome { verdict: Verdict::Safe, reason: None, trace: None, certificate: Some(c), stats };
             }
         }
@@ -356,11 +356,7 @@ fn run(p: &Program, ufo: &mut Ufo, sem: IntSemantics, deadline: &Deadline) -> Ou
                 if ufo.check_labels && !labels_are_hoare_triples(p, &mut l, &canon, &arg, &labels) {
                     return Outcome::unknown("refinement produced labels that violate Definition 2", stats);
                 }
-                let t = Instant::now();
-                let proof = houdini.step(p, &mut l, &canon, &mut arg, post, &mut labels);
-                stats.ufo().houdini_time += t.elapsed().as_secs_f64();
-                if let Some(c) = proof {
-                    stats.ufo().houdini_proof = true;
+                if let Some(c) = houdini.step(&mut l, &mut arg, post, &mut labels, stats.ufo()) {
                     return Outcome { verdict: Verdict::Safe, reason: None, trace: None, certificate: Some(c), stats };
                 }
             }
