@@ -136,3 +136,20 @@ fn the_cell_abstraction_proves_a_fill_and_check_loop_and_never_refutes() {
     assert_eq!((code, json["verdict"].as_str()), (20, Some("UNKNOWN")), "{json}");
     assert!(json["reason"].to_string().contains("cell abstraction"), "{json}");
 }
+
+/// The bug of `malloc_sum_unsafe.c` needs ten iterations of each of two
+/// loops: at -O0 more than 50 steps. BMC alone keeps its bound; as a
+/// portfolio member it doubles the bound after each "no error within" and
+/// finds the bug (replayed), at 100 steps or more.
+#[test]
+fn the_portfolios_bmc_deepens_to_a_bug_past_its_bound() {
+    let files = vec!["llvm-tests/memory/malloc_sum_unsafe.c".to_string()];
+    let (code, json) = verify(&files, &["--opt", "O0", "--engine", "bmc", "--bound", "50", "--timeout", "60"]);
+    assert_eq!((code, json["verdict"].as_str()), (20, Some("UNKNOWN")), "{json:#}");
+    assert!(json["reason"].as_str().is_some_and(|r| r.contains("no error within 50 steps")), "{json:#}");
+    let args = ["--opt", "O0", "--portfolio", "bmc", "--bound", "50", "--timeout", "60"];
+    let (code, json) = verify(&files, &args);
+    assert_eq!(check_answer("UNSAFE", &json, code, "portfolio bmc at O0"), "UNSAFE", "{json:#}");
+    let bound = json["stats"]["bmc"]["bound"].as_u64().unwrap_or(0);
+    assert!(bound >= 100, "found at {bound} steps: {json:#}");
+}

@@ -304,3 +304,32 @@ fn spacer_engine_verdicts_are_checked_and_agree_with_the_headers() {
     }
     assert!(decided * 10 >= runs * 8, "spacer decided only {decided} of {runs}");
 }
+
+/// clang -O2 without its vectorizers (as ufo's pipeline) unrolls a loop whose
+/// trip count is known only at run time by four, with a remainder loop; ufo's -O2 pipeline keeps it one loop
+/// (`llvm.loop.unroll.runtime.disable` on every loop), so the fill-and-check
+/// program has its two loops, not four, and stride-one invariants.
+#[test]
+fn ufo_does_not_unroll_loops_of_unknown_trip_count_at_o2() {
+    let prog = "llvm-tests/memory/array_fill_safe.c";
+    let ir = std::process::Command::new("clang-19")
+        .args([
+            "-O2",
+            "-fno-vectorize",
+            "-fno-slp-vectorize",
+            "-fno-discard-value-names",
+            "-S",
+            "-emit-llvm",
+            "-o",
+            "-",
+        ])
+        .arg(prog)
+        .output();
+    let ir = String::from_utf8_lossy(&ir.expect("clang-19 runs").stdout).into_owned();
+    assert!(ir.contains(".epil"), "clang -O2 no longer unrolls the fill loop with a remainder:\n{ir}");
+    let (code, cfg, err) = common::ufo(&["cfg", prog, "--opt", "O2"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(cfg.matches("[loop head]").count(), 2, "{cfg}");
+    assert!(!cfg.contains(".epil"), "{cfg}");
+    assert!(cfg.contains("indvars.iv.next := (indvars.iv + 1)"), "{cfg}");
+}

@@ -1,6 +1,6 @@
 // A malloc'd array filled and summed in a loop.
 // verdict: unsafe
-// decided: O2
+// decided: O0 O2
 #include <assert.h>
 #include <stdlib.h>
 extern int __VERIFIER_nondet_int(void);

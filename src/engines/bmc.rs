@@ -1,7 +1,8 @@
 //! Bounded model checking: the program unrolled to `K` steps as a DAG of
 //! `(location, step)` nodes (all error nodes merged), encoded as one ARG
 //! condition (UFO §5 eq. 1–2) and decided by one Z3 query for all paths. The
-//! oracle that checks the translation, and a fast bug finder. It never answers
+//! oracle that checks the translation, and a fast bug finder (in the portfolio
+//! it deepens: `K`, `2K`, `4K`, ... until its time is up). It never answers
 //! SAFE: no error within `K` steps is UNKNOWN.
 
 use super::{Engine, EngineContext, Outcome, Stats, Verdict};
@@ -155,17 +156,34 @@ fn acyclic(p: &Program, succ: &[Vec<crate::ir::EdgeId>], locs: &HashSet<LocId>) 
     done == locs.len()
 }
 
-/// BMC to `bound` steps.
+/// BMC to `bound` steps; with `deepen`, then to twice as many after each
+/// "no error within" (up to [`MAX_DEEPENED_BOUND`], or until the unrolling
+/// stops growing: every path was complete), until the clock ends it.
 pub struct Bmc {
     pub bound: usize,
+    pub deepen: bool,
 }
+
+/// The deepest bound a deepening BMC tries.
+const MAX_DEEPENED_BOUND: usize = 3200;
 
 impl Engine for Bmc {
     fn name(&self) -> &'static str {
         "bmc"
     }
     fn run(&mut self, p: &Program, cx: &EngineContext) -> Outcome {
-        run(p, self.bound, cx.sem, cx.deadline)
+        let _installed = cx.deadline.install();
+        let mut k = self.bound.max(1);
+        let mut nodes = 0;
+        loop {
+            let out = search(p, k, cx.sem, cx.deadline);
+            let grown = out.stats.bmc.as_ref().map_or(0, |b| b.unrolled_nodes);
+            let exhausted = out.reason.as_deref() == Some(no_error(k).as_str());
+            if !(self.deepen && exhausted && grown > nodes && k < MAX_DEEPENED_BOUND) || cx.deadline.expired() {
+                return out;
+            }
+            (k, nodes) = (k * 2, grown);
+        }
     }
 }
 
@@ -180,9 +198,9 @@ pub struct BmcStats {
     pub solve_time: f64,
 }
 
-fn run(p: &Program, bound: usize, sem: IntSemantics, deadline: &Deadline) -> Outcome {
-    let _installed = deadline.install();
-    search(p, bound, sem, deadline)
+/// Why a search to `bound` steps answered nothing.
+fn no_error(bound: usize) -> String {
+    format!("no error within {bound} steps (bounded model checking)")
 }
 
 /// One BMC query to `bound` steps, under a deadline the caller installed.
@@ -201,7 +219,7 @@ pub(super) fn search_dag(p: &Program, dag: &Dag, bound: usize, sem: IntSemantics
     bmc.solve_time = t.elapsed().as_secs_f64();
     let stats = Stats { iterations: 1, bmc: Some(bmc), ..Stats::default() };
     match r {
-        Ok(None) => Outcome::unknown(format!("no error within {bound} steps (bounded model checking)"), stats),
+        Ok(None) => Outcome::unknown(no_error(bound), stats),
         Ok(Some(trace)) => {
             Outcome { verdict: Verdict::Unsafe, reason: None, trace: Some(trace), certificate: None, stats }
         }

@@ -216,12 +216,31 @@ impl Default for EngineArgs {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "engine", rename_all = "lowercase")]
 pub enum EngineConfig {
-    Ufo { post: PostKind, max_iterations: Option<usize>, check_labels: bool },
-    Cp { max_iterations: Option<usize>, check_labels: bool },
-    Bp { max_iterations: Option<usize>, check_labels: bool },
-    Bmc { bound: usize },
-    Spacer { mode: SpacerMode },
-    Ai { domain: DomainKind },
+    Ufo {
+        post: PostKind,
+        max_iterations: Option<usize>,
+        check_labels: bool,
+    },
+    Cp {
+        max_iterations: Option<usize>,
+        check_labels: bool,
+    },
+    Bp {
+        max_iterations: Option<usize>,
+        check_labels: bool,
+    },
+    /// `deepen`: after "no error within `bound` steps", twice the bound, until
+    /// the clock ends it (the portfolio's member; `--engine bmc` keeps its bound).
+    Bmc {
+        bound: usize,
+        deepen: bool,
+    },
+    Spacer {
+        mode: SpacerMode,
+    },
+    Ai {
+        domain: DomainKind,
+    },
 }
 
 impl EngineConfig {
@@ -231,7 +250,7 @@ impl EngineConfig {
     }
     /// BMC to `bound` steps.
     pub fn bmc(bound: usize) -> EngineConfig {
-        EngineConfig::Bmc { bound }
+        EngineConfig::Bmc { bound, deepen: false }
     }
 }
 
@@ -244,7 +263,7 @@ impl EngineArgs {
             EngineKind::Ufo => EngineConfig::Ufo { post: self.post, max_iterations, check_labels },
             EngineKind::Cp => EngineConfig::Cp { max_iterations, check_labels },
             EngineKind::Bp => EngineConfig::Bp { max_iterations, check_labels },
-            EngineKind::Bmc => EngineConfig::Bmc { bound: self.bound },
+            EngineKind::Bmc => EngineConfig::Bmc { bound: self.bound, deepen: false },
             EngineKind::Spacer => EngineConfig::Spacer { mode: self.spacer_mode },
             EngineKind::Ai => EngineConfig::Ai { domain: self.domain },
             EngineKind::Portfolio => return None,
@@ -283,7 +302,7 @@ impl EngineArgs {
                 "spacer" => EngineConfig::Spacer { mode: SpacerMode::Default },
                 "spacer-global" => EngineConfig::Spacer { mode: SpacerMode::Global },
                 "spacer-cells" => EngineConfig::Spacer { mode: SpacerMode::Cells },
-                "bmc" => EngineConfig::Bmc { bound: self.bound },
+                "bmc" => EngineConfig::Bmc { bound: self.bound, deepen: true },
                 "ai" => EngineConfig::Ai { domain: self.domain },
                 "ai-boxes" => EngineConfig::Ai { domain: DomainKind::Boxes },
                 _ => {
@@ -375,7 +394,7 @@ mod tests {
     #[test]
     fn each_engine_gets_its_own_options() {
         let a = Cli::parse_from(["x", "--engine", "bmc", "--bound", "9", "--post", "boolean"]).engine;
-        assert_eq!(a.config(), Some(EngineConfig::Bmc { bound: 9 }));
+        assert_eq!(a.config(), Some(EngineConfig::Bmc { bound: 9, deepen: false }));
         let u = Cli::parse_from(["x", "--engine", "ufo", "--post", "boolean", "--max-iterations", "4"]).engine;
         assert_eq!(
             u.config(),
@@ -390,7 +409,7 @@ mod tests {
         assert_eq!(names, ["ufo-bv", "spacer-global", "bmc"]);
         assert_eq!((m[0].sem, m[1].sem), (IntSemantics::Bv, IntSemantics::Lia));
         assert_eq!(m[1].config, EngineConfig::Spacer { mode: SpacerMode::Global });
-        assert_eq!(m[2].config, EngineConfig::Bmc { bound: 7 });
+        assert_eq!(m[2].config, EngineConfig::Bmc { bound: 7, deepen: true });
         let bad = Cli::parse_from(["x", "--engine", "portfolio", "--portfolio", "ufo,nope"]).engine.members();
         assert!(bad.unwrap_err().contains("unknown portfolio member 'nope'"));
         assert_eq!(Cli::parse_from(["x"]).engine.config(), None, "the portfolio is the default");

@@ -192,7 +192,7 @@ pub fn engine(cfg: &EngineConfig, p: &Program) -> Box<dyn Engine> {
     let check = |c: bool| cfg!(debug_assertions) || c;
     let predicates = |kind, c| Box::new(PredicatePost::new(p, kind, check(c)));
     match *cfg {
-        EngineConfig::Bmc { bound } => Box::new(bmc::Bmc { bound }),
+        EngineConfig::Bmc { bound, deepen } => Box::new(bmc::Bmc { bound, deepen }),
         EngineConfig::Ai { domain } => Box::new(ai::Ai { domain }),
         EngineConfig::Spacer { mode } => {
             Box::new(spacer::Spacer { global: mode == SpacerMode::Global, cells: mode == SpacerMode::Cells })

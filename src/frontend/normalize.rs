@@ -24,6 +24,8 @@
 //!    same, but only as a process-wide `cl::opt`; the attribute is per module and
 //!    also holds when ufo is a library. Vector code in a file the user optimized
 //!    already stays as it is (its vector values are havocked and counted).
+//!    Loops also carry `llvm.loop.unroll.runtime.disable` (see
+//!    `disable_runtime_unrolling`): no unrolling by four with a remainder loop.
 
 use super::builtins::{check_kind, inlined_error_hazard, is_opaque_builtin};
 use super::inputs;
@@ -154,6 +156,7 @@ pub fn normalize(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
         OptLevel::Os => Some("default<Os>"),
     };
     if let Some(p) = pipeline {
+        disable_runtime_unrolling(module, entry);
         run(module, &tm, p, file)?;
         // The optimizer may infer forward-progress attributes; they carry no
         // meaning for the translation, but keep the module as described above.
@@ -200,6 +203,62 @@ fn check_no_calls_left(module: &Module, entry: FunctionValue, file: &str) -> Res
         }
     }
     Ok(())
+}
+
+/// Step 6's other change to LLVM's pipeline: every loop of `entry` (the
+/// target of a retreating edge of a depth-first search from its first block;
+/// everything else is inlined) gets loop metadata
+/// `llvm.loop.unroll.runtime.disable`, which LLVM's loop unroller respects as
+/// it respects `#pragma clang loop`. A loop whose trip count is known only at
+/// run time would otherwise be unrolled by four with a remainder loop (x86's
+/// default at -O2): two loops to prove instead of one, and the stride-one
+/// invariant (`∀k < i. a[k] = 2k`, `2*i == n`) split between a loop stepping
+/// by four and its remainder, which neither Spacer nor the domains recover
+/// (`llvm-tests/memory/array_fill_safe.c`, SV-COMP's `loop-new/half`). Full
+/// unrolling of constant trip counts, and everything else, stays as it was.
+fn disable_runtime_unrolling(module: &Module, entry: FunctionValue) {
+    let f = entry.as_value_ref();
+    let blocks = llvm::blocks(f);
+    let Some(&first) = blocks.first() else { return };
+    let mut latches = Vec::new();
+    // 0: not seen; 1: on the search's stack; 2: done.
+    let mut state: std::collections::HashMap<_, u8> = blocks.iter().map(|b| (*b, 0)).collect();
+    let mut stack = vec![(first, 0usize)];
+    state.insert(first, 1);
+    while let Some((bb, next)) = stack.pop() {
+        let term = unsafe { LLVMGetBasicBlockTerminator(bb) };
+        let succs = if term.is_null() { Vec::new() } else { llvm::successors(term) };
+        let Some(&s) = succs.get(next) else {
+            state.insert(bb, 2);
+            continue;
+        };
+        stack.push((bb, next + 1));
+        match state.get(&s).copied().unwrap_or(2) {
+            0 => {
+                state.insert(s, 1);
+                stack.push((s, 0));
+            }
+            1 if !latches.contains(&term) => latches.push(term),
+            _ => {}
+        }
+    }
+    unsafe {
+        let ctx = LLVMGetModuleContext(module.as_mut_ptr());
+        let kind = "llvm.loop";
+        let kind = LLVMGetMDKindIDInContext(ctx, kind.as_ptr().cast(), kind.len() as u32);
+        let hint = "llvm.loop.unroll.runtime.disable";
+        let mut hint = [LLVMMDStringInContext2(ctx, hint.as_ptr().cast(), hint.len())];
+        let hint = LLVMMDNodeInContext2(ctx, hint.as_mut_ptr(), 1);
+        for term in latches {
+            // A loop's ID refers to itself (LLVM's LangRef, "llvm.loop"): built
+            // through a temporary node that the ID then replaces.
+            let temp = llvm_sys::debuginfo::LLVMTemporaryMDNode(ctx, std::ptr::null_mut(), 0);
+            let mut ops = [temp, hint];
+            let id = LLVMMDNodeInContext2(ctx, ops.as_mut_ptr(), 2);
+            llvm_sys::debuginfo::LLVMMetadataReplaceAllUsesWith(temp, id);
+            LLVMSetMetadata(term, kind, LLVMMetadataAsValue(ctx, id));
+        }
+    }
 }
 
 /// Step 5: scalar globals used only by loads/stores in `entry` become allocas.

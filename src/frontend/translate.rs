@@ -791,6 +791,9 @@ impl Tx<'_> {
             (llvm::is_instruction(v) && llvm::opcode(v) == LLVMOpcode::LLVMPtrToInt).then(|| llvm::operand(v, 0))
         };
         let (p, q) = (ptr(llvm::operand(sub, 0))?, ptr(llvm::operand(sub, 1))?);
+        if let Some(d) = self.byte_distance(p, q, sort, body, at) {
+            return Some(d);
+        }
         let region = self.mem.regions.of(p)?;
         let cell = self.mem.cell_bytes(p)?;
         if sort != (Sort::Int { bits })
@@ -804,6 +807,50 @@ impl Tx<'_> {
         let (a, b) = (self.address(p, body, at)?, self.address(q, body, at)?);
         let bin = |op, a, b| Expr::Bin { op, bits, nsw: false, nuw: false, a: Box::new(a), b: Box::new(b) };
         Some(bin(BinOp::Mul, bin(BinOp::Sub, a, b), Expr::Int { value: cell, bits }))
+    }
+
+    /// `ptrtoint p - ptrtoint q` for two pointers that `getelementptr`s
+    /// derive from one pointer value: the difference of their byte offsets,
+    /// wrapping. Exact whether or not their object is modelled (an array
+    /// only pointed into and never read, as at -O0).
+    fn byte_distance(&mut self, p: Value, q: Value, sort: Sort, body: &mut Vec<Stmt>, at: &SrcLoc) -> Option<Expr> {
+        let bits = self.mem.ptr_bits;
+        if sort != (Sort::Int { bits }) {
+            return None;
+        }
+        let (rp, a) = self.byte_offset(p, body, at)?;
+        let (rq, b) = self.byte_offset(q, body, at)?;
+        (rp == rq).then(|| Expr::Bin { op: BinOp::Sub, bits, nsw: false, nuw: false, a: Box::new(a), b: Box::new(b) })
+    }
+
+    /// The pointer `p` is derived from through `getelementptr`s, and `p`'s
+    /// offset from it in bytes (wrapping, as `getelementptr` without
+    /// `inbounds` does).
+    fn byte_offset(&mut self, p: Value, body: &mut Vec<Stmt>, at: &SrcLoc) -> Option<(Value, Expr)> {
+        let bits = self.mem.ptr_bits;
+        let add = |a: Expr, b: Expr| Expr::Bin {
+            op: BinOp::Add,
+            bits,
+            nsw: false,
+            nuw: false,
+            a: Box::new(a),
+            b: Box::new(b),
+        };
+        if !super::memory::is_gep(p) {
+            return Some((p, Expr::Int { value: 0, bits }));
+        }
+        let gep = self.mem.gep(p)?;
+        let (root, mut sum) = self.byte_offset(llvm::operand(p, 0), body, at)?;
+        if gep.constant != 0 {
+            sum = add(sum, Expr::Int { value: gep.constant, bits });
+        }
+        for (idx, stride) in gep.strides {
+            let i = self.opnd(idx, body, at)?;
+            let i = resize(i.clone(), i.sort().width(), bits, CastOp::Sext);
+            let s = Expr::Int { value: stride, bits };
+            sum = add(sum, Expr::Bin { op: BinOp::Mul, bits, nsw: false, nuw: false, a: Box::new(i), b: Box::new(s) });
+        }
+        Some((root, sum))
     }
 
     /// `ptrtoint p` as a `bits`-bit integer. The model's constant base of an
@@ -1028,8 +1075,8 @@ impl Tx<'_> {
     /// `memset`/`memcpy`/`memmove` of a length the model does not know in
     /// advance, as a loop of the program model (two locations of no block):
     /// cell `j` of the destination gets the byte repeated, or cell `j` of the
-    /// source as it was before the call (a copy of the source region, so
-    /// `memmove`'s overlap is exact), for `j` below the length in whole cells;
+    /// source as it was before the call (a copy of the source region where it
+    /// is the destination's, so `memmove`'s overlap is exact), for `j` below the length in whole cells;
     /// the cell a length that is not a multiple of the cell size ends in
     /// becomes arbitrary. Spacer cannot take a quantified clause body (it
     /// answers `unknown` at once) nor a `lambda`, so the range is a loop, as
@@ -1096,10 +1143,17 @@ impl Tx<'_> {
             Fill::Copy(src) => {
                 let (Some(sm), Some((_, w))) = (self.region_of(src), self.mem.modelled(src)) else { return false };
                 let Some(s) = self.address(src, body, at).filter(|_| w == elem) else { return false };
-                let snapshot = self.new_var("memcpy.src", sort, None);
-                body.push(Stmt::Assign(snapshot, Expr::Var(sm, sort)));
+                // (the loop writes only the destination's region: another
+                // region is read as it is, one array fewer to relate)
+                let from = if sm == m {
+                    let snapshot = self.new_var("memcpy.src", sort, None);
+                    body.push(Stmt::Assign(snapshot, Expr::Var(sm, sort)));
+                    snapshot
+                } else {
+                    sm
+                };
                 Box::new(move |j| Expr::Select {
-                    array: Box::new(Expr::Var(snapshot, sort)),
+                    array: Box::new(Expr::Var(from, sort)),
                     index: Box::new(bin(BinOp::Add, s.clone(), Box::new(j))),
                 })
             }
@@ -1166,7 +1220,16 @@ impl Tx<'_> {
     ) -> bool {
         let cell = self.mem.modelled(dst).map_or(0, |(_, elem)| i128::from(elem / 8));
         let len = match whole_cells(len, cell) {
-            Some(n) => self.opnd(n, body, at).map(Length::Cells),
+            Some((n, None)) => self.opnd(n, body, at).map(Length::Cells),
+            Some((n, Some(modulus))) => self.opnd(n, body, at).map(|n| {
+                // (`n` itself where it is below the modulus, which the
+                // program's own guard on `n` then shows at once)
+                let bits = n.sort().width();
+                let m = Box::new(Expr::Int { value: modulus, bits });
+                let below = Expr::Cmp { pred: CmpPred::Ult, bits, a: Box::new(n.clone()), b: m.clone() };
+                let rem = Expr::Bin { op: BinOp::URem, bits, nsw: false, nuw: false, a: Box::new(n.clone()), b: m };
+                Length::Cells(Expr::Ite(Box::new(below), Box::new(n), Box::new(rem)))
+            }),
             None => self.opnd(len, body, at).map(Length::Bytes),
         };
         let Some(len) = len else { return false };
@@ -1502,10 +1565,10 @@ enum Fill {
 }
 
 /// The length of a range: bytes (any number), or a number of whole cells
-/// whose size in bytes does not wrap (`n * sizeof cell` with `nuw` in fewer
-/// bits than an address, as clang writes `memset(a, 0, n * sizeof *a)`;
-/// `calloc(n, sizeof cell)`, which returns null where it would): then no
-/// address or count wraps.
+/// below half the range of an address (`n * sizeof cell` as clang writes
+/// `memset(a, 0, n * sizeof *a)`, see `whole_cells`; `calloc(n, sizeof
+/// cell)`, which returns null where the size would wrap): then no count
+/// wraps.
 enum Length {
     Bytes(Expr),
     Cells(Expr),
@@ -1513,12 +1576,15 @@ enum Length {
 
 /// The number of whole cells of `cell` (at least 2) bytes a length in
 /// bytes counts, if it is (a zero extension of) `n * cell` or
-/// `n << log2(cell)` that does not wrap (`nuw`): `n`, which is then below
-/// half the range of its width.
-fn whole_cells(len: Value, cell: i128) -> Option<Value> {
+/// `n << log2(cell)`: `n`, and the modulus the count is `n` modulo if the
+/// product may wrap. With `nuw` it does not: the count is `n`, which is then
+/// below half the range of its width. Without (clang at -O0 writes
+/// `sext(n) * 4` for `n * sizeof(int)`), a `w`-bit product is still a whole
+/// number of cells, `n mod 2^(w - log2(cell))` of them (exact).
+fn whole_cells(len: Value, cell: i128) -> Option<(Value, Option<i128>)> {
     let inst = |v: Value, op| llvm::is_instruction(v) && llvm::opcode(v) == op;
     let product = if inst(len, LLVMOpcode::LLVMZExt) { llvm::operand(len, 0) } else { len };
-    if cell < 2 {
+    if cell < 2 || cell.count_ones() != 1 {
         return None;
     }
     let times = |k: i128| match llvm::opcode(product) {
@@ -1527,8 +1593,16 @@ fn whole_cells(len: Value, cell: i128) -> Option<Value> {
         _ => false,
     };
     let exact = inst(product, LLVMOpcode::LLVMMul) || inst(product, LLVMOpcode::LLVMShl);
-    (exact && llvm::wrap_flags(product).1 && llvm::const_int(llvm::operand(product, 1)).is_some_and(times))
-        .then(|| llvm::operand(product, 0))
+    if !(exact && llvm::const_int(llvm::operand(product, 1)).is_some_and(times)) {
+        return None;
+    }
+    let width = match llvm::value_ty(product) {
+        llvm::Ty::Int(w) if w <= 64 => w,
+        _ => return None,
+    };
+    let shift = cell.trailing_zeros();
+    let modulus = (!llvm::wrap_flags(product).1).then(|| 1i128 << (width - shift));
+    Some((llvm::operand(product, 0), modulus))
 }
 
 /// `e` of `from` bits as `to` bits: truncated, or widened by `extend`.
