@@ -1076,9 +1076,9 @@ impl Tx<'_> {
     /// advance, as a loop of the program model (two locations of no block):
     /// cell `j` of the destination gets the byte repeated, or cell `j` of the
     /// source as it was before the call (a copy of the source region where it
-    /// is the destination's, so `memmove`'s overlap is exact), for `j` below the length in whole cells;
-    /// the cell a length that is not a multiple of the cell size ends in
-    /// becomes arbitrary. Spacer cannot take a quantified clause body (it
+    /// is the destination's, so `memmove`'s overlap is exact), for `j` below
+    /// the length in whole cells; the cell a length that is not a multiple of
+    /// the cell size ends in becomes arbitrary. Spacer cannot take a quantified clause body (it
     /// answers `unknown` at once) nor a `lambda`, so the range is a loop, as
     /// the program's own fill loop is at -O0. `guard`, if given, must hold
     /// for anything to be written (`calloc`'s block is not null). `false` if
