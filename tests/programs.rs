@@ -306,9 +306,10 @@ fn spacer_engine_verdicts_are_checked_and_agree_with_the_headers() {
 }
 
 /// clang -O2 without its vectorizers (as ufo's pipeline) unrolls a loop whose
-/// trip count is known only at run time by four, with a remainder loop; ufo's -O2 pipeline keeps it one loop
-/// (`llvm.loop.unroll.runtime.disable` on every loop), so the fill-and-check
-/// program has its two loops, not four, and stride-one invariants.
+/// trip count is known only at run time by four, with a remainder loop; ufo's
+/// -O2 pipeline keeps it one loop (`llvm.loop.unroll.runtime.disable` on
+/// every loop), so the fill-and-check program has its two loops, not four,
+/// and stride-one invariants.
 #[test]
 fn ufo_does_not_unroll_loops_of_unknown_trip_count_at_o2() {
     let prog = "llvm-tests/memory/array_fill_safe.c";

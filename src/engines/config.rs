@@ -212,35 +212,19 @@ impl Default for EngineArgs {
     }
 }
 
-/// What an engine is built from: one variant per engine, with its options.
+/// What an engine is built from: one variant per engine, with its options
+/// (BMC's `deepen`: after "no error within `bound` steps", twice the bound,
+/// until the clock ends it; the portfolio's member deepens, `--engine bmc`
+/// keeps its bound).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "engine", rename_all = "lowercase")]
 pub enum EngineConfig {
-    Ufo {
-        post: PostKind,
-        max_iterations: Option<usize>,
-        check_labels: bool,
-    },
-    Cp {
-        max_iterations: Option<usize>,
-        check_labels: bool,
-    },
-    Bp {
-        max_iterations: Option<usize>,
-        check_labels: bool,
-    },
-    /// `deepen`: after "no error within `bound` steps", twice the bound, until
-    /// the clock ends it (the portfolio's member; `--engine bmc` keeps its bound).
-    Bmc {
-        bound: usize,
-        deepen: bool,
-    },
-    Spacer {
-        mode: SpacerMode,
-    },
-    Ai {
-        domain: DomainKind,
-    },
+    Ufo { post: PostKind, max_iterations: Option<usize>, check_labels: bool },
+    Cp { max_iterations: Option<usize>, check_labels: bool },
+    Bp { max_iterations: Option<usize>, check_labels: bool },
+    Bmc { bound: usize, deepen: bool },
+    Spacer { mode: SpacerMode },
+    Ai { domain: DomainKind },
 }
 
 impl EngineConfig {
