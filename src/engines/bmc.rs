@@ -157,8 +157,9 @@ fn acyclic(p: &Program, succ: &[Vec<crate::ir::EdgeId>], locs: &HashSet<LocId>) 
 }
 
 /// BMC to `bound` steps; with `deepen`, then to twice as many after each
-/// "no error within" (up to [`MAX_DEEPENED_BOUND`], or until the unrolling
-/// stops growing: every path was complete), until the clock ends it.
+/// "no error within" (up to [`MAX_DEEPENED_BOUND`] steps and
+/// [`MAX_DEEPENED_NODES`] nodes, and while the unrolling still grows: else
+/// every path was complete), until the clock ends it.
 pub struct Bmc {
     pub bound: usize,
     pub deepen: bool,
@@ -166,6 +167,10 @@ pub struct Bmc {
 
 /// The deepest bound a deepening BMC tries.
 const MAX_DEEPENED_BOUND: usize = 3200;
+
+/// A deepening BMC does not double an unrolling past this many nodes (the
+/// query's size, and memory, grow with it).
+const MAX_DEEPENED_NODES: usize = 100_000;
 
 impl Engine for Bmc {
     fn name(&self) -> &'static str {
@@ -179,7 +184,8 @@ impl Engine for Bmc {
             let out = search(p, k, cx.sem, cx.deadline);
             let grown = out.stats.bmc.as_ref().map_or(0, |b| b.unrolled_nodes);
             let exhausted = out.reason.as_deref() == Some(no_error(k).as_str());
-            if !(self.deepen && exhausted && grown > nodes && k < MAX_DEEPENED_BOUND) || cx.deadline.expired() {
+            let deeper = k < MAX_DEEPENED_BOUND && grown > nodes && grown * 2 <= MAX_DEEPENED_NODES;
+            if !(self.deepen && exhausted && deeper) || cx.deadline.expired() {
                 return out;
             }
             (k, nodes) = (k * 2, grown);
