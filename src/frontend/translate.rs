@@ -23,7 +23,7 @@ use super::builtins::{ends_path, error_call, is_opaque_builtin, is_trap_intrinsi
 use super::debug_vars;
 use super::inputs::{self, InputCall};
 use super::llvm::{self, Ty, Value};
-use super::memory::{Cell, Layout};
+use super::memory::{Cell, Gep, Layout};
 use super::FrontendOptions;
 use crate::cfg::liveness;
 use crate::error::{Error, Result, SrcLoc};
@@ -827,30 +827,12 @@ impl Tx<'_> {
     /// offset from it in bytes (wrapping, as `getelementptr` without
     /// `inbounds` does).
     fn byte_offset(&mut self, p: Value, body: &mut Vec<Stmt>, at: &SrcLoc) -> Option<(Value, Expr)> {
-        let bits = self.mem.ptr_bits;
-        let add = |a: Expr, b: Expr| Expr::Bin {
-            op: BinOp::Add,
-            bits,
-            nsw: false,
-            nuw: false,
-            a: Box::new(a),
-            b: Box::new(b),
-        };
         if !super::memory::is_gep(p) {
-            return Some((p, Expr::Int { value: 0, bits }));
+            return Some((p, Expr::Int { value: 0, bits: self.mem.ptr_bits }));
         }
         let gep = self.mem.gep(p)?;
-        let (root, mut sum) = self.byte_offset(llvm::operand(p, 0), body, at)?;
-        if gep.constant != 0 {
-            sum = add(sum, Expr::Int { value: gep.constant, bits });
-        }
-        for (idx, stride) in gep.strides {
-            let i = self.opnd(idx, body, at)?;
-            let i = resize(i.clone(), i.sort().width(), bits, CastOp::Sext);
-            let s = Expr::Int { value: stride, bits };
-            sum = add(sum, Expr::Bin { op: BinOp::Mul, bits, nsw: false, nuw: false, a: Box::new(i), b: Box::new(s) });
-        }
-        Some((root, sum))
+        let (root, base) = self.byte_offset(llvm::operand(p, 0), body, at)?;
+        Some((root, self.plus_offset(base, gep, false, body, at)?))
     }
 
     /// `ptrtoint p` as a `bits`-bit integer. The model's constant base of an
@@ -992,14 +974,22 @@ impl Tx<'_> {
         if !super::memory::is_gep(g) {
             return None;
         }
-        let bits = self.mem.ptr_bits;
         let gep = self.mem.gep_cells(g)?;
-        let mut sum = self.address(llvm::operand(g, 0), body, at)?;
+        let base = self.address(llvm::operand(g, 0), body, at)?;
         // `inbounds`: the address stays inside its object, and so (bases are
         // far from the ends of the address range) does not wrap
         let nsw = unsafe { llvm_sys::core::LLVMIsInBounds(g) } != 0;
+        self.plus_offset(base, gep, nsw, body, at)
+    }
+
+    /// `base` plus a `getelementptr`'s offset (its constant, and its indices
+    /// sign-extended or truncated to the pointer width, as LLVM does, times
+    /// their strides), in the unit of `gep`'s numbers.
+    fn plus_offset(&mut self, base: Expr, gep: Gep, nsw: bool, body: &mut Vec<Stmt>, at: &SrcLoc) -> Option<Expr> {
+        let bits = self.mem.ptr_bits;
         let add =
             |a: Expr, b: Expr| Expr::Bin { op: BinOp::Add, bits, nsw, nuw: false, a: Box::new(a), b: Box::new(b) };
+        let mut sum = base;
         if gep.constant != 0 {
             sum = add(sum, Expr::Int { value: gep.constant, bits });
         }

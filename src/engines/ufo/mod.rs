@@ -202,8 +202,9 @@ impl<'a> Strengthening<'a> {
                 for (u, n) in arg.nodes.iter_mut().enumerate() {
                     let i = &inv[n.loc.0 as usize];
                     n.label = arg::with_invariant(post, &n.label, i);
-                    if let (Some(f), false) = (labels.get_mut(&u), i.as_bool() == Some(true)) {
-                        *f = Formula::and(&[f.clone(), i.clone()]).simplify();
+                    match labels.get_mut(&u) {
+                        Some(f) if i.as_bool() != Some(true) => *f = Formula::and(&[f.clone(), i.clone()]).simplify(),
+                        _ => {}
                     }
                 }
                 self.invariants = inv;
