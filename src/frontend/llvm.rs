@@ -258,11 +258,23 @@ fn printed(inst: Value) -> String {
 
 /// The `nsw` and `nuw` flags of an arithmetic instruction.
 pub fn wrap_flags(inst: Value) -> (bool, bool) {
+    let words = flag_words(inst);
+    (words.iter().any(|w| w == "nsw"), words.iter().any(|w| w == "nuw"))
+}
+
+/// Whether a `zext` carries `nneg` (LLVM 18 on: the operand is nonnegative,
+/// else the result is poison; as for `nsw`, the program model takes that
+/// to hold, DESIGN.md "Semantics").
+pub fn nonneg_flag(inst: Value) -> bool {
+    flag_words(inst).iter().any(|w| w == "nneg")
+}
+
+/// The first words after `=` of an instruction's text: its opcode and flags.
+fn flag_words(inst: Value) -> Vec<String> {
     let text = printed(inst);
     let head = text.split('=').nth(1).unwrap_or("");
     let head = head.split(',').next().unwrap_or("");
-    let words: Vec<&str> = head.split_whitespace().take(4).collect();
-    (words.contains(&"nsw"), words.contains(&"nuw"))
+    head.split_whitespace().take(4).map(str::to_string).collect()
 }
 
 pub fn incoming(phi: Value) -> Vec<(Value, LLVMBasicBlockRef)> {

@@ -10,7 +10,7 @@ mod inputs;
 mod llvm;
 mod load;
 mod memory;
-mod normalize;
+pub mod normalize;
 mod regions;
 mod translate;
 

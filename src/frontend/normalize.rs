@@ -26,6 +26,8 @@
 //!    already stays as it is (its vector values are havocked and counted).
 //!    Loops also carry `llvm.loop.unroll.runtime.disable` (see
 //!    `disable_runtime_unrolling`): no unrolling by four with a remainder loop.
+//!    The `ufo` executable also keeps induction variables at their width
+//!    ([`keep_narrow_induction_variables`]).
 
 use super::builtins::{check_kind, inlined_error_hazard, is_opaque_builtin};
 use super::inputs;
@@ -90,6 +92,25 @@ pub struct Normalized {
     /// The kinds of checks of the entry function after inlining, before
     /// optimization (sorted, each once).
     pub checks: Vec<String>,
+}
+
+/// Makes LLVM's IndVarSimplify keep a loop's induction variable at the width
+/// of the source (`-indvars-widen-indvars=false`, a process-wide `cl::opt`;
+/// the `ufo` executable sets it once at start, the pass plugin does not, as it
+/// would change its host compiler's own code). Widened, `for (int i = 0; i <
+/// n; i++) a[i] = 2 * i;` counts in 64 bits and stores `trunc(i) << 1`, which
+/// is no longer exact without the bound `i < n`: under `lia` a wrap with a
+/// fresh quotient, and no engine found the invariant of
+/// `llvm-tests/memory/array_fill_safe.c` at -O2 in a minute; narrow, the
+/// store is `shl nuw nsw i32` and the cell abstraction proves it in seconds.
+/// Widening only removes `sext`/`zext`s; the program's meaning is the same.
+/// Parsing options twice is an error in LLVM, hence once per process.
+pub fn keep_narrow_induction_variables() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let args = [c"ufo".as_ptr(), c"-indvars-widen-indvars=false".as_ptr()];
+        unsafe { llvm_sys::support::LLVMParseCommandLineOptions(2, args.as_ptr(), std::ptr::null()) };
+    });
 }
 
 /// Runs steps 1–6 on `module` in place.

@@ -608,6 +608,8 @@ impl Tx<'_> {
                 let a = self.opnd(src, body, at);
                 let to = sort.width();
                 let cop = match op {
+                    // a nonnegative operand extends the same either way
+                    LLVMZExt if llvm::nonneg_flag(inst) => CastOp::Sext,
                     LLVMZExt => CastOp::Zext,
                     LLVMSExt => CastOp::Sext,
                     _ => CastOp::Trunc,
@@ -782,7 +784,8 @@ impl Tx<'_> {
 
     /// `ptrtoint p - ptrtoint q` (C's `p - q` before its division by the
     /// element size) for two pointers into one region whose integer values
-    /// the model knows: `(address(p) - address(q)) * cell`, wrapping. Exact:
+    /// the model knows: `(address(p) - address(q)) * cell`, wrapping unless
+    /// the region is one object (below). Exact:
     /// the two integers are the same real base (or none) plus each address's
     /// offset times the cell size, so the base cancels, modulo 2^bits.
     fn pointer_difference(&mut self, sub: Value, sort: Sort, body: &mut Vec<Stmt>, at: &SrcLoc) -> Option<Expr> {
@@ -805,7 +808,13 @@ impl Tx<'_> {
         // (both integers exist in the model, of the same form)
         self.integer_form(p)?;
         let (a, b) = (self.address(p, body, at)?, self.address(q, body, at)?);
-        let bin = |op, a, b| Expr::Bin { op, bits, nsw: false, nuw: false, a: Box::new(a), b: Box::new(b) };
+        // In a region of one object of a constant base, both pointers point
+        // into it or one past its end (further is undefined in C, poison of
+        // the `getelementptr inbounds` clang emits), so their distance is
+        // less than its size: no wrap (as `nsw`, DESIGN.md "Semantics").
+        let sites = &self.mem.regions.regions[region].sites;
+        let nsw = sites.len() == 1 && self.mem.base(sites[0]).is_some();
+        let bin = |op, a, b| Expr::Bin { op, bits, nsw, nuw: false, a: Box::new(a), b: Box::new(b) };
         Some(bin(BinOp::Mul, bin(BinOp::Sub, a, b), Expr::Int { value: cell, bits }))
     }
 
