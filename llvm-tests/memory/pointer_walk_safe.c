@@ -1,6 +1,6 @@
 // Pointer arithmetic walking a buffer: the walk stops at the sentinel.
 // verdict: safe
-// decided: none (the walk reads cells the cell abstraction does not relate: no invariant within 30 s)
+// decided: O0 O2 (spacer-cells; the distance of two pointers into one array does not wrap)
 #include <assert.h>
 extern int __VERIFIER_nondet_int(void);
 int main(void) {
