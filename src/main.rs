@@ -519,7 +519,7 @@ fn bench(a: BenchArgs) -> Result<i32, Error> {
 fn main() {
     // `ufo cc` passes every argument to clang as it is, even --help or -V.
     let argv: Vec<String> = std::env::args().collect();
-    ufo::frontend::normalize::keep_narrow_induction_variables();
+    ufo::frontend::keep_narrow_induction_variables();
     if argv.get(1).map(String::as_str) == Some("cc") {
         let args = argv[2..].to_vec();
         let worker = std::thread::Builder::new().stack_size(1 << 30).spawn(move || ufo::cc::run(&args));

@@ -10,7 +10,7 @@ mod inputs;
 mod llvm;
 mod load;
 mod memory;
-pub mod normalize;
+mod normalize;
 mod regions;
 mod translate;
 
@@ -19,6 +19,7 @@ use crate::ir::Program;
 use inkwell::context::Context;
 
 pub use load::{clang, clang_flags, clang_version, major_version, on_path, version_line, DEFAULT_CLANGS};
+pub use normalize::keep_narrow_induction_variables;
 
 /// Optimization level, a first-class input (DESIGN.md step 3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, clap::ValueEnum)]
