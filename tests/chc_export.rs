@@ -52,10 +52,10 @@ fn every_dialect_parses_strictly_and_spacer_answers_the_same_on_each() {
                 let foralls = text.lines().filter(|l| l.starts_with("(assert (forall (")).count();
                 assert_eq!(asserts, foralls, "{what}: one (assert (forall ...)) per clause");
             }
-            // Spacer within 20 s; a program it cannot decide in the first
+            // Spacer within 10 s; a program it cannot decide in the first
             // dialect is not tried in the others
             if answers.first() != Some(&None) {
-                let d = ufo::smt::Deadline::after(std::time::Duration::from_secs(20));
+                let d = ufo::smt::Deadline::after(std::time::Duration::from_secs(10));
                 let _installed = d.install();
                 answers.push(ufo::smt::horn::solve(&text).unwrap_or_else(|e| panic!("{what}: {e}")));
             }
