@@ -210,8 +210,9 @@ fn certificate(
         None => Ok(raised.iter().filter_map(|r| r.as_ref().ok().cloned()).collect()),
         Some(why) => fill(&|_, _| true).map_err(|e| format!("{why}; {e}")),
     };
-    let nested = raised.iter().zip(p.loc_ids()).any(|(r, l)| !is_head(l) && r.as_ref().is_ok_and(nests_quantifiers));
-    let second = if nested { fill(&|l, e| is_head(l) || !nests_quantifiers(e)).ok() } else { None };
+    let nested: Vec<bool> =
+        raised.iter().zip(p.loc_ids()).map(|(r, l)| !is_head(l) && r.as_ref().is_ok_and(nests_quantifiers)).collect();
+    let second = nested.contains(&true).then(|| fill(&|l, _| !nested[l.0 as usize]).ok()).flatten();
     let third = fill(&|l, _| is_head(l)).ok();
     let candidates: Vec<&Vec<Expr>> = first.as_ref().ok().into_iter().chain(&second).chain(&third).collect();
     for (i, c) in candidates.iter().enumerate() {
