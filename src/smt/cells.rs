@@ -40,7 +40,7 @@ use super::chc::{self, ChcAnswer, EdgeClause, Preprocessing, SpacerMode};
 use super::dag::{self, Dag};
 use super::lower::Lowerer;
 use crate::ir::{Program, Sort as IrSort, VarId};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use z3::ast::{Ast, Bool, Dynamic};
 use z3::{DeclKind, FuncDecl, SatResult};
 
@@ -55,7 +55,7 @@ fn is_region(p: &Program, v: VarId) -> bool {
 
 /// The arguments of a predicate over the values `vals` of the variables
 /// `live`, with region `v` as the cell `(k, a[k])` for `k = cells[v]`.
-fn cell_args(p: &Program, live: &[VarId], vals: &[Dynamic], cells: &HashMap<VarId, Dynamic>) -> Vec<Dynamic> {
+fn cell_args(p: &Program, live: &[VarId], vals: &[Dynamic], cells: &BTreeMap<VarId, Dynamic>) -> Vec<Dynamic> {
     let mut out = Vec::new();
     for (v, x) in live.iter().zip(vals) {
         match (is_region(p, *v), x.as_array(), cells.get(v)) {
@@ -178,14 +178,15 @@ fn rule(bounds: &[Dynamic], body: &[Bool], head: &Bool) -> Bool {
 
 /// Solves the whole program's clauses over cells: per location its label
 /// `∀k. P_u(k, a[k], x)` over the canonical constants (`true` where the error
-/// cannot be reached from it; `None` where Spacer's answer has none).
-pub fn whole_program(p: &Program, l: &mut Lowerer, canon: &Canon, pre: Preprocessing) -> ChcAnswer {
+/// cannot be reached from it; `None` where Spacer's answer has none), with
+/// Spacer's random seed `seed` (the engine restarts with others).
+pub fn whole_program(p: &Program, l: &mut Lowerer, canon: &Canon, pre: Preprocessing, seed: u32) -> ChcAnswer {
     let d = Dag::of_program(p);
     let relevant = d.reaches_error();
     if !relevant[d.entry] {
         return ChcAnswer::Solution(relevant.iter().map(|r| Some(Bool::from_bool(!r))).collect());
     }
-    let fp = match chc::spacer(SpacerMode::Whole { global: true, pre }, l.sem == super::IntSemantics::Bv, false) {
+    let fp = match chc::spacer(SpacerMode::Whole { global: true, pre }, l.sem == super::IntSemantics::Bv, false, seed) {
         Ok(fp) => fp,
         Err(e) => return ChcAnswer::Unknown(e),
     };
@@ -208,7 +209,7 @@ pub fn whole_program(p: &Program, l: &mut Lowerer, canon: &Canon, pre: Preproces
         .collect();
     let apply = |u: usize, args: &[Dynamic]| chc::apply_relation(preds[u].as_ref(), args);
     // a cell index per region of the program
-    let fresh_cells = |tag: &str| -> HashMap<VarId, Dynamic> {
+    let fresh_cells = |tag: &str| -> BTreeMap<VarId, Dynamic> {
         (0..p.vars.len())
             .map(|i| VarId(i as u32))
             .filter(|v| is_region(p, *v))
@@ -279,18 +280,33 @@ pub fn whole_program(p: &Program, l: &mut Lowerer, canon: &Canon, pre: Preproces
                     }
                     let live = &p.loc(d.loc[u]).live;
                     let vals: Vec<Dynamic> = live.iter().map(|v| canon.of(*v).dynamic()).collect();
-                    let bound: HashMap<VarId, Dynamic> = live
+                    let bound: BTreeMap<VarId, Dynamic> = live
                         .iter()
                         .filter(|v| is_region(p, **v))
                         .filter_map(|v| Some((*v, Dynamic::fresh_const("k", &index_sort(*v)?))))
                         .collect();
-                    let args = cell_args(p, live, &vals, &bound);
+                    // each cell's value a scalar standing for its read while
+                    // the existentials Spacer's inlining left are eliminated:
+                    // `qe` then sees arithmetic only (with the reads, it
+                    // sometimes ran out of its budget and left nested
+                    // quantifiers, whose checks took from 0.02 s to over a
+                    // minute: memset_symbolic_safe.c at -O0)
+                    let reads: Vec<(Dynamic, Dynamic)> = cell_args(p, live, &vals, &bound)
+                        .into_iter()
+                        .map(|a| match a.kind() == z3::AstKind::App && a.decl().kind() == DeclKind::Select {
+                            true => (Dynamic::fresh_const("cell", &a.get_sort()), a),
+                            false => (a.clone(), a),
+                        })
+                        .collect();
                     let (def, positions, n) = answer.get(&format!("C{u}"))?;
                     let mut to: Vec<Dynamic> = (0..*n).map(|_| Dynamic::from_ast(&Bool::from_bool(true))).collect();
                     for (j, idx) in positions.iter().enumerate() {
-                        to[*idx as usize] = args.get(j)?.clone();
+                        to[*idx as usize] = reads.get(j)?.0.clone();
                     }
-                    let body = chc::quantifier_free(&chc::substitute_vars(def, &to)?);
+                    let scalar = chc::quantifier_free(&chc::substitute_vars(def, &to)?);
+                    let back: Vec<(&Dynamic, &Dynamic)> =
+                        reads.iter().filter(|(s, a)| s != a).map(|(s, a)| (s, a)).collect();
+                    let body = scalar.substitute(&back);
                     let ks: Vec<Dynamic> = live.iter().filter_map(|v| bound.get(v).cloned()).collect();
                     Some(chc::forall(&ks, &body).simplify())
                 })

@@ -176,7 +176,10 @@ pub enum ChcAnswer {
 /// array filled in a loop needs `forall k. a[base + k] == ...`. On the
 /// `mcmillan2006` fill-and-check loop (cells indexed by element) Spacer
 /// answers in 0.1 s with it and not in 60 s without.
-pub(super) fn spacer(mode: SpacerMode, bv: bool, quantified: bool) -> Result<z3::Fixedpoint, String> {
+///
+/// `seed` is Spacer's random seed (`spacer.random_seed`): restarts with
+/// another seed find other lemmas (`smt::cells`).
+pub(super) fn spacer(mode: SpacerMode, bv: bool, quantified: bool, seed: u32) -> Result<z3::Fixedpoint, String> {
     let fp = z3::Fixedpoint::new();
     let mut params = Params::new();
     params.set_symbol("engine", "spacer");
@@ -214,6 +217,9 @@ pub(super) fn spacer(mode: SpacerMode, bv: bool, quantified: bool) -> Result<z3:
     }
     if bv {
         params.set_bool("spacer.use_iuc", false);
+    }
+    if seed != 0 {
+        params.set_u32("spacer.random_seed", seed);
     }
     if let Some(ms) = super::deadline::remaining_ms() {
         params.set_u32("timeout", ms);
@@ -381,7 +387,7 @@ fn solve(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag, mode: SpacerMode)
         return ChcAnswer::Solution(labels);
     }
     let quantified = p.has_regions();
-    let fp = match spacer(mode, l.sem == super::IntSemantics::Bv, quantified) {
+    let fp = match spacer(mode, l.sem == super::IntSemantics::Bv, quantified, 0) {
         Ok(fp) => fp,
         Err(e) => return ChcAnswer::Unknown(e),
     };
