@@ -285,28 +285,13 @@ pub fn whole_program(p: &Program, l: &mut Lowerer, canon: &Canon, pre: Preproces
                         .filter(|v| is_region(p, **v))
                         .filter_map(|v| Some((*v, Dynamic::fresh_const("k", &index_sort(*v)?))))
                         .collect();
-                    // each cell's value a scalar standing for its read while
-                    // the existentials Spacer's inlining left are eliminated:
-                    // `qe` then sees arithmetic only (with the reads, it
-                    // sometimes ran out of its budget and left nested
-                    // quantifiers, whose checks took from 0.02 s to over a
-                    // minute: memset_symbolic_safe.c at -O0)
-                    let reads: Vec<(Dynamic, Dynamic)> = cell_args(p, live, &vals, &bound)
-                        .into_iter()
-                        .map(|a| match a.kind() == z3::AstKind::App && a.decl().kind() == DeclKind::Select {
-                            true => (Dynamic::fresh_const("cell", &a.get_sort()), a),
-                            false => (a.clone(), a),
-                        })
-                        .collect();
+                    let args = cell_args(p, live, &vals, &bound);
                     let (def, positions, n) = answer.get(&format!("C{u}"))?;
                     let mut to: Vec<Dynamic> = (0..*n).map(|_| Dynamic::from_ast(&Bool::from_bool(true))).collect();
                     for (j, idx) in positions.iter().enumerate() {
-                        to[*idx as usize] = reads.get(j)?.0.clone();
+                        to[*idx as usize] = args.get(j)?.clone();
                     }
-                    let scalar = chc::quantifier_free(&chc::substitute_vars(def, &to)?);
-                    let back: Vec<(&Dynamic, &Dynamic)> =
-                        reads.iter().filter(|(s, a)| s != a).map(|(s, a)| (s, a)).collect();
-                    let body = scalar.substitute(&back);
+                    let body = chc::quantifier_free(&chc::substitute_vars(def, &to)?);
                     let ks: Vec<Dynamic> = live.iter().filter_map(|v| bound.get(v).cloned()).collect();
                     Some(chc::forall(&ks, &body).simplify())
                 })
