@@ -82,8 +82,8 @@ const FIRST_SLICE: Duration = Duration::from_secs(8);
 fn with_restarts(
     deadline: &Deadline,
     st: &mut SpacerStats,
-    mut solve: impl FnMut(u32, &Deadline) -> ChcAnswer,
-) -> ChcAnswer {
+    mut solve: impl FnMut(u32, &Deadline) -> CellsAnswer,
+) -> CellsAnswer {
     let mut slice = FIRST_SLICE;
     let mut seed = 0;
     loop {
@@ -92,7 +92,7 @@ fn with_restarts(
         let child = deadline.child((!last).then_some(slice));
         let answer = solve(seed, &child);
         // only a slice that ran out restarts (not Spacer giving up)
-        if last || deadline.expired() || !child.expired() || !matches!(answer, ChcAnswer::Unknown(_)) {
+        if last || deadline.expired() || !child.expired() || !matches!(answer, CellsAnswer::Unknown(_)) {
             return answer;
         }
         st.restarts += 1;
@@ -179,17 +179,16 @@ impl Engine for Spacer {
         let mut found = None;
         for pre in [Preprocessing::Full, Preprocessing::NoTailSimplifier, Preprocessing::NoInlining] {
             let solved = if self.cells {
-                let mut solved = None;
-                answer = with_restarts(cx.deadline, &mut st, |seed, slice| {
-                    match cells_attempt(p, cx.sem, pre, seed, slice, cx.deadline) {
-                        CellsAnswer::Solved { checked, candidate } => {
-                            solved = Some((checked, candidate));
-                            ChcAnswer::Solution(Vec::new())
-                        }
-                        CellsAnswer::Reachable => ChcAnswer::Reachable(Vec::new()),
-                        CellsAnswer::Unknown(why) => ChcAnswer::Unknown(why),
+                let attempt = |seed, slice: &Deadline| cells_attempt(p, cx.sem, pre, seed, slice, cx.deadline);
+                // (the labels were raised and checked in the attempt's context)
+                let (kind, solved) = match with_restarts(cx.deadline, &mut st, attempt) {
+                    CellsAnswer::Solved { checked, candidate } => {
+                        (ChcAnswer::Solution(Vec::new()), Some((checked, candidate)))
                     }
-                });
+                    CellsAnswer::Reachable => (ChcAnswer::Reachable(Vec::new()), None),
+                    CellsAnswer::Unknown(why) => (ChcAnswer::Unknown(why), None),
+                };
+                answer = kind;
                 solved
             } else {
                 answer = chc::whole_program(p, &mut l, &canon, self.global, pre);
