@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use ufo::engines::{self, EngineConfig, EngineContext, Verdict};
 use ufo::frontend::{self, DataModel, FrontendOptions, OptLevel, Property};
 use ufo::ir::Program;
-use ufo::smt::deadline::Cancel;
+use ufo::smt::deadline::{detached, remaining_ms, Cancel, ABANDON_AFTER};
 use ufo::smt::{Deadline, IntSemantics};
 
 fn cubes() -> Program {
@@ -82,4 +82,74 @@ fn a_cancel_before_the_work_starts_stops_it_at_once() {
     .unwrap();
     assert_eq!(answer, Ok(None));
     assert!(t.elapsed() < Duration::from_secs(2), "took {:?}", t.elapsed());
+}
+
+/// Work deaf to its deadline (as Z3's bit-vector internalization does not
+/// poll the interrupt: the certificate check of fuzz program f2028000026 at
+/// -O0 ran 10 s past the time limit) holds a detached thread, not its
+/// caller: the caller goes on `ABANDON_AFTER` past the deadline.
+#[test]
+fn work_deaf_to_its_deadline_is_abandoned_soon_after_it() {
+    let d = Deadline::after(Duration::from_millis(300));
+    let _installed = d.install();
+    let t = Instant::now();
+    let r = detached(|| {
+        std::thread::sleep(Duration::from_secs(6));
+        7
+    });
+    let took = t.elapsed();
+    assert_eq!(r, None, "abandoned work has no result");
+    assert!(took >= ABANDON_AFTER, "waited {took:?}");
+    assert!(took < ABANDON_AFTER + Duration::from_millis(1000), "waited {took:?}");
+}
+
+/// Detached work sees its caller's deadline and the caller's cancel; a
+/// result and a panic come back to the caller.
+#[test]
+fn detached_work_has_its_callers_deadline_cancel_result_and_panic() {
+    // the deadline
+    let d = Deadline::after(Duration::from_secs(30));
+    let installed = d.install();
+    let left = detached(remaining_ms).expect("a result").expect("a deadline");
+    assert!((20_000..=30_000).contains(&left), "{left} ms left");
+    drop(installed);
+    // the cancel: without a time limit, `remaining_ms` is Some(1) only once cancelled
+    let cancel = Cancel::new();
+    let d = Deadline::none().with_cancel(cancel.clone());
+    let canceller = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(200));
+        cancel.cancel();
+    });
+    let _installed = d.install();
+    let t = Instant::now();
+    let seen = detached(move || {
+        while remaining_ms() != Some(1) && t.elapsed() < Duration::from_secs(5) {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        t.elapsed()
+    })
+    .expect("no time limit: the caller waits");
+    canceller.join().unwrap();
+    assert!(seen < Duration::from_secs(2), "the cancel reached the work after {seen:?}");
+    // a panic
+    let p = std::panic::catch_unwind(|| detached(|| -> u8 { panic!("deaf") })).unwrap_err();
+    assert_eq!(p.downcast_ref::<&str>(), Some(&"deaf"));
+}
+
+/// The run of fuzz program f2028000026 at -O0 (tests/data/deaf_bv_check_safe.c)
+/// ended 10 s past its time limit: Spacer's certificate, checked under bv,
+/// kept Z3 in bit-vector internalization, deaf to the interrupt, until the
+/// watchdog answered. Its checks are now abandoned a second past the limit.
+#[test]
+fn a_run_whose_certificate_check_is_deaf_to_the_interrupt_ends_soon_after_its_limit() {
+    let limit = 4.0;
+    let t = Instant::now();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ufo"))
+        .args(["verify", "tests/data/deaf_bv_check_safe.c", "--opt", "O0", "--json", "--timeout", "4"])
+        .output()
+        .unwrap();
+    let took = t.elapsed().as_secs_f64();
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert_ne!(report["verdict"], "UNSAFE", "{report}");
+    assert!(took < limit + 2.5, "ended {:.1} s past the limit of {limit} s: {}", took - limit, report["reason"]);
 }

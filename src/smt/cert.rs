@@ -41,9 +41,18 @@ pub fn smtlib(p: &Program, sem: IntSemantics, inv: &[Expr]) -> Vec<String> {
 }
 
 /// Checks that `inv` (one expression per location over its in-scope
-/// variables, lowered here in this thread's Z3 context) is an inductive
-/// invariant that excludes the error location.
+/// variables) is an inductive invariant that excludes the error location, on
+/// a thread and Z3 context of its own ([`super::deadline::detached`]): a Z3
+/// call that does not poll its interrupt (bit-vector internalization does
+/// not) cannot hold the caller past the installed deadline.
 pub fn check(p: &Program, sem: IntSemantics, inv: &[Expr]) -> Result<(), Rejection> {
+    let (p, inv) = (p.clone(), inv.to_vec());
+    super::deadline::detached(move || check_here(&p, sem, &inv))
+        .unwrap_or_else(|| Err(Rejection { what: "the check did not stop at its deadline and was abandoned".into() }))
+}
+
+/// [`check`] in this thread's Z3 context.
+fn check_here(p: &Program, sem: IntSemantics, inv: &[Expr]) -> Result<(), Rejection> {
     if inv.len() != p.locs.len() {
         return Err(Rejection { what: format!("{} invariants for {} locations", inv.len(), p.locs.len()) });
     }

@@ -212,3 +212,51 @@ pub fn remaining_ms() -> Option<u32> {
         })
     })
 }
+
+/// How long past its deadline [`detached`] waits for its thread.
+pub const ABANDON_AFTER: Duration = Duration::from_secs(1);
+
+/// How long [`detached`] waits at least, even past its deadline plus
+/// [`ABANDON_AFTER`].
+const LAST_CHANCE: Duration = Duration::from_millis(100);
+
+/// Runs `f` on a thread of its own, with the calling thread's deadline
+/// installed there under a child of its token, and waits for it until that
+/// deadline plus [`ABANDON_AFTER`] (without a deadline: until it ends), so
+/// detached work in a row (an engine's check, then the driver's) ends the
+/// run at most about `ABANDON_AFTER` past its deadline. Some
+/// Z3 work does not poll the interrupt (seen: bit-vector internalization,
+/// `smt::theory_bv::propagate -> mk_enode`, on the certificate check of
+/// fuzz program f2028000026 at -O0), and would hold its caller past any
+/// deadline; run here, it holds only its own thread. `None`: abandoned, or
+/// the thread could not start. An abandoned thread is cancelled (its Z3
+/// calls are interrupted again and again until it stops) and its result is
+/// dropped; a panic in `f` is resumed on the caller. `f` builds its Z3 terms
+/// in the new thread's own context.
+pub fn detached<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Option<T> {
+    let (at, cancel) = CURRENT.with(|c| c.borrow().clone());
+    let token = cancel.map(|c| c.child()).unwrap_or_default();
+    let deadline = Deadline { at, cancel: token.clone() };
+    let (tx, rx) = std::sync::mpsc::channel();
+    let spawned =
+        std::thread::Builder::new().name("ufo-detached".into()).stack_size(crate::runner::STACK).spawn(move || {
+            let _installed = deadline.install();
+            let _ = tx.send(std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)));
+        });
+    if spawned.is_err() {
+        return None;
+    }
+    let received = match at {
+        // past the deadline, work gets at least `LAST_CHANCE` (not again `ABANDON_AFTER`)
+        Some(t) => rx.recv_timeout((t + ABANDON_AFTER).saturating_duration_since(Instant::now()).max(LAST_CHANCE)).ok(),
+        None => rx.recv().ok(),
+    };
+    match received {
+        Some(Ok(v)) => Some(v),
+        Some(Err(panic)) => std::panic::resume_unwind(panic),
+        None => {
+            token.cancel();
+            None
+        }
+    }
+}

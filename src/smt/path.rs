@@ -41,7 +41,18 @@ fn path_dag(p: &Program, edges: &[crate::ir::EdgeId]) -> Option<Dag> {
 }
 
 /// Checks the path of `trace` under `bv`, under a deadline the caller installed.
+///
+/// Runs on a thread and Z3 context of its own ([`super::deadline::detached`]):
+/// a bit-vector query Z3 cannot interrupt does not hold the caller past the
+/// installed deadline.
 pub fn check(p: &Program, trace: &Trace) -> PathCheck {
+    let (p, trace) = (p.clone(), trace.clone());
+    super::deadline::detached(move || check_here(&p, &trace))
+        .unwrap_or_else(|| PathCheck::Unknown("the query did not stop at its deadline and was abandoned".into()))
+}
+
+/// [`check`] in this thread's Z3 context.
+fn check_here(p: &Program, trace: &Trace) -> PathCheck {
     let Some(d) = path_dag(p, &trace.edges) else { return PathCheck::Unknown("an empty path".into()) };
     if d.loc[d.error] != p.error || d.loc[d.entry] != p.entry {
         return PathCheck::Unknown("the path does not lead from the entry to the error".into());
