@@ -88,25 +88,37 @@ fn a_cancel_before_the_work_starts_stops_it_at_once() {
 /// poll the interrupt: the certificate check of fuzz program f2028000026 at
 /// -O0 ran 10 s past the time limit) holds a detached thread, not its
 /// caller: the caller goes on `ABANDON_AFTER` past the deadline.
+/// A thread that answered in time is kept for the next call (with its Z3
+/// context); an abandoned one is not.
 #[test]
 fn work_deaf_to_its_deadline_is_abandoned_soon_after_it() {
+    let _alone = DETACHED.lock().unwrap_or_else(|e| e.into_inner());
     let d = Deadline::after(Duration::from_millis(300));
     let _installed = d.install();
+    let first = detached(|| std::thread::current().id()).expect("in time");
+    assert_eq!(detached(|| std::thread::current().id()), Some(first), "the thread is kept");
     let t = Instant::now();
     let r = detached(|| {
         std::thread::sleep(Duration::from_secs(6));
-        7
+        std::thread::current().id()
     });
     let took = t.elapsed();
     assert_eq!(r, None, "abandoned work has no result");
     assert!(took >= ABANDON_AFTER, "waited {took:?}");
     assert!(took < ABANDON_AFTER + Duration::from_millis(1000), "waited {took:?}");
+    let d = Deadline::after(Duration::from_secs(10));
+    let _installed = d.install();
+    assert_ne!(detached(|| std::thread::current().id()), Some(first), "the abandoned thread is busy");
 }
+
+/// The tests of `detached` one at a time: they count its threads.
+static DETACHED: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 /// Detached work sees its caller's deadline and the caller's cancel; a
 /// result and a panic come back to the caller.
 #[test]
 fn detached_work_has_its_callers_deadline_cancel_result_and_panic() {
+    let _alone = DETACHED.lock().unwrap_or_else(|e| e.into_inner());
     // the deadline
     let d = Deadline::after(Duration::from_secs(30));
     let installed = d.install();

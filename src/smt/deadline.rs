@@ -220,30 +220,60 @@ pub const ABANDON_AFTER: Duration = Duration::from_secs(1);
 /// [`ABANDON_AFTER`].
 const LAST_CHANCE: Duration = Duration::from_millis(100);
 
+/// Work for a thread of [`detached`].
+type Job = Box<dyn FnOnce() + Send>;
+
+/// Idle threads of [`detached`]. A thread is kept with its Z3 context: a
+/// fresh context and its first solver cost about 10 ms, as much as a small
+/// certificate check (measured: 0.011 s -> 0.021 s per check with a thread
+/// and context per call).
+static IDLE: Mutex<Vec<std::sync::mpsc::Sender<Job>>> = Mutex::new(Vec::new());
+
+/// An idle thread of [`detached`], or a new one.
+fn worker() -> Option<std::sync::mpsc::Sender<Job>> {
+    if let Some(w) = IDLE.lock().unwrap_or_else(|e| e.into_inner()).pop() {
+        return Some(w);
+    }
+    let (tx, rx) = std::sync::mpsc::channel::<Job>();
+    // the thread ends when its sender is dropped: when it was abandoned
+    let spawned =
+        std::thread::Builder::new().name("ufo-detached".into()).stack_size(crate::runner::STACK).spawn(move || {
+            while let Ok(job) = rx.recv() {
+                job();
+            }
+        });
+    spawned.ok().map(|_| tx)
+}
+
 /// Runs `f` on a thread of its own, with the calling thread's deadline
 /// installed there under a child of its token, and waits for it until that
 /// deadline plus [`ABANDON_AFTER`] (without a deadline: until it ends), so
 /// detached work in a row (an engine's check, then the driver's) ends the
-/// run at most about `ABANDON_AFTER` past its deadline. Some
-/// Z3 work does not poll the interrupt (seen: bit-vector internalization,
-/// `smt::theory_bv::propagate -> mk_enode`, on the certificate check of
-/// fuzz program f2028000026 at -O0), and would hold its caller past any
-/// deadline; run here, it holds only its own thread. `None`: abandoned, or
-/// the thread could not start. An abandoned thread is cancelled (its Z3
-/// calls are interrupted again and again until it stops) and its result is
-/// dropped; a panic in `f` is resumed on the caller. `f` builds its Z3 terms
-/// in the new thread's own context.
+/// run at most about `ABANDON_AFTER` past its deadline. Some Z3 work does
+/// not poll the interrupt (seen: bit-vector internalization,
+/// `smt::theory_bv::propagate -> mk_enode`, on the certificate check of fuzz
+/// program f2028000026 at -O0), and would hold its caller past any deadline;
+/// run here, it holds only its own thread. `None`: abandoned, or no thread
+/// could be started (then `f` did not run). An abandoned thread is
+/// cancelled (its Z3 calls are interrupted again and again until it stops),
+/// its result dropped, and the thread ends when it is done; a thread that
+/// answered in time is kept for the next call ([`IDLE`]). A panic in `f` is
+/// resumed on the caller. `f` builds its Z3 terms in the thread's own context.
 pub fn detached<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Option<T> {
     let (at, cancel) = CURRENT.with(|c| c.borrow().clone());
     let token = cancel.map(|c| c.child()).unwrap_or_default();
     let deadline = Deadline { at, cancel: token.clone() };
     let (tx, rx) = std::sync::mpsc::channel();
-    let spawned =
-        std::thread::Builder::new().name("ufo-detached".into()).stack_size(crate::runner::STACK).spawn(move || {
+    let job: Job = Box::new(move || {
+        let r = {
             let _installed = deadline.install();
-            let _ = tx.send(std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)));
-        });
-    if spawned.is_err() {
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
+        };
+        // sent once the context is no longer registered with the token
+        let _ = tx.send(r);
+    });
+    let w = worker()?;
+    if w.send(job).is_err() {
         return None;
     }
     let received = match at {
@@ -252,8 +282,10 @@ pub fn detached<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Op
         None => rx.recv().ok(),
     };
     match received {
-        Some(Ok(v)) => Some(v),
-        Some(Err(panic)) => std::panic::resume_unwind(panic),
+        Some(r) => {
+            IDLE.lock().unwrap_or_else(|e| e.into_inner()).push(w);
+            Some(r.unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+        }
         None => {
             token.cancel();
             None
