@@ -55,7 +55,7 @@ pub fn check(p: &Program, sem: IntSemantics, inv: &[Expr]) -> Result<(), Rejecti
     }
     let (p, inv) = (p.clone(), inv.to_vec());
     super::deadline::detached(move || check_here(&p, sem, &inv))
-        .unwrap_or_else(|| Err(Rejection { what: "the check did not stop at its deadline and was abandoned".into() }))
+        .unwrap_or_else(|| Err(Rejection { what: format!("the check {}", super::deadline::ABANDONED) }))
 }
 
 /// [`check`] in this thread's Z3 context.

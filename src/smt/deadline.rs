@@ -213,6 +213,9 @@ pub fn remaining_ms() -> Option<u32> {
     })
 }
 
+/// What the work of a [`detached`] call that returned `None` did.
+pub const ABANDONED: &str = "did not stop at its deadline and was abandoned";
+
 /// How long past its deadline [`detached`] waits for its thread.
 pub const ABANDON_AFTER: Duration = Duration::from_secs(1);
 

@@ -48,7 +48,7 @@ fn path_dag(p: &Program, edges: &[crate::ir::EdgeId]) -> Option<Dag> {
 pub fn check(p: &Program, trace: &Trace) -> PathCheck {
     let (p, trace) = (p.clone(), trace.clone());
     super::deadline::detached(move || check_here(&p, &trace))
-        .unwrap_or_else(|| PathCheck::Unknown("the query did not stop at its deadline and was abandoned".into()))
+        .unwrap_or_else(|| PathCheck::Unknown(format!("the query {}", super::deadline::ABANDONED)))
 }
 
 /// [`check`] in this thread's Z3 context.
