@@ -4,12 +4,15 @@
 //!  .c/.i --clang--> .bc/.ll --load--> normalize --optimize(-O level)--> translate
 //!    --> Program (locations, edges, live variables)   [frontend, ir]
 //!    --> slice, WTO                                   [cfg]
-//!    --> engine (UFO with a POST; BMC; ...)  -- Z3 -- [engines, smt]
-//!    --> report (text, JSON)                          [driver]
+//!    --> engines (a portfolio on threads) -- Z3 --    [portfolio, engines, smt]
+//!    --> check: certificate (SAFE) / replay (UNSAFE)  [check, smt::cert, replay]
+//!    --> report (text, JSON, witnesses, SARIF)        [driver, report]
 //! ```
 //!
-//! Dependency firewalls: only `frontend` sees LLVM, only `smt` sees Z3, only
-//! `main` sees the command line.
+//! Dependency firewalls (docs/architecture.md, checked by tests/architecture.rs):
+//! only `frontend` sees LLVM (through the `llvm_sys` alias below), only `smt`
+//! sees Z3, only `main`, `pipeline_options` and `engines::config` parse command
+//! lines.
 //!
 //! The LLVM version is a build feature, exactly one of `llvm19` (the default)
 //! … `llvm14` (checked by build.rs); every LLVM is read through one name,

@@ -268,10 +268,10 @@ fn spacer_solves_again_when_its_preprocessing_gives_a_model_the_check_rejects() 
     assert!(took < std::time::Duration::from_secs(40), "took {took:?}");
 }
 
-/// Spacer's "reachable" becomes a path through the locations of its
-/// derivation (one fact per loop-head visit here: twelve iterations, the entry
-/// and the error), found by one query over those paths rather than by BMC at
-/// growing bounds, and it replays.
+/// Spacer's "reachable" becomes a path through the states of its derivation
+/// (one fact per loop-head visit here: twelve iterations, the entry and the
+/// error), found by short searches between consecutive states rather than by
+/// BMC at growing bounds, and it replays.
 #[test]
 fn spacer_counterexamples_follow_its_derivation() {
     let files = vec!["tests/data/deep_loop_unsafe.c".to_string()];
@@ -281,8 +281,27 @@ fn spacer_counterexamples_follow_its_derivation() {
     let sp = &json["stats"]["spacer"];
     assert!(sp["waypoints"].as_u64().unwrap() >= 14, "{sp}");
     assert_eq!(sp["bmc_bound"], 0, "no BMC at growing bounds was needed: {sp}");
+    assert_eq!(sp["segments"].as_u64(), sp["waypoints"].as_u64().map(|w| w - 1), "a path per pair of states: {sp}");
     // twelve iterations, each a loop condition and a branch choice
     assert_eq!(json["counterexample"]["inputs"].as_array().unwrap().len(), 24, "{json:#}");
+}
+
+/// On systemc/token_ring.03.cil-1, Spacer with global guidance derives the
+/// error from the last loop head's state through the loop's entry, itself a
+/// location of an earlier fact (a clause Spacer's inlining composed): no path
+/// through the derivation's locations alone has it (the search then fell back
+/// to BMC, 20 s), while the searches between consecutive states, which may
+/// pass any location, find the path, and it replays.
+#[test]
+fn spacer_counterexamples_pass_through_locations_its_derivation_inlined() {
+    let files = vec!["../shared/bench/sv/systemc/token_ring.03.cil-1.c".to_string()];
+    let args = ["--engine", "spacer", "--spacer-mode", "global", "--data-model", "ILP32", "--property", "unreach-call"];
+    let (code, json) = verify(&files, &[&args[..], &["--svcomp", "--timeout", "60"]].concat());
+    assert_eq!((code, json["verdict"].as_str()), (10, Some("UNSAFE")), "{json:#}");
+    assert_eq!(json["counterexample"]["replay"]["reached"], true);
+    let sp = &json["stats"]["spacer"];
+    assert!(sp["segments"].as_u64().is_some_and(|s| s >= 2), "a path through the derivation's states: {sp}");
+    assert_eq!(sp["bmc_bound"], 0, "no BMC at growing bounds was needed: {sp}");
 }
 
 /// Whole-program Spacer (`--engine spacer`, both modes): its invariants

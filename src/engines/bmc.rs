@@ -15,12 +15,19 @@ use std::collections::{HashMap, HashSet};
 
 /// The K-step unrolling of a program as a DAG.
 pub fn unroll(p: &Program, k: usize) -> Dag {
+    unroll_between(p, p.entry, p.error, k)
+}
+
+/// The paths of at most `k` steps from `from` to their first visit of `to`
+/// (`from` itself only after a step), as a DAG of `(location, step)` nodes
+/// with every visit of `to` merged into its error node.
+pub fn unroll_between(p: &Program, from: LocId, to: LocId, k: usize) -> Dag {
     let succ = p.successors();
     let mut dag = Dag::default();
     let mut index: HashMap<(LocId, usize), usize> = HashMap::new();
-    dag.loc.push(p.entry);
-    index.insert((p.entry, 0), 0);
-    dag.loc.push(p.error);
+    dag.loc.push(from);
+    index.insert((from, 0), 0);
+    dag.loc.push(to);
     dag.error = 1;
     let mut frontier = vec![0usize];
     for t in 0..k {
@@ -28,7 +35,7 @@ pub fn unroll(p: &Program, k: usize) -> Dag {
         for &u in &frontier {
             for &e in &succ[dag.loc[u].0 as usize] {
                 let dst = p.edge(e).dst;
-                let w = if dst == p.error {
+                let w = if dst == to {
                     dag.error
                 } else {
                     *index.entry((dst, t + 1)).or_insert_with(|| {
@@ -294,6 +301,20 @@ mod tests {
         // once through the head: no iteration
         let d = unroll_through(&p, &[LocId(0), LocId(1), LocId(4)]);
         assert_eq!(paths(&d), vec![vec![0, 1, 4]]);
+    }
+
+    /// Between two locations, the paths end at the first visit of the second:
+    /// from a loop head back to itself, once around by either branch; from
+    /// the entry to the error within 2 and 4 steps.
+    #[test]
+    fn paths_between_two_locations_end_at_the_first_visit_of_the_second() {
+        let p = graph(5, &[(0, 1), (1, 2), (1, 3), (2, 1), (3, 1), (1, 4)]);
+        assert_eq!(paths(&unroll_between(&p, LocId(1), LocId(1), 4)), vec![vec![1, 2, 1], vec![1, 3, 1]]);
+        assert_eq!(paths(&unroll_between(&p, LocId(0), LocId(4), 2)), vec![vec![0, 1, 4]]);
+        assert_eq!(
+            paths(&unroll_between(&p, LocId(0), LocId(4), 4)),
+            vec![vec![0, 1, 2, 1, 4], vec![0, 1, 3, 1, 4], vec![0, 1, 4]]
+        );
     }
 
     /// Between two waypoints a cycle of other locations is unrolled to as

@@ -122,6 +122,7 @@ impl Stats {
             out.push(("spacer", format!("{:.3}s", sp.solve_time)));
             out.push(("rejected", sp.rejected.to_string()));
             out.push(("waypoints", sp.waypoints.to_string()));
+            out.push(("segments", sp.segments.to_string()));
             out.push(("bmc_bound", sp.bmc_bound.to_string()));
         }
         if let Some(a) = &self.ai {

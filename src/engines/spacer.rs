@@ -14,10 +14,12 @@
 //!   the engine solve the clauses again without Z3's tail simplifier (whose
 //!   model converter was wrong on systemc/token_ring), then also without
 //!   inlining.
-//! - "Reachable" is not a trace. Spacer's refutation names the predicates it
-//!   derived facts of, in order; with inlining those are only some of the
-//!   locations of the path. The path comes from one query over the program
-//!   paths through those locations in that order (`bmc::unroll_through`), else
+//! - "Reachable" is not a trace. Spacer's refutation derives facts
+//!   (a location's predicate of ground values), in order; with inlining those
+//!   are only some of the states of the path. The path comes from short
+//!   searches between consecutive facts' states (`through_states`), else
+//!   from one query over the program paths through their locations in that
+//!   order (`bmc::unroll_through`), else
 //!   from bounded model checking at growing depths (the bound doubles from the
 //!   number of locations) until a path is found or the deadline; the driver
 //!   replays it. A wrong "reachable" (Spacer is not infallible) thus ends
@@ -34,8 +36,9 @@ use super::{bmc, Certificate, Engine, EngineContext, Outcome, Stats, Verdict};
 use crate::cfg::Wto;
 use crate::ir::{wp, Expr, LocId, Program};
 use crate::smt::canon::Canon;
-use crate::smt::chc::{self, ChcAnswer, Preprocessing};
-use crate::smt::{cert, raise, Deadline, Lowerer};
+use crate::smt::chc::{self, ChcAnswer, Fact, Preprocessing};
+use crate::smt::{cert, raise, Deadline, IntSemantics, Lowerer};
+use crate::trace::Trace;
 use serde::Serialize;
 use std::time::{Duration, Instant};
 
@@ -60,6 +63,9 @@ pub struct SpacerStats {
     /// The locations of Spacer's derivation the counterexample search went
     /// through (0: none).
     pub waypoints: usize,
+    /// Paths between consecutive states of Spacer's derivation joined into
+    /// the counterexample ([`through_states`]; 0: it came another way).
+    pub segments: usize,
     /// The deepest BMC bound tried for a counterexample, if the paths through
     /// the waypoints had none (0: none needed).
     pub bmc_bound: usize,
@@ -231,9 +237,27 @@ impl Engine for Spacer {
                 stats(&st),
             ),
             ChcAnswer::Reachable(facts) => {
-                // first the paths through the locations of Spacer's derivation
-                // (whole-program nodes are locations), in its order
-                let mut way: Vec<LocId> = facts.into_iter().map(|u| LocId(u as u32)).collect();
+                // first a path through the states of Spacer's derivation, then
+                // one through its locations (whole-program nodes are
+                // locations), in its order
+                let ground = facts.iter().any(Fact::is_ground);
+                if let Some((trace, segments)) =
+                    ground.then(|| through_states(p, &facts, cx.sem, cx.deadline)).flatten()
+                {
+                    st.waypoints = segments + 1;
+                    st.segments = segments;
+                    return Outcome {
+                        verdict: Verdict::Unsafe,
+                        reason: None,
+                        trace: Some(trace),
+                        certificate: None,
+                        stats: stats(&st),
+                    };
+                }
+                if cx.deadline.expired() {
+                    return Outcome::unknown(cx.deadline.stop_reason(), stats(&st));
+                }
+                let mut way: Vec<LocId> = facts.into_iter().map(|f| LocId(f.node as u32)).collect();
                 if !way.is_empty() {
                     if way.first() != Some(&p.entry) {
                         way.insert(0, p.entry);
@@ -269,6 +293,60 @@ impl Engine for Spacer {
             }
         }
     }
+}
+
+/// The counterexample through the states of Spacer's derivation, and the
+/// number of paths joined: between each pair of consecutive facts (the
+/// entry before the first, the error after the last), the paths of at most
+/// `k` steps from the first's location to the second's, `k` doubling from 1
+/// to [`segment_bound`], with both states pinned to the facts' values
+/// (`chc::argcond_pinned`); the paths found joined in order. A segment may
+/// pass through locations of other facts: with inlining, Spacer derives a
+/// fact from one several edges back, through predicates it inlined into that
+/// clause only (systemc/token_ring.03.cil-1: the error from the last loop
+/// head's state, through the loop's entry). Pinned, each query is small:
+/// the search through the locations alone (`bmc::unroll_through`) took
+/// 5.9 s on ssh-simplified/s3_clnt_1.cil-2 and found no path on
+/// token_ring.03.cil-1 (BMC then took 19.6 s). `None` if a segment has no
+/// path within the bound (a derivation through states the program's
+/// clauses do not have), or at the deadline.
+fn through_states(p: &Program, facts: &[Fact], sem: IntSemantics, deadline: &Deadline) -> Option<(Trace, usize)> {
+    let mut stops: Vec<(LocId, Option<&Fact>)> = facts.iter().map(|f| (LocId(f.node as u32), Some(f))).collect();
+    if stops.first().map(|s| s.0) != Some(p.entry) {
+        stops.insert(0, (p.entry, None));
+    }
+    if stops.last().map(|s| s.0) != Some(p.error) {
+        stops.push((p.error, None));
+    }
+    let mut l = Lowerer::new(sem);
+    let mut trace = Trace::default();
+    for pair in stops.windows(2) {
+        let ((a, fa), (b, fb)) = (pair[0], pair[1]);
+        let mut k = 1;
+        let segment = loop {
+            if deadline.expired() {
+                return None;
+            }
+            let dag = bmc::unroll_between(p, a, b, k);
+            let pins: Vec<(usize, &Fact)> =
+                [(dag.entry, fa), (dag.error, fb)].into_iter().filter_map(|(u, f)| Some((u, f?))).collect();
+            match chc::argcond_pinned(p, &mut l, &dag, &pins) {
+                Ok(Some(t)) => break t,
+                Ok(None) if k < segment_bound(p) => k *= 2,
+                _ => return None,
+            }
+        };
+        trace.edges.extend(segment.edges);
+        trace.inputs.extend(segment.inputs);
+        trace.states.extend(segment.states);
+    }
+    Some((trace, stops.len() - 1))
+}
+
+/// The longest path [`through_states`] looks for between two facts: twice
+/// the program's locations (at least 16).
+fn segment_bound(p: &Program) -> usize {
+    (2 * p.locs.len()).max(16)
 }
 
 /// The candidate certificate of a Spacer solution, and whether it passed the

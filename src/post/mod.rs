@@ -14,7 +14,8 @@
 //! - [`TruePost`]: the weakest admissible POST (uUFO);
 //! - [`predicates::PredicatePost`]: Cartesian (cpUFO, CP) and Boolean (bpUFO,
 //!   BP) predicate abstraction over the predicates refinement produced (§6);
-//! - [`domain::DomainPost`]: the interval domain (`--post box`, Vinta).
+//! - [`domain::DomainPost`]: an abstract domain as the POST (Vinta): intervals
+//!   (`--post box`) or disjunctions of boxes (`--post boxes`).
 //!
 //! An abstract domain (box, octagon) becomes a POST by implementing the same
 //! trait: it converts a label to its element where it transfers, and its

@@ -9,8 +9,9 @@
 //! `file:line:col`.
 //!
 //! Invariant: only adds information to a replay that reached the error; it
-//! never changes a verdict. IR input (`.ll`/`.bc`) has no source to
-//! instrument and gets no report.
+//! never changes a verdict. IR input (`.ll`/`.bc`) without a C source
+//! has nothing to instrument and gets no report; a module in memory (the plugin,
+//! `ufo cc`) is sanitized from the C file it was compiled from.
 
 use crate::error::SrcLoc;
 

@@ -151,10 +151,27 @@ pub enum ChcAnswer {
     /// whole program, where `None` is a node Spacer's answer leaves without
     /// one.
     Solution(Vec<Option<Bool>>),
-    /// The error node is derivable; the nodes of the facts of Spacer's
-    /// derivation, in order (empty if Spacer gave none).
-    Reachable(Vec<usize>),
+    /// The error node is derivable; the facts of Spacer's derivation, in
+    /// order (empty if Spacer gave none).
+    Reachable(Vec<Fact>),
     Unknown(String),
+}
+
+/// One fact of Spacer's refutation: node `node`'s predicate holds of ground
+/// values, one per in-scope variable of its location in order (empty when
+/// the fact's arity is not theirs). The values pin a state of a
+/// counterexample ([`argcond_pinned`]).
+#[derive(Clone, Debug)]
+pub struct Fact {
+    pub node: usize,
+    values: Vec<Dynamic>,
+}
+
+impl Fact {
+    /// Does the fact carry a value per in-scope variable of its location?
+    pub fn is_ground(&self) -> bool {
+        !self.values.is_empty()
+    }
 }
 
 /// Spacer configured for `mode`, over bit-vector clauses if `bv`.
@@ -293,11 +310,11 @@ pub fn whole_program(p: &Program, l: &mut Lowerer, canon: &Canon, global: bool, 
 
 /// The facts of Spacer's refutation `proof` (a Z3 proof term: every step's
 /// last argument is its conclusion, the ones before are the steps it uses)
-/// that a resolution step (`hyper-res`) derives for a predicate of `nodes`, as
-/// those nodes in derivation order: each step's premises before its conclusion. With inlining, the facts are those
-/// of the predicates Spacer kept, so consecutive nodes may be several edges
-/// apart.
-fn derivation(proof: &Dynamic, nodes: &HashMap<String, usize>) -> Vec<usize> {
+/// that a resolution step (`hyper-res`) derives for a predicate of `nodes`
+/// (with its arity), in derivation order: each step's premises before its
+/// conclusion. With inlining, the facts are those of the predicates Spacer
+/// kept, so consecutive facts may be several edges apart.
+fn derivation(proof: &Dynamic, nodes: &HashMap<String, (usize, usize)>) -> Vec<Fact> {
     let mut out = Vec::new();
     let mut seen = std::collections::HashSet::new();
     // (step, whether its premises are done): an iterative post-order, as a
@@ -309,8 +326,10 @@ fn derivation(proof: &Dynamic, nodes: &HashMap<String, usize>) -> Vec<usize> {
         if premises_done {
             // only resolution steps derive facts (others, like `mp`, restate one)
             if step.decl().name() == "hyper-res" && conclusion.kind() == z3::AstKind::App {
-                if let Some(&u) = nodes.get(&conclusion.decl().name()) {
-                    out.push(u);
+                if let Some(&(node, arity)) = nodes.get(&conclusion.decl().name()) {
+                    let values = conclusion.children();
+                    let values = if values.len() == arity { values } else { Vec::new() };
+                    out.push(Fact { node, values });
                 }
             }
         } else if seen.insert(step.clone()) {
@@ -469,8 +488,11 @@ fn solve(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag, mode: SpacerMode)
             ChcAnswer::Solution(labels)
         }
         SatResult::Sat => {
-            let nodes: HashMap<String, usize> =
-                preds.iter().enumerate().filter_map(|(u, f)| Some((f.as_ref()?.name(), u))).collect();
+            let nodes: HashMap<String, (usize, usize)> = preds
+                .iter()
+                .enumerate()
+                .filter_map(|(u, f)| Some((f.as_ref()?.name(), (u, f.as_ref()?.arity()))))
+                .collect();
             ChcAnswer::Reachable(
                 fp.get_answer().map(|a| derivation(&Dynamic::from_ast(&a), &nodes)).unwrap_or_default(),
             )
@@ -510,10 +532,25 @@ fn folded_labels(
 /// Decides the ARG condition of the DAG (eq. 1–2) with one SMT query:
 /// `Ok(Some(trace))` if a path to the error is feasible, `Ok(None)` if none is.
 pub fn argcond(p: &Program, l: &mut Lowerer, d: &Dag) -> Result<Option<Trace>, String> {
+    argcond_pinned(p, l, d, &[])
+}
+
+/// [`argcond`] with the state of each node of `pins` fixed to its fact's
+/// values (a fact that is not ground, or a value of another sort than its
+/// variable's, pins nothing): a path through a derivation's states.
+pub fn argcond_pinned(p: &Program, l: &mut Lowerer, d: &Dag, pins: &[(usize, &Fact)]) -> Result<Option<Trace>, String> {
     let enc = dag::encode(p, l, d);
     let s = super::solve::solver();
     for f in &enc.formula {
         s.assert(f);
+    }
+    for (u, fact) in pins {
+        let live = &p.loc(d.loc[*u]).live;
+        for (v, value) in live.iter().zip(&fact.values) {
+            if let Some(x) = enc.state[*u].get(v).map(Val::dynamic).filter(|x| x.get_sort() == value.get_sort()) {
+                s.assert(x.eq(value));
+            }
+        }
     }
     match s.check() {
         SatResult::Sat => match dag::small_input_model(p, &enc, &s).and_then(|m| dag::extract_trace(d, &enc, &m)) {

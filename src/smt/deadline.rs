@@ -5,7 +5,7 @@
 //! statistics gathered so far.
 //!
 //! Cancellation ([`Cancel`]) comes from another thread (the runner's watchdog,
-//! later a portfolio stopping its losers): it sets a flag that engines check
+//! the portfolio stopping its losers): it sets a flag that engines check
 //! between steps and calls `Z3_interrupt` on the Z3 context of every thread
 //! that has the deadline installed, which stops a running solver check,
 //! Spacer query or simplification at once. An interrupt stops only the call
