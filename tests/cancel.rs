@@ -165,3 +165,26 @@ fn a_run_whose_certificate_check_is_deaf_to_the_interrupt_ends_soon_after_its_li
     assert_ne!(report["verdict"], "UNSAFE", "{report}");
     assert!(took < limit + 2.5, "ended {:.1} s past the limit of {limit} s: {}", took - limit, report["reason"]);
 }
+
+/// The run of fuzz program f2026000577 at -O0 (tests/data/deaf_nlsat_answer_unsafe.c)
+/// ended 10 s past its time limit: Spacer's derivation of the error, its ground
+/// refutation, kept Z3's nlsat in root isolation over the clauses' `x2 * x2`,
+/// deaf to the interrupt, until the watchdog answered (UNKNOWN after 20 s at a
+/// 10 s limit). Over nonlinear clauses the engine no longer asks for it: the
+/// Spacer member alone ends within its limit, and the bug is found (by BMC)
+/// and replayed.
+#[test]
+fn a_run_whose_spacer_derivation_is_deaf_to_the_interrupt_ends_within_its_limit() {
+    let limit = 4.0;
+    let t = Instant::now();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ufo"))
+        .args(["verify", "tests/data/deaf_nlsat_answer_unsafe.c", "--opt", "O0", "--json", "--timeout", "4"])
+        .args(["--portfolio", "spacer", "--jobs", "1"])
+        .output()
+        .unwrap();
+    let took = t.elapsed().as_secs_f64();
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert!(took < limit + 2.5, "ended {:.1} s past the limit of {limit} s: {}", took - limit, report["reason"]);
+    assert_eq!(report["verdict"], "UNSAFE", "{report}");
+    assert_eq!(report["counterexample"]["replay"]["reached"], true, "{report}");
+}

@@ -274,6 +274,25 @@ impl Expr {
         }
     }
 
+    /// Does `f` hold of this expression or of one of its subexpressions?
+    pub fn any(&self, f: &dyn Fn(&Expr) -> bool) -> bool {
+        if f(self) {
+            return true;
+        }
+        match self {
+            Expr::Bool(_) | Expr::Int { .. } | Expr::Num(_) | Expr::Var(..) | Expr::Bound { .. } => false,
+            Expr::Not(a) | Expr::Cast { a, .. } | Expr::Value { a, .. } | Expr::Forall { body: a, .. } => a.any(f),
+            Expr::And(xs) | Expr::Or(xs) | Expr::Intr { args: xs, .. } | Expr::Arith { args: xs, .. } => {
+                xs.iter().any(|x| x.any(f))
+            }
+            Expr::Xor(a, b) | Expr::Bin { a, b, .. } | Expr::Cmp { a, b, .. } | Expr::Rel { a, b, .. } => {
+                a.any(f) || b.any(f)
+            }
+            Expr::Ite(c, a, b) | Expr::Store { array: c, index: a, value: b } => c.any(f) || a.any(f) || b.any(f),
+            Expr::Select { array, index } => array.any(f) || index.any(f),
+        }
+    }
+
     /// Logical negation, folding constants and double negation.
     pub fn negate(e: Expr) -> Expr {
         match e {

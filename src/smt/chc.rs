@@ -13,7 +13,7 @@ use super::canon::Canon;
 use super::dag::{self, Dag, Trace};
 use super::fold::{self, Folding};
 use super::lower::{Lowerer, Val};
-use crate::ir::{EdgeId, Program};
+use crate::ir::{BinOp, EdgeId, Expr, IntrOp, Program, Stmt};
 use std::collections::HashMap;
 use std::time::Duration;
 use z3::ast::{Ast, Bool, Dynamic};
@@ -487,6 +487,17 @@ fn solve(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag, mode: SpacerMode)
             let labels = folded_labels(p, l, canon, d, &folding, labels);
             ChcAnswer::Solution(labels)
         }
+        // Spacer's derivation (`get_answer` after `sat`) is its ground
+        // refutation, which Z3 computes with a solver of its own, without a
+        // time limit: over nonlinear clauses its nlsat root isolation ignores
+        // the interrupt (fuzz program f2026000577 at -O0 under lia: 10 s past
+        // the run's limit). Without a derivation the engine searches the path
+        // by BMC; an unrolling's caller never reads it.
+        SatResult::Sat
+            if matches!(mode, SpacerMode::Interpolate { .. }) || (l.sem != super::IntSemantics::Bv && nonlinear(p)) =>
+        {
+            ChcAnswer::Reachable(Vec::new())
+        }
         SatResult::Sat => {
             let nodes: HashMap<String, (usize, usize)> = preds
                 .iter()
@@ -527,6 +538,25 @@ fn folded_labels(
         }
     }
     labels
+}
+
+/// Does an edge of `p` multiply, divide or take the remainder of two
+/// non-constant terms? Under `lia` and `math` such a term stays nonlinear
+/// in the clauses.
+fn nonlinear(p: &Program) -> bool {
+    let constant = |e: &Expr| matches!(e, Expr::Int { .. } | Expr::Num(_));
+    let product = |e: &Expr| match e {
+        Expr::Bin { op: BinOp::Mul | BinOp::SDiv | BinOp::UDiv | BinOp::SRem | BinOp::URem, a, b, .. } => {
+            !constant(a) && !constant(b)
+        }
+        Expr::Intr { op: IntrOp::Overflow(BinOp::Mul, _), args, .. } => !args.iter().any(constant),
+        _ => false,
+    };
+    p.edges.iter().flat_map(|e| &e.body).any(|s| match s {
+        Stmt::Assign(_, x) | Stmt::Assume(x) => x.any(&product),
+        Stmt::Parallel(xs) => xs.iter().any(|(_, x)| x.any(&product)),
+        Stmt::Havoc(..) => false,
+    })
 }
 
 /// Decides the ARG condition of the DAG (eq. 1–2) with one SMT query:
