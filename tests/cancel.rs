@@ -148,6 +148,15 @@ fn detached_work_has_its_callers_deadline_cancel_result_and_panic() {
     assert_eq!(p.downcast_ref::<&str>(), Some(&"deaf"));
 }
 
+/// Runs `ufo verify --json ARGS`: the seconds it took and its report.
+fn timed_verify(args: &[&str]) -> (f64, serde_json::Value) {
+    let t = Instant::now();
+    let out =
+        std::process::Command::new(env!("CARGO_BIN_EXE_ufo")).args(["verify", "--json"]).args(args).output().unwrap();
+    let took = t.elapsed().as_secs_f64();
+    (took, serde_json::from_slice(&out.stdout).expect("one JSON object"))
+}
+
 /// The run of fuzz program f2028000026 at -O0 (tests/data/deaf_bv_check_safe.c)
 /// ended 10 s past its time limit: Spacer's certificate, checked under bv,
 /// kept Z3 in bit-vector internalization, deaf to the interrupt, until the
@@ -155,13 +164,7 @@ fn detached_work_has_its_callers_deadline_cancel_result_and_panic() {
 #[test]
 fn a_run_whose_certificate_check_is_deaf_to_the_interrupt_ends_soon_after_its_limit() {
     let limit = 4.0;
-    let t = Instant::now();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ufo"))
-        .args(["verify", "tests/data/deaf_bv_check_safe.c", "--opt", "O0", "--json", "--timeout", "4"])
-        .output()
-        .unwrap();
-    let took = t.elapsed().as_secs_f64();
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    let (took, report) = timed_verify(&["tests/data/deaf_bv_check_safe.c", "--opt", "O0", "--timeout", "4"]);
     assert_ne!(report["verdict"], "UNSAFE", "{report}");
     assert!(took < limit + 2.5, "ended {:.1} s past the limit of {limit} s: {}", took - limit, report["reason"]);
 }
@@ -176,14 +179,8 @@ fn a_run_whose_certificate_check_is_deaf_to_the_interrupt_ends_soon_after_its_li
 #[test]
 fn a_run_whose_spacer_derivation_is_deaf_to_the_interrupt_ends_within_its_limit() {
     let limit = 4.0;
-    let t = Instant::now();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ufo"))
-        .args(["verify", "tests/data/deaf_nlsat_answer_unsafe.c", "--opt", "O0", "--json", "--timeout", "4"])
-        .args(["--portfolio", "spacer", "--jobs", "1"])
-        .output()
-        .unwrap();
-    let took = t.elapsed().as_secs_f64();
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    let file = "tests/data/deaf_nlsat_answer_unsafe.c";
+    let (took, report) = timed_verify(&[file, "--opt", "O0", "--timeout", "4", "--portfolio", "spacer", "--jobs", "1"]);
     assert!(took < limit + 2.5, "ended {:.1} s past the limit of {limit} s: {}", took - limit, report["reason"]);
     assert_eq!(report["verdict"], "UNSAFE", "{report}");
     assert_eq!(report["counterexample"]["replay"]["reached"], true, "{report}");
