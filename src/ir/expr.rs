@@ -251,31 +251,17 @@ impl Expr {
 
     /// Appends every variable occurring in the expression to `out`.
     pub fn vars(&self, out: &mut Vec<VarId>) {
-        match self {
-            Expr::Bool(_) | Expr::Int { .. } | Expr::Num(_) | Expr::Bound { .. } => {}
-            Expr::Var(v, _) => out.push(*v),
-            Expr::Not(a) | Expr::Cast { a, .. } | Expr::Value { a, .. } | Expr::Forall { body: a, .. } => a.vars(out),
-            Expr::And(xs) | Expr::Or(xs) | Expr::Intr { args: xs, .. } | Expr::Arith { args: xs, .. } => {
-                xs.iter().for_each(|x| x.vars(out))
+        self.any(&mut |e| {
+            if let Expr::Var(v, _) = e {
+                out.push(*v);
             }
-            Expr::Xor(a, b) | Expr::Bin { a, b, .. } | Expr::Cmp { a, b, .. } | Expr::Rel { a, b, .. } => {
-                a.vars(out);
-                b.vars(out)
-            }
-            Expr::Ite(c, a, b) | Expr::Store { array: c, index: a, value: b } => {
-                c.vars(out);
-                a.vars(out);
-                b.vars(out)
-            }
-            Expr::Select { array, index } => {
-                array.vars(out);
-                index.vars(out)
-            }
-        }
+            false
+        });
     }
 
-    /// Does `f` hold of this expression or of one of its subexpressions?
-    pub fn any(&self, f: &dyn Fn(&Expr) -> bool) -> bool {
+    /// Does `f` hold of this expression or of one of its subexpressions
+    /// (visited in preorder, until the first that it holds of)?
+    pub fn any(&self, f: &mut dyn FnMut(&Expr) -> bool) -> bool {
         if f(self) {
             return true;
         }

@@ -545,7 +545,7 @@ fn folded_labels(
 /// in the clauses.
 fn nonlinear(p: &Program) -> bool {
     let constant = |e: &Expr| matches!(e, Expr::Int { .. } | Expr::Num(_));
-    let product = |e: &Expr| match e {
+    let mut product = |e: &Expr| match e {
         Expr::Bin { op: BinOp::Mul | BinOp::SDiv | BinOp::UDiv | BinOp::SRem | BinOp::URem, a, b, .. } => {
             !constant(a) && !constant(b)
         }
@@ -553,8 +553,8 @@ fn nonlinear(p: &Program) -> bool {
         _ => false,
     };
     p.edges.iter().flat_map(|e| &e.body).any(|s| match s {
-        Stmt::Assign(_, x) | Stmt::Assume(x) => x.any(&product),
-        Stmt::Parallel(xs) => xs.iter().any(|(_, x)| x.any(&product)),
+        Stmt::Assign(_, x) | Stmt::Assume(x) => x.any(&mut product),
+        Stmt::Parallel(xs) => xs.iter().any(|(_, x)| x.any(&mut product)),
         Stmt::Havoc(..) => false,
     })
 }
