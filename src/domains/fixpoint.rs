@@ -175,15 +175,8 @@ pub fn thresholds(p: &Program) -> Thresholds {
     let mut out = vec![0];
     let mut widths = std::collections::BTreeSet::new();
     for e in &p.edges {
-        for s in &e.body {
-            let exprs: Vec<&Expr> = match s {
-                crate::ir::Stmt::Assign(_, x) | crate::ir::Stmt::Assume(x) => vec![x],
-                crate::ir::Stmt::Parallel(xs) => xs.iter().map(|(_, x)| x).collect(),
-                crate::ir::Stmt::Havoc(..) => vec![],
-            };
-            for x in exprs {
-                constants(x, &mut out, &mut widths);
-            }
+        for x in e.body.iter().flat_map(|s| s.exprs()) {
+            constants(x, &mut out, &mut widths);
         }
     }
     let mut all: Vec<i128> = out.iter().flat_map(|c| [c.saturating_sub(1), *c, c.saturating_add(1)]).collect();

@@ -316,10 +316,15 @@ impl Stmt {
     }
     /// Variables this statement reads.
     pub fn uses(&self, out: &mut Vec<VarId>) {
-        match self {
-            Stmt::Assign(_, e) | Stmt::Assume(e) => e.vars(out),
-            Stmt::Havoc(..) => {}
-            Stmt::Parallel(xs) => xs.iter().for_each(|(_, e)| e.vars(out)),
-        }
+        self.exprs().for_each(|e| e.vars(out));
+    }
+    /// The expressions this statement reads, in order.
+    pub fn exprs(&self) -> impl Iterator<Item = &Expr> {
+        let (one, many): (Option<&Expr>, &[(VarId, Expr)]) = match self {
+            Stmt::Assign(_, e) | Stmt::Assume(e) => (Some(e), &[]),
+            Stmt::Havoc(..) => (None, &[]),
+            Stmt::Parallel(xs) => (None, xs),
+        };
+        one.into_iter().chain(many.iter().map(|(_, e)| e))
     }
 }

@@ -13,7 +13,7 @@ use super::canon::Canon;
 use super::dag::{self, Dag, Trace};
 use super::fold::{self, Folding};
 use super::lower::{Lowerer, Val};
-use crate::ir::{BinOp, EdgeId, Expr, IntrOp, Program, Stmt};
+use crate::ir::{BinOp, EdgeId, Expr, IntrOp, Program};
 use std::collections::HashMap;
 use std::time::Duration;
 use z3::ast::{Ast, Bool, Dynamic};
@@ -552,11 +552,7 @@ fn nonlinear(p: &Program) -> bool {
         Expr::Intr { op: IntrOp::Overflow(BinOp::Mul, _), args, .. } => !args.iter().any(constant),
         _ => false,
     };
-    p.edges.iter().flat_map(|e| &e.body).any(|s| match s {
-        Stmt::Assign(_, x) | Stmt::Assume(x) => x.any(&mut product),
-        Stmt::Parallel(xs) => xs.iter().any(|(_, x)| x.any(&mut product)),
-        Stmt::Havoc(..) => false,
-    })
+    p.edges.iter().flat_map(|e| &e.body).flat_map(|s| s.exprs()).any(|x| x.any(&mut product))
 }
 
 /// Decides the ARG condition of the DAG (eq. 1–2) with one SMT query:
