@@ -25,9 +25,10 @@
 //!   replays it. A wrong "reachable" (Spacer is not infallible) thus ends
 //!   UNKNOWN, never UNSAFE.
 //! - Over cells (`cells`), Spacer's search depends on its random seed more
-//!   than on time: after 8 s the engine restarts it with the next seed, in a
-//!   Z3 context of its own, within time slices that double (`with_restarts`,
-//!   `cells_attempt`).
+//!   than on effort: after 24 million units of Z3's resource counter the
+//!   engine restarts it with the next seed, in a Z3 context of its own, with
+//!   budgets of 6, 12, 24, ... million (`with_restarts`, `cells_attempt`):
+//!   the same restarts on every machine.
 //! - `global` runs Spacer with global guidance and the inductive generalizer
 //!   (`fp.spacer.global`, `fp.spacer.use_inductive_generalizer`), which solves
 //!   other tasks than the default (issue 18's measurements).
@@ -40,7 +41,7 @@ use crate::smt::chc::{self, ChcAnswer, Fact, Preprocessing};
 use crate::smt::{cert, raise, Deadline, IntSemantics, Lowerer};
 use crate::trace::Trace;
 use serde::Serialize;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The deepest unrolling tried for a counterexample.
 const MAX_BOUND: usize = 1 << 14;
@@ -73,81 +74,91 @@ pub struct SpacerStats {
     pub restarts: usize,
 }
 
-/// The first time slice of a solve over cells; each restart doubles it.
-const FIRST_SLICE: Duration = Duration::from_secs(8);
+/// The effort budget of the first solve over cells (seed 0, in the engine's
+/// Z3 context), in units of Z3's resource counter ([`chc::Attempt`]). Spacer
+/// spends 1.5 to 5 million units a second on this machine; the seed-0 proof
+/// of `llvm-tests/memory/malloc_sum_safe.c` at -O0 takes 19.5 million (no
+/// other seed of 1 to 6 has one within 70 million; seed 7 after 15.1).
+const FIRST_EFFORT: u32 = 24_000_000;
 
-/// `solve(seed, slice)` with restarts: within a slice of the time left that
-/// doubles from [`FIRST_SLICE`], with seeds 0, 1, 2, ..., until an answer or
-/// the deadline (the last attempt gets all the time left; with no deadline,
-/// the restarts go on). Spacer's search
-/// over cells depends on its seed far more than on time: on
-/// `llvm-tests/memory/malloc_sum_safe.c` at -O2, seed 0 found no invariant in
-/// 120 s while seeds 2 to 9 each did in 1 to 10 s (seed 1 not in 20 s).
-/// Doubling slices cost a task that one seed solves in `t` at most about `2t`
-/// more.
+/// The budget of the first restart; each further restart doubles it.
+/// Where the proof depends on the seed, most seeds find it early: on
+/// `malloc_sum_safe.c` at -O2, seed 0 has none within 70 million units,
+/// seed 1 after 34.5 million, seeds 2 to 7 after 4.4 to 10.2; on
+/// `array_fill_safe.c` at -O0, seed 1 after 0.8 million.
+const RESTART_EFFORT: u32 = 6_000_000;
+
+/// `solve(seed, effort)` with restarts: seed 0 with [`FIRST_EFFORT`], then
+/// seeds 1, 2, ... with budgets that double from [`RESTART_EFFORT`], until an
+/// answer or the deadline (with no deadline, the restarts go on). Spacer's
+/// search over cells depends on its seed far more than on effort (the
+/// constants' docs). Budgets, not time slices: which seed answers, and after
+/// how many restarts, is the same on every machine and under any load.
 fn with_restarts(
     deadline: &Deadline,
     st: &mut SpacerStats,
-    mut solve: impl FnMut(u32, &Deadline) -> CellsAnswer,
+    mut solve: impl FnMut(u32, u32) -> CellsAnswer,
 ) -> CellsAnswer {
-    let mut slice = FIRST_SLICE;
+    let mut effort = FIRST_EFFORT;
     let mut seed = 0;
     loop {
-        // (without a time limit, slices double for ever)
-        let last = deadline.remaining().is_some_and(|left| left <= slice * 2);
-        let child = deadline.child((!last).then_some(slice));
-        let answer = solve(seed, &child);
-        // only a slice that ran out restarts (not Spacer giving up)
-        if last || deadline.expired() || !child.expired() || !matches!(answer, CellsAnswer::Unknown(_)) {
-            return answer;
+        match solve(seed, effort) {
+            CellsAnswer::OutOfEffort if deadline.expired() => {
+                return CellsAnswer::Unknown(deadline.stop_reason().into())
+            }
+            CellsAnswer::OutOfEffort => {}
+            answer => return answer,
         }
         st.restarts += 1;
-        slice *= 2;
+        effort = if seed == 0 { RESTART_EFFORT } else { effort.saturating_mul(2) };
         seed += 1;
     }
 }
 
 /// What one solve over cells gave, with the candidate certificate checked.
 enum CellsAnswer {
-    Solved { checked: bool, candidate: Result<Vec<Expr>, String> },
+    Solved {
+        checked: bool,
+        candidate: Result<Vec<Expr>, String>,
+    },
     Reachable,
     Unknown(String),
+    /// Spacer spent its effort budget (the engine restarts it).
+    OutOfEffort,
 }
 
-/// Spacer over cells (`smt::cells`) with seed `seed` within `slice`, and the
-/// certificate of its solution checked within `deadline` (`certificate`).
-/// The first attempt (seed 0) runs in the engine's thread; a restart runs in
-/// a thread of its own, so in a Z3 context of its own: Z3's search follows
-/// the identifiers of its terms, and a restart in the context of the attempts
-/// before it did not behave as a first attempt with its seed (seed 2 solved
-/// malloc_sum_safe.c -O2 in 1.3 s in three runs of its own, and not in 16 s
-/// after 4 s of seed 1). (Every attempt in a fresh context was tried too:
-/// then malloc_sum_safe.c and memcpy_symbolic_safe.c at -O0, proved in the
-/// engine's context in 6 and 15 s, were not in 60 s.)
+/// Spacer over cells (`smt::cells`) with seed `seed` and budget `effort`, and
+/// the certificate of its solution checked, within `deadline`
+/// (`certificate`). The first attempt (seed 0) runs in the engine's thread; a
+/// restart runs in a thread of its own, so in a Z3 context of its own: Z3's
+/// search follows the identifiers of its terms, and a restart in the context
+/// of the attempts before it did not behave as a first attempt with its seed
+/// (seed 2 solved malloc_sum_safe.c -O2 in 1.3 s in three runs of its own,
+/// and not in 16 s after 4 s of seed 1). (Every attempt in a fresh context
+/// was tried too: then malloc_sum_safe.c and memcpy_symbolic_safe.c at -O0,
+/// proved in the engine's context in 6 and 15 s, were not in 60 s.)
 fn cells_attempt(
     p: &Program,
     sem: crate::smt::IntSemantics,
     pre: Preprocessing,
     seed: u32,
-    slice: &Deadline,
+    effort: u32,
     deadline: &Deadline,
 ) -> CellsAnswer {
     std::thread::scope(|scope| {
         let worker = move || {
+            let _installed = deadline.install();
             let mut l = Lowerer::new(sem);
             let canon = Canon::new(p, &l);
-            let answer = {
-                let _installed = slice.install();
-                crate::smt::cells::whole_program(p, &mut l, &canon, pre, seed)
-            };
-            let _installed = deadline.install();
-            match answer {
-                ChcAnswer::Solution(inv) => {
+            let attempt = chc::Attempt { seed, effort: Some(effort) };
+            match crate::smt::cells::whole_program(p, &mut l, &canon, pre, attempt) {
+                Ok(ChcAnswer::Solution(inv)) => {
                     let (checked, candidate) = certificate(p, &canon, sem, &inv, deadline);
                     CellsAnswer::Solved { checked, candidate }
                 }
-                ChcAnswer::Reachable(_) => CellsAnswer::Reachable,
-                ChcAnswer::Unknown(why) => CellsAnswer::Unknown(why),
+                Ok(ChcAnswer::Reachable(_)) => CellsAnswer::Reachable,
+                Ok(ChcAnswer::Unknown(why)) => CellsAnswer::Unknown(why),
+                Err(crate::smt::cells::OutOfEffort) => CellsAnswer::OutOfEffort,
             }
         };
         if seed == 0 {
@@ -185,7 +196,7 @@ impl Engine for Spacer {
         let mut found = None;
         for pre in [Preprocessing::Full, Preprocessing::NoTailSimplifier, Preprocessing::NoInlining] {
             let solved = if self.cells {
-                let attempt = |seed, slice: &Deadline| cells_attempt(p, cx.sem, pre, seed, slice, cx.deadline);
+                let attempt = |seed, effort| cells_attempt(p, cx.sem, pre, seed, effort, cx.deadline);
                 // (the labels were raised and checked in the attempt's context)
                 let (kind, solved) = match with_restarts(cx.deadline, &mut st, attempt) {
                     CellsAnswer::Solved { checked, candidate } => {
@@ -193,6 +204,7 @@ impl Engine for Spacer {
                     }
                     CellsAnswer::Reachable => (ChcAnswer::Reachable(Vec::new()), None),
                     CellsAnswer::Unknown(why) => (ChcAnswer::Unknown(why), None),
+                    CellsAnswer::OutOfEffort => (ChcAnswer::Unknown(cx.deadline.stop_reason().into()), None),
                 };
                 answer = kind;
                 solved

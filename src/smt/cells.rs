@@ -36,7 +36,7 @@
 //!   reported as UNKNOWN by the engine.
 
 use super::canon::Canon;
-use super::chc::{self, ChcAnswer, EdgeClause, Preprocessing, SpacerMode};
+use super::chc::{self, Attempt, ChcAnswer, EdgeClause, Preprocessing, SpacerMode};
 use super::dag::{self, Dag};
 use super::lower::Lowerer;
 use crate::ir::{Program, Sort as IrSort, VarId};
@@ -179,17 +179,25 @@ fn rule(bounds: &[Dynamic], body: &[Bool], head: &Bool) -> Bool {
 /// Solves the whole program's clauses over cells: per location its label
 /// `∀k. P_u(k, a[k], x)` over the canonical constants (`true` where the error
 /// cannot be reached from it; `None` where Spacer's answer has none), with
-/// Spacer's random seed `seed` (the engine restarts with others).
-pub fn whole_program(p: &Program, l: &mut Lowerer, canon: &Canon, pre: Preprocessing, seed: u32) -> ChcAnswer {
+/// Spacer's random seed and effort budget of `attempt`; `Err` when Spacer
+/// spent the budget without an answer (the engine restarts with another seed).
+pub fn whole_program(
+    p: &Program,
+    l: &mut Lowerer,
+    canon: &Canon,
+    pre: Preprocessing,
+    attempt: Attempt,
+) -> Result<ChcAnswer, OutOfEffort> {
     let d = Dag::of_program(p);
     let relevant = d.reaches_error();
     if !relevant[d.entry] {
-        return ChcAnswer::Solution(relevant.iter().map(|r| Some(Bool::from_bool(!r))).collect());
+        return Ok(ChcAnswer::Solution(relevant.iter().map(|r| Some(Bool::from_bool(!r))).collect()));
     }
-    let fp = match chc::spacer(SpacerMode::Whole { global: true, pre }, l.sem == super::IntSemantics::Bv, false, seed) {
-        Ok(fp) => fp,
-        Err(e) => return ChcAnswer::Unknown(e),
-    };
+    let fp =
+        match chc::spacer(SpacerMode::Whole { global: true, pre }, l.sem == super::IntSemantics::Bv, false, attempt) {
+            Ok(fp) => fp,
+            Err(e) => return Ok(ChcAnswer::Unknown(e)),
+        };
     // the index sort of each region
     let index_sort = |v: VarId| canon.of(v).dynamic().get_sort().array_domain();
     let preds: Vec<Option<FuncDecl>> = (0..d.loc.len())
@@ -267,7 +275,14 @@ pub fn whole_program(p: &Program, l: &mut Lowerer, canon: &Canon, pre: Preproces
     let err_live = &p.loc(d.loc[d.error]).live;
     let err_vals: Vec<Dynamic> = err_live.iter().map(|v| canon.of(*v).dynamic()).collect();
     let query = apply(d.error, &cell_args(p, err_live, &err_vals, &cells));
-    match fp.query(&query) {
+    let before = chc::effort_spent(&fp);
+    let answer = fp.query(&query);
+    if let (SatResult::Unknown, Some(budget)) = (answer, attempt.effort) {
+        if chc::effort_spent(&fp).saturating_sub(before) >= u64::from(budget) {
+            return Err(OutOfEffort);
+        }
+    }
+    Ok(match answer {
         SatResult::Unsat => {
             let answer = fp.get_answer().map(|a| chc::solution(&a)).unwrap_or_default();
             let labels = (0..d.loc.len())
@@ -300,8 +315,12 @@ pub fn whole_program(p: &Program, l: &mut Lowerer, canon: &Canon, pre: Preproces
         }
         SatResult::Sat => ChcAnswer::Reachable(Vec::new()),
         SatResult::Unknown => ChcAnswer::Unknown(fp.get_reason_unknown()),
-    }
+    })
 }
+
+/// Spacer spent its effort budget ([`Attempt::effort`]) without an answer.
+#[derive(Debug, PartialEq, Eq)]
+pub struct OutOfEffort;
 
 #[cfg(test)]
 mod tests {

@@ -143,6 +143,29 @@ pub enum Preprocessing {
     NoInlining,
 }
 
+/// One Spacer solve's random seed, and its effort budget: at most this many
+/// more units of Z3's resource counter (`rlimit`), which counts the same work
+/// on every machine, where a time slice ends at different points of the
+/// search on a slower one (`llvm-tests/memory/malloc_sum_safe.c` at -O0: seed
+/// 0 proves it after 19.5 million units, 6.8 s on one machine and 11-14 s on
+/// another, which an 8 s slice cut off).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Attempt {
+    pub seed: u32,
+    /// `None`: until the deadline.
+    pub effort: Option<u32>,
+}
+
+/// The units of Z3's resource counter spent in `fp`'s context so far
+/// (Spacer's statistic `rlimit count`; 0 before its first query).
+pub(super) fn effort_spent(fp: &z3::Fixedpoint) -> u64 {
+    match fp.get_statistics().value("rlimit count") {
+        Some(z3::StatisticsValue::UInt(n)) => u64::from(n),
+        Some(z3::StatisticsValue::Double(x)) => x as u64,
+        None => 0,
+    }
+}
+
 /// What Spacer says of a set of clauses over a graph of locations.
 pub enum ChcAnswer {
     /// A solution: per node, its predicate's interpretation over the canonical
@@ -194,9 +217,9 @@ impl Fact {
 /// `mcmillan2006` fill-and-check loop (cells indexed by element) Spacer
 /// answers in 0.1 s with it and not in 60 s without.
 ///
-/// `seed` is Spacer's random seed (`spacer.random_seed`): restarts with
-/// another seed find other lemmas (`smt::cells`).
-pub(super) fn spacer(mode: SpacerMode, bv: bool, quantified: bool, seed: u32) -> Result<z3::Fixedpoint, String> {
+/// `attempt` gives Spacer's random seed (`spacer.random_seed`: restarts with
+/// another seed find other lemmas, `smt::cells`) and its effort budget.
+pub(super) fn spacer(mode: SpacerMode, bv: bool, quantified: bool, attempt: Attempt) -> Result<z3::Fixedpoint, String> {
     let fp = z3::Fixedpoint::new();
     let mut params = Params::new();
     params.set_symbol("engine", "spacer");
@@ -235,8 +258,11 @@ pub(super) fn spacer(mode: SpacerMode, bv: bool, quantified: bool, seed: u32) ->
     if bv {
         params.set_bool("spacer.use_iuc", false);
     }
-    if seed != 0 {
-        params.set_u32("spacer.random_seed", seed);
+    if attempt.seed != 0 {
+        params.set_u32("spacer.random_seed", attempt.seed);
+    }
+    if let Some(units) = attempt.effort {
+        params.set_u32("rlimit", units);
     }
     if let Some(ms) = super::deadline::remaining_ms() {
         params.set_u32("timeout", ms);
@@ -406,7 +432,7 @@ fn solve(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag, mode: SpacerMode)
         return ChcAnswer::Solution(labels);
     }
     let quantified = p.has_regions();
-    let fp = match spacer(mode, l.sem == super::IntSemantics::Bv, quantified, 0) {
+    let fp = match spacer(mode, l.sem == super::IntSemantics::Bv, quantified, Attempt::default()) {
         Ok(fp) => fp,
         Err(e) => return ChcAnswer::Unknown(e),
     };
