@@ -48,32 +48,38 @@ fn proved_at(p: &common::TestProgram, domain: &str) -> Vec<String> {
 
 #[test]
 fn ai_proves_what_the_headers_say_and_nothing_wrong() {
-    let mut failures = Vec::new();
-    let mut proved = [0, 0];
+    let mut runs = Vec::new();
     for p in programs().into_iter().chain(programs_in("llvm-tests/memory")) {
         for level in ["O0", "O2"] {
             for (domain, int) in [("interval", "lia"), ("interval", "bv"), ("boxes", "lia")] {
-                let (code, json) = verify(
-                    &p.files,
-                    &["--engine", "ai", "--domain", domain, "--opt", level, "--int", int, "--timeout", "20"],
-                );
-                let what = format!("ai --domain {domain} {:?} at {level} --int {int}", p.files);
-                let v = common::check_answer(&p.expected, &json, code, &what);
-                assert_ne!(v, "UNSAFE", "{what}: abstract interpretation never refutes");
-                if v == "UNKNOWN" {
-                    let reason = json["reason"].as_str().unwrap_or_default();
-                    assert!(
-                        reason.contains("abstraction reaches the error") || reason.contains("no entry"),
-                        "{what}: {reason}"
-                    );
-                }
-                if int == "lia" && v == "SAFE" {
-                    proved[(domain == "boxes") as usize] += 1;
-                }
-                if int == "lia" && v != "SAFE" && proved_at(&p, domain).iter().any(|l| l == level) {
-                    failures.push(format!("{what}: {v} ({})", json["reason"]));
-                }
+                runs.push((p.clone(), level, domain, int));
             }
+        }
+    }
+    // (each run is one engine on one thread: two at a time)
+    let verdicts = common::par_map(&runs, |(p, level, domain, int)| {
+        let (code, json) =
+            verify(&p.files, &["--engine", "ai", "--domain", domain, "--opt", level, "--int", int, "--timeout", "20"]);
+        let what = format!("ai --domain {domain} {:?} at {level} --int {int}", p.files);
+        let v = common::check_answer(&p.expected, &json, code, &what);
+        assert_ne!(v, "UNSAFE", "{what}: abstract interpretation never refutes");
+        if v == "UNKNOWN" {
+            let reason = json["reason"].as_str().unwrap_or_default();
+            assert!(
+                reason.contains("abstraction reaches the error") || reason.contains("no entry"),
+                "{what}: {reason}"
+            );
+        }
+        (v, format!("{what}: {} ({})", json["verdict"], json["reason"]))
+    });
+    let mut failures = Vec::new();
+    let mut proved = [0, 0];
+    for ((p, level, domain, int), (v, said)) in runs.iter().zip(verdicts) {
+        if *int == "lia" && v == "SAFE" {
+            proved[(*domain == "boxes") as usize] += 1;
+        }
+        if *int == "lia" && v != "SAFE" && proved_at(p, domain).iter().any(|l| l == level) {
+            failures.push(said);
         }
     }
     assert!(failures.is_empty(), "not proved:\n{}", failures.join("\n"));
@@ -102,29 +108,30 @@ fn a_counter_to_a_nondet_bound_is_proved_in_one_pass() {
 /// proves without a refinement.
 #[test]
 fn ufo_with_a_domain_post_answers_right_and_needs_no_refinement_where_the_domain_suffices() {
-    let mut failures = Vec::new();
+    let mut runs = Vec::new();
     for p in programs().into_iter().chain(programs_in("llvm-tests/memory")) {
         for (post, domain) in [("box", "interval"), ("boxes", "boxes")] {
             for level in ["O0", "O2"] {
                 let proved = proved_at(&p, domain).iter().any(|l| l == level);
-                if post == "boxes" && !proved {
-                    // (every answer of the shared machinery is checked under `box`)
-                    continue;
-                }
-                let (code, json) =
-                    verify(&p.files, &["--engine", "ufo", "--post", post, "--opt", level, "--timeout", "3"]);
-                let what = format!("ufo --post {post} {:?} at {level}", p.files);
-                let v = common::check_answer(&p.expected, &json, code, &what);
-                if !proved {
-                    continue;
-                }
-                let refinements = json["stats"]["ufo"]["refinements"].as_u64();
-                if v != "SAFE" || refinements != Some(0) {
-                    failures.push(format!("{what}: {v} after {refinements:?} refinements ({})", json["reason"]));
+                // (every answer of the shared machinery is checked under `box`)
+                if post == "box" || proved {
+                    runs.push((p.clone(), post, level, proved));
                 }
             }
         }
     }
+    // (each run is one engine on one thread: two at a time)
+    let failures: Vec<String> = common::par_map(&runs, |(p, post, level, proved)| {
+        let (code, json) = verify(&p.files, &["--engine", "ufo", "--post", post, "--opt", level, "--timeout", "3"]);
+        let what = format!("ufo --post {post} {:?} at {level}", p.files);
+        let v = common::check_answer(&p.expected, &json, code, &what);
+        let refinements = json["stats"]["ufo"]["refinements"].as_u64();
+        (*proved && (v != "SAFE" || refinements != Some(0)))
+            .then(|| format!("{what}: {v} after {refinements:?} refinements ({})", json["reason"]))
+    })
+    .into_iter()
+    .flatten()
+    .collect();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 

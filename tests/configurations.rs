@@ -28,30 +28,30 @@ fn run(file: &str, level: &str, config: &[&str], extra: &[&str]) -> (String, u64
 
 #[test]
 fn all_five_configurations_agree_with_the_headers() {
-    let (mut decided, mut total) = (0, 0);
-    for p in programs() {
-        for (name, config) in CONFIGS {
-            // Definition 1 is checked on every POST result (--check-labels).
-            let mut args = vec!["--opt", "O2", "--timeout", "30", "--check-labels"];
-            args.extend_from_slice(config);
-            let (code, json) = verify(&p.files, &args);
-            let v = json["verdict"].as_str().unwrap();
-            let what = format!("{:?} with {name}", p.files);
-            assert!(v == p.expected || v == "UNKNOWN", "{what}: WRONG verdict {v}");
-            match v {
-                "SAFE" => assert!(json["certificate"]["locations"].is_array(), "{what}"),
-                "UNSAFE" => assert_eq!(json["counterexample"]["replay"]["reached"], true, "{what}"),
-                _ => {
-                    assert_eq!(code, 20);
-                    let why = json["reason"].as_str().unwrap();
-                    // POST is sound: no configuration may trip the Definition 1 check
-                    assert!(!why.contains("internal error"), "{what}: {why}");
-                }
+    let runs: Vec<_> = programs().into_iter().flat_map(|p| CONFIGS.map(|c| (p.clone(), c))).collect();
+    // (each run is one engine on one thread: two at a time)
+    let verdicts = common::par_map(&runs, |(p, (name, config))| {
+        // Definition 1 is checked on every POST result (--check-labels).
+        let mut args = vec!["--opt", "O2", "--timeout", "30", "--check-labels"];
+        args.extend_from_slice(config);
+        let (code, json) = verify(&p.files, &args);
+        let v = json["verdict"].as_str().unwrap().to_string();
+        let what = format!("{:?} with {name}", p.files);
+        assert!(v == p.expected || v == "UNKNOWN", "{what}: WRONG verdict {v}");
+        match v.as_str() {
+            "SAFE" => assert!(json["certificate"]["locations"].is_array(), "{what}"),
+            "UNSAFE" => assert_eq!(json["counterexample"]["replay"]["reached"], true, "{what}"),
+            _ => {
+                assert_eq!(code, 20);
+                let why = json["reason"].as_str().unwrap();
+                // POST is sound: no configuration may trip the Definition 1 check
+                assert!(!why.contains("internal error"), "{what}: {why}");
             }
-            decided += (v != "UNKNOWN") as usize;
-            total += 1;
         }
-    }
+        v
+    });
+    let decided = verdicts.iter().filter(|v| *v != "UNKNOWN").count();
+    let total = verdicts.len();
     assert!(decided * 10 >= total * 8, "only {decided} of {total} runs decided");
 }
 

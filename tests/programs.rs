@@ -14,21 +14,21 @@ fn check_answer(p: &common::TestProgram, json: &serde_json::Value, code: i32, wh
 fn ufo_engine_verdicts() {
     let progs = programs();
     assert!(progs.len() >= 17, "at least 17 test programs, found {}", progs.len());
-    let mut failures = Vec::new();
-    for p in &progs {
-        for level in ["O0", "O2"] {
-            // (where the header does not promise a verdict, only that no
-            // answer is wrong: a shorter run)
-            let decided = p.decided.iter().any(|d| d == level);
-            let timeout = if decided { "60" } else { "10" };
-            let (code, json) = verify(&p.files, &["--engine", "ufo", "--opt", level, "--timeout", timeout]);
-            let what = format!("{:?} at {level}", p.files);
-            let v = check_answer(p, &json, code, &what);
-            if decided && v != p.expected {
-                failures.push(format!("{what}: {v} ({})", json["reason"]));
-            }
-        }
-    }
+    let runs: Vec<_> = progs.iter().flat_map(|p| [(p, "O0"), (p, "O2")]).collect();
+    // (each run is one engine on one thread: two at a time)
+    let failures: Vec<String> = common::par_map(&runs, |(p, level)| {
+        // (where the header does not promise a verdict, only that no
+        // answer is wrong: a shorter run)
+        let decided = p.decided.iter().any(|d| d == level);
+        let timeout = if decided { "60" } else { "10" };
+        let (code, json) = verify(&p.files, &["--engine", "ufo", "--opt", level, "--timeout", timeout]);
+        let what = format!("{:?} at {level}", p.files);
+        let v = check_answer(p, &json, code, &what);
+        (decided && v != p.expected).then(|| format!("{what}: {v} ({})", json["reason"]))
+    })
+    .into_iter()
+    .flatten()
+    .collect();
     assert!(failures.is_empty(), "undecided:\n{}", failures.join("\n"));
 }
 

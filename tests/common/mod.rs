@@ -122,3 +122,27 @@ pub fn check_answer(expected: &str, json: &serde_json::Value, code: i32, what: &
     assert!(verdict == expected || verdict == "UNKNOWN", "{what}: WRONG verdict {verdict}, expected {expected}");
     verdict
 }
+
+/// `f` over `items` on as many threads as the machine has cores, the results
+/// in the order of `items`: for long loops of single-threaded runs (one
+/// engine, not the portfolio), which would leave a core idle once the other
+/// tests of their binary have ended. A panic in `f` fails the caller.
+pub fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, items.len().max(1));
+    let next = AtomicUsize::new(0);
+    let done = std::sync::Mutex::new(Vec::with_capacity(items.len()));
+    std::thread::scope(|s| {
+        for _ in 0..jobs {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(item) = items.get(i) else { break };
+                let r = f(item);
+                done.lock().unwrap_or_else(|e| e.into_inner()).push((i, r));
+            });
+        }
+    });
+    let mut done = done.into_inner().unwrap_or_else(|e| e.into_inner());
+    done.sort_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, r)| r).collect()
+}
