@@ -1,8 +1,8 @@
 //! Replays a counterexample on the real program (DESIGN.md "Answers you can
 //! trust"): the trace's C harness ([`harness`]) is compiled with the clang ufo
 //! uses (`frontend::clang`) together with the original source (same data model; the program's own
-//! definitions of the error and nondet functions are weakened so the harness's
-//! win) and run with the trace's command-line arguments, environment and a time
+//! definitions of the error and nondet functions are weakened in its objects,
+//! in process by [`symbols`], so the harness's win) and run with the trace's command-line arguments, environment and a time
 //! limit. UNSAFE is reported only if the harness's marker is reached. `.bc`/`.ll`
 //! input is compiled as it is (no optimization) and linked with the harness the
 //! same way, so the replay runs the verified code. When the error is reached,
@@ -11,9 +11,11 @@
 //! written for the user (`--harness`) is the same but for linking: it links
 //! with the program as it is.
 //!
-//! Architecture invariant: knows nothing of LLVM's API or Z3; runs tools only.
+//! Architecture invariant: knows nothing of LLVM's API or Z3; runs tools, and
+//! reads object files' symbol tables.
 
 pub mod harness;
+pub mod symbols;
 pub mod ub;
 
 use crate::frontend::{DataModel, Property};
@@ -58,13 +60,6 @@ pub struct Target {
     pub trap: bool,
 }
 
-fn tool(name: &str) -> String {
-    match name {
-        "clang" => crate::frontend::clang(),
-        other => format!("{other}-14"),
-    }
-}
-
 fn run(cmd: &mut Command) -> Result<std::process::Output, String> {
     cmd.output().map_err(|e| format!("cannot run {:?}: {e}", cmd.get_program()))
 }
@@ -82,34 +77,26 @@ fn check(out: std::process::Output, what: &str) -> Result<std::process::Output, 
 /// `__VERIFIER_*`/`reach_error`/`__assert*` symbol, and which of them the
 /// object defines.
 fn harness_symbols(obj: &Path, linkage: &mut Linkage) -> Result<(), String> {
-    let out = check(run(Command::new(tool("llvm-nm")).arg(obj))?, "llvm-nm")?;
     for seed in ["reach_error", "__VERIFIER_error"] {
         if !linkage.symbols.iter().any(|s| s == seed) {
             linkage.symbols.push(seed.to_string());
         }
     }
-    for line in String::from_utf8_lossy(&out.stdout).lines() {
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        let (Some(name), Some(kind)) = (fields.last(), fields.len().checked_sub(2).map(|i| fields[i])) else {
-            continue;
-        };
+    for sym in symbols::read(obj)? {
+        let name = sym.name;
         let wanted = name.starts_with("__VERIFIER_")
-            || matches!(*name, "reach_error" | "__assert_fail" | "__assert_perror_fail" | "__assert");
+            || matches!(name.as_str(), "reach_error" | "__assert_fail" | "__assert_perror_fail" | "__assert");
         if !wanted {
             continue;
         }
-        if !linkage.symbols.iter().any(|s| s == name) {
-            linkage.symbols.push(name.to_string());
+        if sym.defined && !linkage.defined.contains(&name) {
+            linkage.defined.push(name.clone());
         }
-        if !matches!(kind, "U" | "w" | "v") && !linkage.defined.iter().any(|s| s == name) {
-            linkage.defined.push(name.to_string());
+        if !linkage.symbols.contains(&name) {
+            linkage.symbols.push(name);
         }
     }
     Ok(())
-}
-
-fn weaken_flags(syms: &[String]) -> Vec<String> {
-    syms.iter().map(|s| format!("--weaken-symbol={s}")).collect()
 }
 
 /// How a run of the replay ended: its result and what it printed on
@@ -230,7 +217,7 @@ impl Build<'_> {
             let obj = self.dir.join(format!("{tag}{i}.o"));
             // C is compiled as written; IR (.bc/.ll) is compiled as it is, so the
             // replay runs exactly the code that was verified.
-            let mut cmd = Command::new(tool("clang"));
+            let mut cmd = Command::new(crate::frontend::clang());
             cmd.args(m32);
             if f.ends_with(".bc") || f.ends_with(".ll") {
                 cmd.args(["-c", "-O0", "-w", "-o"]);
@@ -246,7 +233,7 @@ impl Build<'_> {
             weak.push("main".into());
         }
         for obj in &objs {
-            check(run(Command::new(tool("llvm-objcopy")).args(weaken_flags(&weak)).arg(obj))?, "llvm-objcopy")?;
+            symbols::weaken_file(obj, &weak)?;
         }
         if let Some(out) = harness_out {
             let h = harness::harness(self.trace, &linkage, self.entry, self.target, Linking::User);
@@ -257,7 +244,13 @@ impl Build<'_> {
         std::fs::write(&hc, &h).map_err(|e| e.to_string())?;
         let exe = self.dir.join(format!("{tag}replay"));
         check(
-            run(Command::new(tool("clang")).args(m32).args(san).args(["-w", "-o"]).arg(&exe).arg(&hc).args(&objs))?,
+            run(Command::new(crate::frontend::clang())
+                .args(m32)
+                .args(san)
+                .args(["-w", "-o"])
+                .arg(&exe)
+                .arg(&hc)
+                .args(&objs))?,
             "linking the harness",
         )?;
         Ok(exe)
