@@ -153,3 +153,20 @@ fn the_portfolios_bmc_deepens_to_a_bug_past_its_bound() {
     let bound = json["stats"]["bmc"]["bound"].as_u64().unwrap_or(0);
     assert!(bound >= 100, "found at {bound} steps: {json:#}");
 }
+
+/// spacer-cells restarts on effort budgets (Z3's resource counter), not on
+/// time: on malloc_sum_safe.c at -O2, seed 0 spends its 24 million units and
+/// seed 1 its 6 million without an invariant, and seed 2 finds one (after 4.9
+/// million): two restarts, on any machine and under any load; at -O0 seed 0's
+/// proof (after 19.5 million) needs none. (With 8 s time slices, seed 0's
+/// -O0 proof was cut off on a slower machine.)
+#[test]
+fn spacer_cells_restarts_are_the_same_on_every_machine() {
+    let files = vec!["llvm-tests/memory/malloc_sum_safe.c".to_string()];
+    for (level, restarts) in [("O2", 2), ("O0", 0)] {
+        let (code, json) = verify(&files, &["--opt", level, "--portfolio", "spacer-cells", "--timeout", "120"]);
+        check_answer("SAFE", &json, code, level);
+        assert_eq!(json["verdict"], "SAFE", "{level}: {}", json["reason"]);
+        assert_eq!(json["stats"]["spacer"]["restarts"], restarts, "{level}: {}", json["stats"]);
+    }
+}

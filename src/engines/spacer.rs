@@ -445,3 +445,40 @@ fn nests_quantifiers(e: &Expr) -> bool {
     }
     go(e, false)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The restart schedule: seed 0 with the first budget, then seeds 1, 2,
+    /// ... with budgets doubling from the restart budget; an answer or a
+    /// Spacer "unknown" ends it, and so does the deadline.
+    #[test]
+    fn restarts_follow_the_effort_schedule_until_an_answer_or_the_deadline() {
+        let mut asked = Vec::new();
+        let mut st = SpacerStats::default();
+        let answer = with_restarts(&Deadline::none(), &mut st, |seed, effort| {
+            asked.push((seed, effort));
+            if seed < 3 {
+                CellsAnswer::OutOfEffort
+            } else {
+                CellsAnswer::Unknown("gave up".into())
+            }
+        });
+        assert!(matches!(answer, CellsAnswer::Unknown(why) if why == "gave up"));
+        assert_eq!(asked, [(0, FIRST_EFFORT), (1, RESTART_EFFORT), (2, 2 * RESTART_EFFORT), (3, 4 * RESTART_EFFORT)]);
+        assert_eq!(st.restarts, 3);
+
+        let expired = Deadline::after(std::time::Duration::ZERO);
+        let mut calls = 0;
+        let answer = with_restarts(&expired, &mut SpacerStats::default(), |_, _| {
+            calls += 1;
+            CellsAnswer::OutOfEffort
+        });
+        assert!(
+            matches!(answer, CellsAnswer::Unknown(why) if why == "timeout"),
+            "one attempt, then the deadline's reason"
+        );
+        assert_eq!(calls, 1);
+    }
+}
