@@ -1,8 +1,9 @@
 //! Replays a counterexample on the real program (DESIGN.md "Answers you can
 //! trust"): the trace's C harness ([`harness`]) is compiled with the clang ufo
-//! uses (`frontend::clang`) together with the original source (same data model; the program's own
-//! definitions of the error and nondet functions are weakened in its objects,
-//! in process by [`symbols`], so the harness's win) and run with the trace's command-line arguments, environment and a time
+//! uses (`frontend::clang`) together with the original source (same data
+//! model; the program's own definitions of the error and nondet functions are
+//! weakened in its objects, in process by [`symbols`], so the harness's win)
+//! and run with the trace's command-line arguments, environment and a time
 //! limit. UNSAFE is reported only if the harness's marker is reached. `.bc`/`.ll`
 //! input is compiled as it is (no optimization) and linked with the harness the
 //! same way, so the replay runs the verified code. When the error is reached,
