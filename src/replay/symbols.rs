@@ -76,10 +76,14 @@ fn entries_of<Elf: FileHeader<Endian = Endianness>>(data: &[u8], info: usize) ->
         .collect()
 }
 
+/// The bytes of the object file `obj`.
+fn load(obj: &Path) -> Result<Vec<u8>, String> {
+    std::fs::read(obj).map_err(|e| format!("cannot read {}: {e}", obj.display()))
+}
+
 /// The named symbols of the object file `obj` (what `llvm-nm` lists).
 pub fn read(obj: &Path) -> Result<Vec<Symbol>, String> {
-    let data = std::fs::read(obj).map_err(|e| format!("cannot read {}: {e}", obj.display()))?;
-    let all = entries(&data).map_err(|e| format!("{}: {e}", obj.display()))?;
+    let all = entries(&load(obj)?).map_err(|e| format!("{}: {e}", obj.display()))?;
     Ok(all.into_iter().map(|e| e.symbol).filter(|s| !s.name.is_empty()).collect())
 }
 
@@ -98,10 +102,13 @@ pub fn weaken(data: &mut [u8], names: &[String]) -> Result<usize, String> {
     Ok(changed)
 }
 
-/// [`weaken`] on the object file `obj`, in place.
+/// [`weaken`] on the object file `obj`, in place (rewritten only if a
+/// symbol changed).
 pub fn weaken_file(obj: &Path, names: &[String]) -> Result<(), String> {
-    let mut data = std::fs::read(obj).map_err(|e| format!("cannot read {}: {e}", obj.display()))?;
-    weaken(&mut data, names).map_err(|e| format!("{}: {e}", obj.display()))?;
+    let mut data = load(obj)?;
+    if weaken(&mut data, names).map_err(|e| format!("{}: {e}", obj.display()))? == 0 {
+        return Ok(());
+    }
     std::fs::write(obj, data).map_err(|e| format!("cannot write {}: {e}", obj.display()))
 }
 
