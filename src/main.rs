@@ -522,7 +522,7 @@ fn main() {
     ufo::frontend::keep_narrow_induction_variables();
     if argv.get(1).map(String::as_str) == Some("cc") {
         let args = argv[2..].to_vec();
-        let worker = std::thread::Builder::new().stack_size(1 << 30).spawn(move || ufo::cc::run(&args));
+        let worker = std::thread::Builder::new().stack_size(ufo::runner::STACK).spawn(move || ufo::cc::run(&args));
         std::process::exit(worker.ok().and_then(|w| w.join().ok()).unwrap_or(EXIT_UNKNOWN));
     }
     let cli = match Cli::try_parse() {
@@ -566,7 +566,7 @@ fn main() {
     }));
     // Deep recursion (WTO, large expressions) gets a large stack; `verify`
     // runs under the library's watchdog (`ufo::runner`).
-    let worker = std::thread::Builder::new().stack_size(1 << 30).spawn(move || run(cli));
+    let worker = std::thread::Builder::new().stack_size(ufo::runner::STACK).spawn(move || run(cli));
     let result = match worker.map(|w| w.join()) {
         Ok(Ok(r)) => r,
         Ok(Err(_)) => {

@@ -35,10 +35,11 @@
 use crate::engines::CexRefinement;
 use crate::engines::{self, EngineContext, Member, Outcome, Verdict};
 use crate::ir::Program;
+use crate::memory_guard;
 use crate::smt::{Deadline, IntSemantics};
 use serde::Serialize;
 use std::collections::VecDeque;
-use std::sync::{Condvar, Mutex};
+use std::sync::{mpsc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 /// Told the names of the members running each time that changes (the
@@ -89,6 +90,23 @@ pub fn run<R: Send>(
     check: &(dyn Fn(&Member, &mut Outcome, &Deadline) -> Option<R> + Sync),
     progress: Option<&Progress>,
 ) -> Answer<R> {
+    run_guarded(p, members, jobs, deadline, check, progress, &memory_guard::pressure)
+}
+
+/// What the memory guard asks every `memory_guard::INTERVAL`: why the run
+/// must give memory back now, if it must.
+pub type Pressure<'a> = dyn Fn() -> Option<String> + Sync + 'a;
+
+/// [`run`], with the memory guard asking `pressure` (tests give their own).
+pub fn run_guarded<R: Send>(
+    p: &Program,
+    members: &[Member],
+    jobs: usize,
+    deadline: &Deadline,
+    check: &(dyn Fn(&Member, &mut Outcome, &Deadline) -> Option<R> + Sync),
+    progress: Option<&Progress>,
+    pressure: &Pressure<'_>,
+) -> Answer<R> {
     let jobs = jobs.clamp(1, members.len().max(1));
     let tokens: Vec<Deadline> = members.iter().map(|_| deadline.child(None)).collect();
     let state = Mutex::new(State {
@@ -97,6 +115,10 @@ pub fn run<R: Send>(
         runs: Vec::new(),
         last: None,
         running: Vec::new(),
+        started: Vec::new(),
+        releases: 0,
+        stopped_for_memory: false,
+        unstarted: None,
         alone: false,
     });
     let alone_ended = Condvar::new();
@@ -108,11 +130,16 @@ pub fn run<R: Send>(
     };
     let sliced = members.len() > jobs;
     let checks = Mutex::new(());
+    // every worker holds a sender: the guard runs until all have ended
+    let (alive, workers_ended) = mpsc::channel::<()>();
     std::thread::scope(|scope| {
         for _ in 0..jobs {
             let (state, tokens, checks, tell, alone_ended, muted) =
                 (&state, &tokens, &checks, &tell, &alone_ended, &muted);
-            let worker = move || loop {
+            // Runs members until the queue is empty (false) or one was
+            // stopped for memory (true: its thread ends, and with it the
+            // thread's Z3 context, the only way Z3 gives that memory back).
+            let members_loop = move || loop {
                 let next = {
                     let mut s = lock(state);
                     while s.alone {
@@ -124,12 +151,13 @@ pub fn run<R: Send>(
                         let next = s.queue.pop_front().map(|i| (i, s.queue.len()));
                         if let Some((i, _)) = next {
                             s.running.push(members[i].name.clone());
+                            s.started.push((i, Instant::now()));
                             s.alone = runs_alone(&members[i]);
                         }
                         next.map(|n| (n, s.running.clone()))
                     }
                 };
-                let Some(((i, left), running)) = next else { break };
+                let Some(((i, left), running)) = next else { break false };
                 tell(running);
                 // the members still to start, this one included, share the
                 // time left by rounds of `jobs`
@@ -194,6 +222,7 @@ pub fn run<R: Send>(
                 }
                 s.runs.push(run);
                 s.running.retain(|n| *n != members[i].name);
+                s.started.retain(|(j, _)| *j != i);
                 let running = s.running.clone();
                 if outcome.verdict != Verdict::Unknown && s.winner.is_none() {
                     s.winner = Some((i, member.sem, outcome, checked));
@@ -210,15 +239,42 @@ pub fn run<R: Send>(
                 }
                 drop(s);
                 tell(running);
+                if tokens[i].token().cause().is_some() {
+                    break true;
+                }
             };
-            let spawned = std::thread::Builder::new()
-                .name("ufo-member".into())
-                .stack_size(crate::runner::STACK)
-                .spawn_scoped(scope, worker);
-            if spawned.is_err() {
+            let alive = alive.clone();
+            let worker = move || {
+                let _alive = alive;
+                loop {
+                    let more = std::thread::scope(|inner| {
+                        let spawned = std::thread::Builder::new()
+                            .name("ufo-member".into())
+                            .stack_size(crate::runner::STACK)
+                            .spawn_scoped(inner, members_loop);
+                        match spawned {
+                            Ok(t) => t.join().ok(),
+                            Err(e) => {
+                                lock(state).unstarted = Some(e.to_string());
+                                None
+                            }
+                        }
+                    });
+                    if more != Some(true) {
+                        break;
+                    }
+                    memory_guard::release();
+                    lock(state).releases += 1;
+                }
+            };
+            if let Err(e) = std::thread::Builder::new().name("ufo-worker".into()).spawn_scoped(scope, worker) {
+                lock(&state).unstarted = Some(e.to_string());
                 break;
             }
         }
+        drop(alive);
+        let (state, tokens) = (&state, &tokens);
+        scope.spawn(move || guard_memory(members, state, tokens, &workers_ended, pressure));
     });
     drop(muted);
     let s = state.into_inner().unwrap_or_else(|e| e.into_inner());
@@ -236,6 +292,13 @@ pub fn run<R: Send>(
                 _ if deadline.expired() => {
                     Outcome::unknown(format!("{}; {}", deadline.stop_reason(), no_answer(&runs)), Default::default())
                 }
+                _ if s.stopped_for_memory => {
+                    Outcome::unknown(format!("out of memory; {}", no_answer(&runs)), Default::default())
+                }
+                _ if runs.is_empty() && s.unstarted.is_some() => Outcome::unknown(
+                    format!("no member ran: cannot start a thread ({})", s.unstarted.unwrap_or_default()),
+                    Default::default(),
+                ),
                 _ => Outcome::unknown(no_answer(&runs), Default::default()),
             };
             Answer { outcome, sem, checked: None, winner: None, runs }
@@ -252,8 +315,51 @@ struct State<R> {
     last: Option<Outcome>,
     /// The members running now.
     running: Vec<String>,
+    /// The members running now, by index, with the time each started.
+    started: Vec<(usize, Instant)>,
+    /// Times a worker gave a stopped member's memory back.
+    releases: usize,
+    /// The memory guard stopped a member.
+    stopped_for_memory: bool,
+    /// Why a thread could not be started, if one could not.
+    unstarted: Option<String>,
     /// A member that runs alone is running.
     alone: bool,
+}
+
+/// The memory guard (issue 56, `memory_guard`): every
+/// `memory_guard::INTERVAL` until the workers have ended, while the process
+/// is within the headroom of a memory limit, stops the member that has run
+/// longest (its token cancelled with the reason, the way a loser is
+/// stopped), then waits until that member's thread gave its memory back
+/// before it stops another. `ai` is never stopped: it is over in
+/// milliseconds.
+fn guard_memory<R>(
+    members: &[Member],
+    state: &Mutex<State<R>>,
+    tokens: &[Deadline],
+    workers_ended: &mpsc::Receiver<()>,
+    pressure: &Pressure<'_>,
+) {
+    // the member stopped last, and the releases counted when it was stopped
+    let mut stopped: Option<(usize, usize)> = None;
+    while let Err(mpsc::RecvTimeoutError::Timeout) = workers_ended.recv_timeout(memory_guard::INTERVAL) {
+        if let Some((_, releases)) = stopped {
+            if lock(state).releases == releases {
+                continue;
+            }
+        }
+        stopped = None;
+        let Some(why) = pressure() else { continue };
+        let mut s = lock(state);
+        let longest =
+            s.started.iter().filter(|(i, _)| !runs_alone(&members[*i])).min_by_key(|(_, t)| *t).map(|(i, _)| *i);
+        if let Some(i) = longest {
+            tokens[i].token().cancel_because(&why);
+            s.stopped_for_memory = true;
+            stopped = Some((i, s.releases));
+        }
+    }
 }
 
 /// Whether `m` runs with no other member beside it: it answers in

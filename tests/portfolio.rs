@@ -206,3 +206,49 @@ fn interrupting_spacer_global_at_any_moment_does_not_crash() {
     eprintln!("cancelled {cancelled}, answered {answered}");
     assert!(cancelled >= 30 && answered >= 1, "cancelled {cancelled}, answered {answered}: the moments span the run");
 }
+
+/// The memory guard (issue 56): near a memory limit it stops the member
+/// that has run longest, with the reason as that member's UNKNOWN, and asks
+/// again only after that member ended and gave its memory back. Here the
+/// pressure is the test's: "out of memory" at every sample once both members
+/// have started (ufo-bv and spacer-bv each run for more than 30 s on
+/// nested_safe.c).
+#[test]
+fn the_memory_guard_stops_the_longest_running_member_first_and_then_the_next() {
+    use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
+    let _alone = IN_PROCESS.lock().unwrap_or_else(|e| e.into_inner());
+    let p = program("nested_safe.c");
+    let members = members("ufo-bv,spacer-bv");
+    let check = |_: &ufo::engines::Member, _: &mut Outcome, _: &Deadline| -> Option<()> { Some(()) };
+    // what the progress line saw: both running, and ufo-bv running
+    let both = std::sync::Arc::new(AtomicBool::new(false));
+    let ufo_bv = std::sync::Arc::new(AtomicBool::new(false));
+    let (b, u) = (both.clone(), ufo_bv.clone());
+    let progress = ufo::portfolio::Progress(std::sync::Arc::new(move |running: &[String]| {
+        b.fetch_or(running.len() == 2, SeqCst);
+        u.store(running.iter().any(|r| r == "ufo-bv"), SeqCst);
+    }));
+    // for each sample under pressure: was ufo-bv still running?
+    let samples = std::sync::Mutex::new(Vec::new());
+    let pressure = || {
+        both.load(SeqCst).then(|| {
+            samples.lock().unwrap().push(ufo_bv.load(SeqCst));
+            "out of memory: test pressure".to_string()
+        })
+    };
+    let t = Instant::now();
+    let deadline = Deadline::after(Duration::from_secs(60));
+    let answer = ufo::portfolio::run_guarded(&p, &members, 2, &deadline, &check, Some(&progress), &pressure);
+    assert!(t.elapsed() < Duration::from_secs(20), "both were stopped long before the deadline: {:?}", t.elapsed());
+    assert_eq!(answer.winner, None);
+    let order: Vec<(&str, Option<&str>)> = answer.runs.iter().map(|r| (r.name.as_str(), r.reason.as_deref())).collect();
+    assert_eq!(
+        order,
+        vec![("ufo-bv", Some("out of memory: test pressure")), ("spacer-bv", Some("out of memory: test pressure"))]
+    );
+    // one stop per sample, the next only after the stopped member ended
+    let samples = samples.into_inner().unwrap();
+    assert!(samples.len() >= 2 && samples[0] && samples[1..].iter().all(|running| !running), "{samples:?}");
+    let reason = answer.outcome.reason.unwrap_or_default();
+    assert!(reason.starts_with("out of memory; ufo-bv: out of memory: test pressure"), "{reason}");
+}

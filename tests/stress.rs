@@ -35,3 +35,142 @@ fn llvm_stress_modules_never_panic() {
     // the generator makes both modules ufo handles and ones it rejects
     assert!(seen.len() >= 2, "{seen:?}");
 }
+
+/// A RERS-like event-condition-action state machine, the shape of SV-COMP's
+/// `eca-rers2012` tasks: `vars` global state variables, an if-chain of `rules`
+/// rules (an input value and a conjunction of (dis)equalities over the state,
+/// then assignments to the state), `errors` checks of a whole state at the
+/// end (the first calls `reach_error`), and `main` feeding inputs 1..6 in an
+/// endless loop. Deterministic in `seed` (splitmix64).
+fn state_machine(seed: u64, vars: usize, rules: usize, errors: usize) -> String {
+    let mut state = seed;
+    let mut next = move |n: u64| {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        (z ^ (z >> 31)) % n
+    };
+    let names: Vec<String> = (0..vars).map(|i| format!("a{i}")).collect();
+    let values: Vec<[u64; 3]> = (0..vars).map(|_| [next(21), next(21), next(21)]).collect();
+    let mut out = String::from(
+        "extern void abort(void);\n\
+         extern void __assert_fail(const char *, const char *, unsigned int, const char *);\n\
+         void reach_error() { __assert_fail(\"0\", \"machine.c\", 3, \"reach_error\"); }\n\
+         extern int __VERIFIER_nondet_int(void);\nextern void exit(int);\n",
+    );
+    for (n, v) in names.iter().zip(&values) {
+        out += &format!("int {n} = {};\n", v[0]);
+    }
+    let condition = |k: usize, next: &mut dyn FnMut(u64) -> u64| {
+        let mut picked: Vec<usize> = (0..vars).collect();
+        for i in (1..picked.len()).rev() {
+            picked.swap(i, next(i as u64 + 1) as usize);
+        }
+        let mut e = String::new();
+        for &v in &picked[..k] {
+            let c = values[v][next(3) as usize];
+            let atom = match next(10) {
+                0..=2 => format!("!({}=={c})", names[v]),
+                3..=4 => format!("(({}=={c})||({}=={}))", names[v], names[v], values[v][next(3) as usize]),
+                _ => format!("({}=={c})", names[v]),
+            };
+            e = if e.is_empty() {
+                atom
+            } else if next(2) == 0 {
+                format!("({e}&&{atom})")
+            } else {
+                format!("({atom}&&{e})")
+            };
+        }
+        e
+    };
+    out += "int calculate_output(int input) {\n";
+    for r in 0..rules {
+        let k = 3 + next((vars - 2) as u64) as usize;
+        let c = condition(k, &mut next);
+        out += &format!("  {}(((input=={})&&{c})) {{\n", if r == 0 { "if" } else { "} else if" }, 1 + next(6));
+        for _ in 0..1 + next(vars as u64) {
+            let v = next(vars as u64) as usize;
+            out += &format!("    {} = {};\n", names[v], values[v][next(3) as usize]);
+        }
+        out += &format!("    return {};\n", [-1, 21, 22, 23, 24, 25, 26][next(7) as usize]);
+    }
+    out += "  }\n";
+    for e in 0..errors {
+        let c = condition(vars, &mut next);
+        let body = if e == 0 { "{reach_error();abort();}" } else { "exit(0);" };
+        out += &format!("  if({c}) {{ error_{e}: {body} }}\n");
+    }
+    out += "  return -2;\n}\nint main() {\n  while (1) {\n    int input = __VERIFIER_nondet_int();\n";
+    out += "    if ((input != 1) && (input != 2) && (input != 3) && (input != 4) && (input != 5) && (input != 6)) return -2;\n";
+    out += "    calculate_output(input);\n  }\n}\n";
+    out
+}
+
+/// Runs `ufo ARGS` under an address-space limit of `limit_mb` MiB (as `ulimit
+/// -v` and `ufo bench` set it); returns how it ended and its output.
+fn ufo_under_limit(args: &[&str], limit_mb: u64) -> (std::process::ExitStatus, String, String) {
+    use std::os::unix::process::CommandExt;
+    let bytes = (limit_mb << 20) as libc::rlim_t;
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_ufo"));
+    cmd.args(args).current_dir(common::root());
+    // SAFETY: setrlimit is async-signal-safe; nothing is allocated in the child.
+    unsafe {
+        cmd.pre_exec(move || {
+            let lim = libc::rlimit { rlim_cur: bytes, rlim_max: bytes };
+            if libc::setrlimit(libc::RLIMIT_AS, &lim) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let out = cmd.output().expect("ufo runs");
+    (out.status, String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// Issue 56: on state machines of the eca-rers2012 shape every Z3 member
+/// grows by about 150 MB a second, and under an address-space limit an
+/// allocation that failed inside Z3 left Spacer's state half-updated, whose
+/// destruction then crashed the process (SIGSEGV; the binary before the fix:
+/// machine 4 with `--portfolio ufo` under 4400 MiB after 10 s, and with 1 GiB
+/// stacks per thread no member could start under 2400 MiB). Now no run ends by a signal:
+/// each is SAFE, UNSAFE or UNKNOWN with a reason, the runs that reach the
+/// limit stop their members with the reason "out of memory", and the run
+/// still answers.
+#[test]
+fn state_machines_under_an_address_space_limit_answer_without_a_signal() {
+    let dir = tempfile::tempdir().unwrap();
+    // (seed, limit in MiB, timeout, portfolio members)
+    // (the first crashed the binary before the fix after 10 s, 3 runs of 3;
+    // the others end out of memory after 6, 7 and 22 s here)
+    let runs: [(u64, u64, &str, &str); 4] = [
+        (4, 4400, "20", "ufo"),
+        (3, 2400, "40", "spacer,ufo"),
+        (1, 2400, "40", "spacer-global"),
+        (4, 2400, "40", "spacer,spacer-global"),
+    ];
+    let ended = common::par_map(&runs, |&(seed, limit, timeout, members)| {
+        let f = dir.path().join(format!("machine{seed}-{limit}.c"));
+        std::fs::write(&f, state_machine(seed, 7, 60, 20)).unwrap();
+        let file = f.to_str().unwrap();
+        let args =
+            ["verify", file, "--data-model", "ILP32", "--timeout", timeout, "--portfolio", members, "--jobs", "2"];
+        (seed, ufo_under_limit(&args, limit))
+    });
+    let mut out_of_memory = 0;
+    for (seed, (status, out, err)) in ended {
+        let what = format!("machine{seed}: {status:?}\n{out}\n{err}");
+        assert!(status.code().is_some(), "ended by a signal: {what}");
+        assert!([0, 10, 20].contains(&status.code().unwrap()), "{what}");
+        assert!(!err.contains("internal error") && !err.contains("panicked"), "{what}");
+        let answer = out.lines().find(|l| l.contains(": SAFE") || l.contains(": UNSAFE") || l.contains(": UNKNOWN"));
+        let answer = answer.unwrap_or_else(|| panic!("no answer: {what}"));
+        if answer.contains(": UNKNOWN") {
+            assert!(answer.contains("UNKNOWN (timeout") || answer.contains("UNKNOWN (out of memory"), "{what}");
+        }
+        out_of_memory += answer.contains("out of memory") as usize;
+    }
+    // the limits are low enough that the guard has work to do
+    assert!(out_of_memory >= 2, "{out_of_memory} runs reached the limit");
+}

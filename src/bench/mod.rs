@@ -106,9 +106,13 @@ fn failure(f: &Finished, memory_mb: Option<u64>, said: &str) -> (Status, String)
     match &f.ending {
         Ending::Killed => (Status::Timeout, "killed at the time limit".into()),
         _ if said.starts_with("timeout") => (Status::Timeout, said.into()),
-        _ if near_limit || oom.iter().any(|m| f.stderr.contains(m) || said.contains(m)) => {
-            (Status::Memout, "memory limit".into())
-        }
+        _ if near_limit || oom.iter().any(|m| f.stderr.contains(m) || said.contains(m)) => match f.ending {
+            // a crash at the limit is named as one (issue 56)
+            Ending::Signaled(s) => (Status::Memout, format!("memory limit (killed by signal {s})")),
+            // ufo's own reason ("out of memory: the address space reached ...")
+            Ending::Exited(_) if !said.is_empty() => (Status::Memout, said.into()),
+            _ => (Status::Memout, "memory limit".into()),
+        },
         Ending::Signaled(s) => (Status::Unknown, format!("killed by signal {s}")),
         Ending::Exited(c) if said.is_empty() => (Status::Unknown, format!("exit code {c}")),
         Ending::Exited(_) => (Status::Unknown, said.into()),
@@ -235,4 +239,26 @@ pub fn to_csv(rows: &[Row]) -> Result<String, csv::Error> {
     }
     let bytes = w.into_inner().map_err(|e| csv::Error::from(e.into_error()))?;
     Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn finished(ending: Ending, stderr: &str, peak_mb: f64) -> Finished {
+        Finished { ending, stdout: String::new(), stderr: stderr.into(), cpu: 1.0, wall: 1.0, peak_mb }
+    }
+
+    #[test]
+    fn a_crash_at_the_memory_limit_is_named_with_its_signal_and_a_clean_stop_is_not() {
+        let abort = finished(Ending::Signaled(6), "memory allocation of 8 bytes failed", 100.0);
+        assert_eq!(failure(&abort, Some(8192), ""), (Status::Memout, "memory limit (killed by signal 6)".into()));
+        let segv = finished(Ending::Signaled(11), "", 100.0);
+        assert_eq!(failure(&segv, Some(8192), ""), (Status::Unknown, "killed by signal 11".into()));
+        let stopped = finished(Ending::Exited(20), "", 100.0);
+        let said = "out of memory: the address space reached 7000 of its 8192 MiB limit (ulimit -v)";
+        assert_eq!(failure(&stopped, Some(8192), said), (Status::Memout, said.into()));
+        let near = finished(Ending::Exited(20), "", 8000.0);
+        assert_eq!(failure(&near, Some(8192), ""), (Status::Memout, "memory limit".into()));
+    }
 }

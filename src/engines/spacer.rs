@@ -104,7 +104,7 @@ fn with_restarts(
     loop {
         match solve(seed, effort) {
             CellsAnswer::OutOfEffort if deadline.expired() => {
-                return CellsAnswer::Unknown(deadline.stop_reason().into())
+                return CellsAnswer::Unknown(deadline.stop_reason())
             }
             CellsAnswer::OutOfEffort => {}
             answer => return answer,
@@ -204,7 +204,7 @@ impl Engine for Spacer {
                     }
                     CellsAnswer::Reachable => (ChcAnswer::Reachable(Vec::new()), None),
                     CellsAnswer::Unknown(why) => (ChcAnswer::Unknown(why), None),
-                    CellsAnswer::OutOfEffort => (ChcAnswer::Unknown(cx.deadline.stop_reason().into()), None),
+                    CellsAnswer::OutOfEffort => (ChcAnswer::Unknown(cx.deadline.stop_reason()), None),
                 };
                 answer = kind;
                 solved

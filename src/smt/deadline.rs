@@ -34,6 +34,9 @@ pub struct Cancel(Arc<CancelState>);
 #[derive(Debug, Default)]
 struct CancelState {
     cancelled: AtomicBool,
+    /// Why, when the canceller said (the memory guard: "out of memory: ..."),
+    /// set before `cancelled`; children get the same cause.
+    cause: std::sync::OnceLock<Arc<str>>,
     /// The Z3 contexts (as addresses) of the threads that installed a
     /// deadline with this token, while it is installed.
     contexts: Mutex<Vec<usize>>,
@@ -58,12 +61,23 @@ impl Cancel {
     /// Cancels: every later check sees it, and running Z3 calls of the
     /// registered threads stop.
     pub fn cancel(&self) {
+        self.cancel_with(None)
+    }
+    /// Cancels with a reason that [`Deadline::stop_reason`] reports instead
+    /// of "cancelled" (the token's and its children's; the first cause wins).
+    pub fn cancel_because(&self, cause: &str) {
+        self.cancel_with(Some(Arc::from(cause)))
+    }
+    fn cancel_with(&self, cause: Option<Arc<str>>) {
+        if let Some(c) = &cause {
+            let _ = self.0.cause.set(c.clone());
+        }
         if self.0.cancelled.swap(true, Ordering::SeqCst) {
             return;
         }
         let children = std::mem::take(&mut *self.0.children.lock().unwrap_or_else(|e| e.into_inner()));
         for c in children {
-            c.cancel();
+            c.cancel_with(cause.clone());
         }
         if self.interrupt_registered() {
             let token = self.clone();
@@ -86,6 +100,10 @@ impl Cancel {
     pub fn is_cancelled(&self) -> bool {
         self.0.cancelled.load(Ordering::SeqCst)
     }
+    /// The reason given with the cancellation, if any.
+    pub fn cause(&self) -> Option<&str> {
+        self.0.cause.get().map(|c| &**c)
+    }
     /// A token of its own that is also cancelled when this one is (a
     /// portfolio member's: the portfolio stops it alone, the runner's
     /// watchdog stops them all).
@@ -93,7 +111,7 @@ impl Cancel {
         let child = Cancel::new();
         self.0.children.lock().unwrap_or_else(|e| e.into_inner()).push(child.clone());
         if self.is_cancelled() {
-            child.cancel();
+            child.cancel_with(self.0.cause.get().cloned());
         }
         child
     }
@@ -169,13 +187,18 @@ impl Deadline {
     pub fn expired(&self) -> bool {
         self.cancelled() || self.at.is_some_and(|t| Instant::now() >= t)
     }
-    /// Why the work stopped: "cancelled" or "timeout".
-    pub fn stop_reason(&self) -> &'static str {
-        if self.cancelled() {
-            "cancelled"
-        } else {
-            "timeout"
+    /// Why the work stopped: the cause the canceller gave, else "cancelled"
+    /// or "timeout".
+    pub fn stop_reason(&self) -> String {
+        match self.cancel.cause() {
+            Some(cause) if self.cancelled() => cause.to_string(),
+            _ if self.cancelled() => "cancelled".into(),
+            _ => "timeout".into(),
         }
+    }
+    /// The cancellation token.
+    pub fn token(&self) -> &Cancel {
+        &self.cancel
     }
     /// Makes this the deadline of the Z3 calls on the current thread until the
     /// returned guard is dropped, and lets its token interrupt them.

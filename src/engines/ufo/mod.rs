@@ -296,7 +296,7 @@ fn run(p: &Program, ufo: &mut Ufo, sem: IntSemantics, deadline: &Deadline) -> Ou
             }
             None => {
                 return Outcome::unknown(
-                    if deadline.expired() { deadline.stop_reason() } else { "solver unknown" },
+                    if deadline.expired() { deadline.stop_reason() } else { "solver unknown".into() },
                     stats,
                 )
             }
