@@ -15,6 +15,7 @@ use crate::engines::{Outcome, Verdict};
 use crate::ir::Program;
 use crate::replay::{self, Replay};
 use crate::smt::path::{self, PathCheck};
+use crate::smt::Install;
 use crate::smt::{cert, Deadline, IntSemantics};
 use std::time::{Duration, Instant};
 

@@ -79,7 +79,7 @@ impl Error {
     }
 
     /// The name of this kind of error in the JSON error form.
-    fn kind(&self) -> &'static str {
+    pub fn kind(&self) -> &'static str {
         match self {
             Error::Input { .. } => "input",
             Error::NoEntry { .. } => "no-entry",
@@ -88,51 +88,6 @@ impl Error {
             Error::Tool(_) => "tool",
         }
     }
-
-    /// What `--json` prints when a run ends with this error
-    /// (`docs/report.schema.json`, `$defs/error`).
-    pub fn to_json(&self, files: &[String]) -> serde_json::Value {
-        let (file, at) = match self {
-            Error::Input { file, .. } | Error::NoEntry { file, .. } => (Some(file.as_str()), None),
-            Error::Unsupported { file, where_, .. } => {
-                (Some(where_.as_ref().map_or(file.as_str(), |l| l.file.as_str())), where_.as_ref())
-            }
-            Error::Usage(_) | Error::Tool(_) => (None, None),
-        };
-        let message = match self {
-            Error::Input { msg, .. } | Error::Unsupported { msg, .. } => msg.clone(),
-            other => other.to_string(),
-        };
-        error_json(self.kind(), &message, &self.to_string(), file, at, self.exit_code(), files)
-    }
-}
-
-/// The JSON error form: `kind` and `message` of the error, `reason` the line
-/// ufo prints, the source location if known.
-pub fn error_json(
-    kind: &str,
-    message: &str,
-    reason: &str,
-    file: Option<&str>,
-    at: Option<&SrcLoc>,
-    exit_code: i32,
-    files: &[String],
-) -> serde_json::Value {
-    let positive = |n: u32| (n > 0).then_some(n);
-    serde_json::json!({
-        "schema": crate::report::SCHEMA,
-        "files": files,
-        "verdict": if exit_code == EXIT_UNKNOWN { "UNKNOWN" } else { "ERROR" },
-        "reason": reason,
-        "error": {
-            "kind": kind,
-            "message": message,
-            "file": file,
-            "line": at.and_then(|l| positive(l.line)),
-            "column": at.and_then(|l| positive(l.col)),
-        },
-        "exit_code": exit_code,
-    })
 }
 
 pub type Result<T> = std::result::Result<T, Error>;

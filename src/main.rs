@@ -522,7 +522,7 @@ fn main() {
     ufo::frontend::keep_narrow_induction_variables();
     if argv.get(1).map(String::as_str) == Some("cc") {
         let args = argv[2..].to_vec();
-        let worker = std::thread::Builder::new().stack_size(ufo::runner::STACK).spawn(move || ufo::cc::run(&args));
+        let worker = std::thread::Builder::new().stack_size(ufo::threads::STACK).spawn(move || ufo::cc::run(&args));
         std::process::exit(worker.ok().and_then(|w| w.join().ok()).unwrap_or(EXIT_UNKNOWN));
     }
     let cli = match Cli::try_parse() {
@@ -535,7 +535,7 @@ fn main() {
             if code != 0 && json_wanted {
                 let first = e.to_string().lines().next().unwrap_or("").trim_start_matches("error: ").to_string();
                 eprintln!("ufo: {first}");
-                println!("{}", ufo::error::error_json("usage", &first, &first, None, None, code, &[]));
+                println!("{}", ufo::report::error_json::form("usage", &first, &first, None, None, code, &[]));
             } else {
                 let _ = e.print();
             }
@@ -566,7 +566,7 @@ fn main() {
     }));
     // Deep recursion (WTO, large expressions) gets a large stack; `verify`
     // runs under the library's watchdog (`ufo::runner`).
-    let worker = std::thread::Builder::new().stack_size(ufo::runner::STACK).spawn(move || run(cli));
+    let worker = std::thread::Builder::new().stack_size(ufo::threads::STACK).spawn(move || run(cli));
     let result = match worker.map(|w| w.join()) {
         Ok(Ok(r)) => r,
         Ok(Err(_)) => {
@@ -574,7 +574,10 @@ fn main() {
                 Some(files) => {
                     let msg = "internal error (please report this with the input file)";
                     let file = files.first().map(String::as_str);
-                    println!("{}", ufo::error::error_json("internal", msg, msg, file, None, EXIT_UNKNOWN, files));
+                    println!(
+                        "{}",
+                        ufo::report::error_json::form("internal", msg, msg, file, None, EXIT_UNKNOWN, files)
+                    );
                 }
                 None => println!("UNKNOWN (internal error)"),
             }
@@ -591,7 +594,7 @@ fn main() {
             eprintln!("ufo: {e}");
             let code = e.exit_code();
             match &json_files {
-                Some(files) => println!("{}", e.to_json(files)),
+                Some(files) => println!("{}", ufo::report::error_json::of(&e, files)),
                 None if code == EXIT_UNKNOWN => println!("UNKNOWN ({e})"),
                 None => {}
             }

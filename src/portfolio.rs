@@ -250,7 +250,7 @@ pub fn run_guarded<R: Send>(
                     let more = std::thread::scope(|inner| {
                         let spawned = std::thread::Builder::new()
                             .name("ufo-member".into())
-                            .stack_size(crate::runner::STACK)
+                            .stack_size(crate::threads::STACK)
                             .spawn_scoped(inner, members_loop);
                         match spawned {
                             Ok(t) => t.join().ok(),
@@ -268,7 +268,7 @@ pub fn run_guarded<R: Send>(
                 }
             };
             if let Err(e) = std::thread::Builder::new().name("ufo-worker".into()).spawn_scoped(scope, worker) {
-                lock(&state).unstarted = Some(e.to_string());
+                lock(state).unstarted = Some(e.to_string());
                 break;
             }
         }

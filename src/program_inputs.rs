@@ -410,7 +410,7 @@ impl Stdin {
 fn render(conv: Conversion, bits: u32, v: i128) -> String {
     let bits = bits.clamp(1, 128);
     let unsigned = v as u128 & (u128::MAX >> (128 - bits));
-    let signed = crate::smt::lower::signed_of(unsigned, bits);
+    let signed = crate::ir::eval::signed_of(unsigned, bits);
     match conv {
         Conversion::Decimal | Conversion::Integer => signed.to_string(),
         Conversion::Unsigned => unsigned.to_string(),

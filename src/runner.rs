@@ -21,14 +21,6 @@ use std::time::Duration;
 /// verifier thread that did not stop.
 pub const GRACE: f64 = 10.0;
 
-/// Stack of the threads that run the pipeline, its members and their
-/// checks: deep enough for the recursion over large expressions, and no
-/// more, since every thread's stack is reserved whole and counts against
-/// an address-space limit (`ulimit -v`, the bench's 8 GiB): at 1 GiB each,
-/// the main, runner, two member and a check thread reserved 5 of the
-/// bench's 8 GiB before any data (issue 56).
-pub const STACK: usize = 256 << 20;
-
 /// The message of a panic payload.
 fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
     p.downcast_ref::<&str>()
@@ -43,10 +35,11 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
     let mut run = opts.clone();
     run.cancel = cancel.clone();
     let (tx, rx) = mpsc::channel();
-    let worker = std::thread::Builder::new().name("ufo-verify".into()).stack_size(STACK).spawn(move || {
-        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| driver::verify(&run)));
-        let _ = tx.send(r);
-    });
+    let worker =
+        std::thread::Builder::new().name("ufo-verify".into()).stack_size(crate::threads::STACK).spawn(move || {
+            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| driver::verify(&run)));
+            let _ = tx.send(r);
+        });
     if let Err(e) = worker {
         return Err(Error::Tool(format!("cannot start the verifier thread: {e}")));
     }

@@ -73,7 +73,9 @@ fn engines_and_the_solver_layer_never_print() {
     let bad: Vec<String> = offenders(&prints, &[])
         .into_iter()
         .filter(|f| {
-            ["src/engines/", "src/smt/", "src/cfg/", "src/ir/", "src/frontend/"].iter().any(|d| f.starts_with(d))
+            ["src/engines/", "src/smt/", "src/cfg/", "src/ir/", "src/frontend/", "src/domains/", "src/post/"]
+                .iter()
+                .any(|d| f.starts_with(d))
         })
         .collect();
     assert!(bad.is_empty(), "printing in a library layer: {bad:?}");
@@ -89,4 +91,119 @@ fn readers_of_answers_do_not_import_smt() {
         .filter(|f| readers.iter().any(|r| f.starts_with(r)))
         .collect();
     assert!(bad.is_empty(), "answer readers importing smt: {bad:?}");
+}
+
+/// The layers of `src/`, lowest first (docs/architecture.md "Layers"): a
+/// module may import only modules of lower layers (and its own).
+const LAYERS: &[&[&str]] = &[
+    &["error", "deadline", "threads", "memory_guard", "stderr_mute"],
+    &["ir"],
+    &["trace", "cfg", "cexpr"],
+    &["program_inputs"],
+    &["frontend", "domains", "smt"],
+    &["post", "replay"],
+    &["engines"],
+    &["check", "portfolio", "explain"],
+    &["report"],
+    &["driver"],
+    &["pipeline_options"],
+    &["runner"],
+    &["cc", "bench", "plugins"],
+    &["compare_opt"],
+    &["lib", "main"],
+];
+
+/// The top-level module of a `src/` file (`src/smt/chc.rs` -> `smt`).
+fn module_of(file: &str) -> &str {
+    let rest = file.strip_prefix("src/").unwrap_or(file);
+    let first = rest.split('/').next().unwrap_or(rest);
+    first.strip_suffix(".rs").unwrap_or(first)
+}
+
+fn layer(module: &str) -> Option<usize> {
+    LAYERS.iter().position(|l| l.contains(&module))
+}
+
+/// The top-level modules a file's code names through `crate::` (paths and
+/// `use crate::{a, b::c}` groups).
+fn imports(code: &str) -> std::collections::BTreeSet<String> {
+    let mut out = std::collections::BTreeSet::new();
+    for (i, _) in code.match_indices("crate::") {
+        let rest = &code[i + "crate::".len()..];
+        if let Some(group) = rest.strip_prefix('{') {
+            // the group's top-level items: the text after `{` and after each
+            // comma at depth 0, up to the closing brace
+            let mut depth = 0;
+            let mut starts = vec![0];
+            for (j, c) in group.char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' if depth == 0 => break,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => starts.push(j + 1),
+                    _ => {}
+                }
+            }
+            for start in starts {
+                let item = group[start..].trim_start();
+                let name: String = item.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+                if !name.is_empty() && name != "self" {
+                    out.insert(name);
+                }
+            }
+        } else {
+            let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+            if !name.is_empty() {
+                out.insert(name);
+            }
+        }
+    }
+    out
+}
+
+/// Every import of a module of the same or a higher layer, as
+/// "file -> module"; a file of a module the layers do not list is one too.
+fn upward_imports(files: &[(String, String)]) -> Vec<String> {
+    let mut bad = Vec::new();
+    for (file, code) in files {
+        let own = module_of(file);
+        let Some(mine) = layer(own) else {
+            bad.push(format!("{file}: module `{own}` is in no layer"));
+            continue;
+        };
+        for m in imports(code) {
+            match layer(&m) {
+                Some(theirs) if m != own && theirs >= mine => bad.push(format!("{file} -> {m}")),
+                None => bad.push(format!("{file} -> {m} (in no layer)")),
+                _ => {}
+            }
+        }
+    }
+    bad
+}
+
+#[test]
+fn no_module_imports_one_of_its_own_or_a_higher_layer() {
+    let bad = upward_imports(&files());
+    assert!(bad.is_empty(), "imports against the layers: {bad:#?}");
+}
+
+/// The checker itself: a planted upward import (`ir` naming `smt`, as
+/// `ir/eval.rs` did before stop 45) and a same-layer one are found; the
+/// same files without them pass.
+#[test]
+fn the_layer_check_finds_a_planted_upward_import() {
+    let file = |f: &str, code: &str| (f.to_string(), code.to_string());
+    let planted = [
+        file("src/ir/eval.rs", "use crate::smt::IntSemantics;\nuse super::Expr;"),
+        file("src/domains/mod.rs", "use crate::{ir::Expr, smt::Deadline};"),
+        file("src/smt/chc.rs", "use crate::{cfg, ir::{Expr, Program}};"),
+    ];
+    assert_eq!(upward_imports(&planted), vec!["src/ir/eval.rs -> smt", "src/domains/mod.rs -> smt"]);
+    let clean = [
+        file("src/ir/eval.rs", "use super::IntSemantics;"),
+        file("src/domains/mod.rs", "use crate::{ir::Expr, deadline::Deadline};"),
+        file("src/smt/chc.rs", "use crate::{cfg, ir::{Expr, Program}};"),
+    ];
+    assert_eq!(upward_imports(&clean), Vec::<String>::new());
 }

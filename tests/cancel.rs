@@ -9,6 +9,7 @@ use ufo::engines::{self, EngineConfig, EngineContext, Verdict};
 use ufo::frontend::{self, DataModel, FrontendOptions, OptLevel, Property};
 use ufo::ir::Program;
 use ufo::smt::deadline::{detached, remaining_ms, Cancel, ABANDON_AFTER};
+use ufo::smt::Install;
 use ufo::smt::{Deadline, IntSemantics};
 
 fn cubes() -> Program {

@@ -6,6 +6,7 @@
 mod common;
 use common::{programs, ufo};
 use std::process::Command;
+use ufo::smt::Install;
 
 fn export(files: &[String], dialect: &str) -> String {
     let mut args = vec!["export-chc", "--opt", "O0", "--dialect", dialect];

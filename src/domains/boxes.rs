@@ -300,7 +300,7 @@ impl Domain for Boxes {
 mod tests {
     use super::*;
     use crate::domains::interval::Itv;
-    use crate::smt::IntSemantics;
+    use crate::ir::IntSemantics;
 
     fn bx(xs: &[(u32, i128, i128)]) -> Intervals {
         let mut d = Intervals::top();

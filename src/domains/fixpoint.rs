@@ -23,8 +23,8 @@
 
 use super::{Ctx, Domain, Thresholds};
 use crate::cfg::wto::{Element, Wto};
+use crate::deadline::Deadline;
 use crate::ir::{Expr, LocId, Program};
-use crate::smt::Deadline;
 
 /// How the iteration widens and narrows.
 #[derive(Clone, Copy, Debug)]

@@ -21,8 +21,8 @@
 //!   infinity); narrowing refines only infinite bounds.
 
 use super::{Ctx, Domain, Thresholds};
+use crate::ir::IntSemantics;
 use crate::ir::{ArithOp, BinOp, CastOp, CmpPred, Expr, IntrOp, Rel, Sort, VarId};
-use crate::smt::IntSemantics;
 use std::collections::BTreeMap;
 
 /// A bound: `None` is infinite (below for a lower bound, above for an upper).

@@ -31,8 +31,8 @@ pub mod interval;
 #[cfg(test)]
 mod soundness;
 
+use crate::ir::IntSemantics;
 use crate::ir::{Expr, Sort, Stmt, VarId};
-use crate::smt::IntSemantics;
 use std::collections::HashMap;
 
 /// What a transfer needs to know of the program: the integer semantics and

@@ -14,8 +14,8 @@ use super::boxes::Boxes;
 use super::interval::{int_range, Intervals, Itv};
 use super::{Ctx, Domain};
 use crate::ir::eval::{self, NoValue, Val};
+use crate::ir::IntSemantics;
 use crate::ir::{BinOp, CastOp, CmpPred, Expr, IntrOp, Sort, Stmt, VarId};
-use crate::smt::IntSemantics;
 use proptest::prelude::*;
 
 /// Variables 0..4: three integers of `W` bits, one Boolean.

@@ -9,6 +9,7 @@ use super::{Engine, EngineContext, Outcome, Stats, Verdict};
 use crate::ir::{LocId, Program};
 use crate::smt::chc;
 use crate::smt::dag::Dag;
+use crate::smt::Install;
 use crate::smt::{Deadline, IntSemantics, Lowerer};
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};

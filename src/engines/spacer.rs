@@ -38,6 +38,7 @@ use crate::cfg::Wto;
 use crate::ir::{wp, Expr, LocId, Program};
 use crate::smt::canon::Canon;
 use crate::smt::chc::{self, ChcAnswer, Fact, Preprocessing};
+use crate::smt::Install;
 use crate::smt::{cert, raise, Deadline, IntSemantics, Lowerer};
 use crate::trace::Trace;
 use serde::Serialize;
@@ -103,9 +104,7 @@ fn with_restarts(
     let mut seed = 0;
     loop {
         match solve(seed, effort) {
-            CellsAnswer::OutOfEffort if deadline.expired() => {
-                return CellsAnswer::Unknown(deadline.stop_reason())
-            }
+            CellsAnswer::OutOfEffort if deadline.expired() => return CellsAnswer::Unknown(deadline.stop_reason()),
             CellsAnswer::OutOfEffort => {}
             answer => return answer,
         }
@@ -166,7 +165,7 @@ fn cells_attempt(
         }
         let spawned = std::thread::Builder::new()
             .name("ufo-spacer-cells".into())
-            .stack_size(crate::runner::STACK)
+            .stack_size(crate::threads::STACK)
             .spawn_scoped(scope, worker);
         match spawned {
             Ok(h) => h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),

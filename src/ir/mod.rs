@@ -18,6 +18,31 @@ pub use expr::{ArithOp, BinOp, CastOp, CmpPred, Expr, IntrOp, Rel};
 use crate::error::SrcLoc;
 use serde::Serialize;
 
+/// How machine integers become SMT terms (`--int`): the meaning of the
+/// model's integers that `smt::lower` encodes and [`eval`] computes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, clap::ValueEnum)]
+pub enum IntSemantics {
+    /// Mathematical integers with every N-bit value kept in its range; wrapping
+    /// arithmetic and unsigned operations encoded exactly; anything not encodable
+    /// exactly becomes a fresh in-range value (counted).
+    Lia,
+    /// Bit-precise: Z3 bit-vectors.
+    Bv,
+    /// Unbounded integers, no wrap-around: UFO's original semantics. Unsound for
+    /// programs that overflow; every answer says so.
+    Math,
+}
+
+impl IntSemantics {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            IntSemantics::Lia => "lia",
+            IntSemantics::Bv => "bv",
+            IntSemantics::Math => "math",
+        }
+    }
+}
+
 /// Index of a variable in [`Program::vars`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub struct VarId(pub u32);

@@ -4,6 +4,7 @@
 //! ([`witness`]: YAML 2.0 and GraphML 1.0) and SARIF 2.1.0 ([`sarif`]).
 
 pub mod diagnostics;
+pub mod error_json;
 pub mod sarif;
 pub mod text;
 pub mod witness;

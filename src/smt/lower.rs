@@ -16,6 +16,7 @@
 //! does not fit an `i128`).
 
 use super::IntSemantics;
+use crate::ir::eval::{ones, signed_of, smax, smin};
 use crate::ir::{ArithOp, BinOp, CastOp, CmpPred, Expr, HavocKind, IntrOp, Rel, Sort, Stmt, VarId};
 use std::collections::{BTreeMap, HashMap};
 use z3::ast::{Array, Bool, Dynamic, Int, BV};
@@ -125,27 +126,6 @@ fn p2(k: u32) -> Int {
         0..=126 => int(1i128 << k),
         127 => Int::from_u128(1u128 << 127),
         _ => "340282366920938463463374607431768211456".parse().expect("2^128 as a numeral"),
-    }
-}
-/// The least signed value of `bits` bits.
-pub fn smin(bits: u32) -> i128 {
-    i128::MIN >> (128 - bits)
-}
-/// The greatest signed value of `bits` bits.
-pub fn smax(bits: u32) -> i128 {
-    i128::MAX >> (128 - bits)
-}
-/// All ones in `bits` bits, as an unsigned pattern.
-fn ones(bits: u32) -> u128 {
-    u128::MAX >> (128 - bits)
-}
-/// The signed value of the `bits`-bit pattern `u`.
-pub fn signed_of(u: u128, bits: u32) -> i128 {
-    let u = u & ones(bits);
-    if bits < 128 && u >> (bits - 1) & 1 == 1 {
-        (u | !ones(bits)) as i128
-    } else {
-        u as i128
     }
 }
 /// A `bits`-bit vector constant of the signed value `v` (any width).
@@ -982,8 +962,9 @@ mod tests {
     //! `__builtin_*_overflow` and `__int128`.
 
     use super::*;
-    use crate::ir::eval::{self, tests::values};
+    use crate::ir::eval;
     use crate::ir::{BinOp::*, CmpPred::*};
+    use crate::smt::eval_agreement::values;
     use z3::{SatResult, Solver};
 
     /// Whether the lowering of `e` over `x = a`, `y = b` (the `iN` variables

@@ -12,6 +12,8 @@ pub mod cert;
 pub mod chc;
 pub mod dag;
 pub mod deadline;
+#[cfg(test)]
+mod eval_agreement;
 pub mod fold;
 pub mod horn;
 pub mod houdini;
@@ -24,37 +26,14 @@ pub mod raise;
 pub mod solve;
 pub mod transition;
 
-pub use deadline::Deadline;
+pub use crate::ir::IntSemantics;
+pub use deadline::{Deadline, Install};
 pub use lower::{Lowerer, Val};
 /// Operations on formulas (simplify, substitute, printing).
 pub use z3::ast::Ast as FormulaOps;
 /// Formulas (ARG labels, invariants) as the engines see them: Z3 Booleans,
 /// used only through the functions of this module.
 pub use z3::ast::Bool as Formula;
-
-/// How machine integers become SMT terms (`--int`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, clap::ValueEnum)]
-pub enum IntSemantics {
-    /// Mathematical integers with every N-bit value kept in its range; wrapping
-    /// arithmetic and unsigned operations encoded exactly; anything not encodable
-    /// exactly becomes a fresh in-range value (counted).
-    Lia,
-    /// Bit-precise: Z3 bit-vectors.
-    Bv,
-    /// Unbounded integers, no wrap-around: UFO's original semantics. Unsound for
-    /// programs that overflow; every answer says so.
-    Math,
-}
-
-impl IntSemantics {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            IntSemantics::Lia => "lia",
-            IntSemantics::Bv => "bv",
-            IntSemantics::Math => "math",
-        }
-    }
-}
 
 /// The `z3` executable of the Z3 release ufo is linked with (the project's,
 /// installed by scripts/setup): the Spacer baseline runs it.

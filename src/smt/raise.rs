@@ -378,7 +378,7 @@ impl Raiser<'_> {
                 if bits == 1 {
                     return Ok(Expr::Bool(u == 1));
                 }
-                return Ok(Expr::Int { value: super::lower::signed_of(u, bits), bits });
+                return Ok(Expr::Int { value: crate::ir::eval::signed_of(u, bits), bits });
             }
         }
         let name = symbol(e);
@@ -559,7 +559,8 @@ mod tests {
         for f in [f.clone(), f.simplify()] {
             let e = raise(&f, &canon.names(&p, crate::ir::LocId(0)))?;
             let back = crate::smt::cert::lower(&p, &mut l, &canon, crate::ir::LocId(0), &e)?;
-            let _bounded = crate::smt::Deadline::after(std::time::Duration::from_secs(10)).install();
+            let _bounded =
+                crate::smt::Install::install(&crate::smt::Deadline::after(std::time::Duration::from_secs(10)));
             match solve::is_sat(&[f.xor(&back)]) {
                 Some(false) => {}
                 None => return Ok(false),

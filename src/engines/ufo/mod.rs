@@ -32,6 +32,7 @@ use crate::ir::{LocId, Program};
 use crate::post::Post;
 use crate::smt::canon::Canon;
 use crate::smt::chc::{self, Refinement};
+use crate::smt::Install;
 use crate::smt::{cert, houdini, raise, solve, Deadline, Formula, FormulaOps, IntSemantics, Lowerer};
 use arg::{Arg, Expander, Stop};
 use serde::Serialize;
