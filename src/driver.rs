@@ -4,7 +4,7 @@
 
 use crate::cfg::slice;
 use crate::check::{self, ReplaySetup};
-use crate::engines::{self, Certificate, EngineArgs, EngineKind, Verdict};
+use crate::engines::{self, registry, Certificate, EngineArgs, Verdict};
 use crate::error::{Error, Result};
 use crate::explain;
 use crate::frontend::{self, FrontendOptions};
@@ -122,7 +122,7 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
     };
     let outcome = answer.outcome;
     let replayed = answer.checked;
-    let portfolio = (opts.engine.engine == EngineKind::Portfolio).then(|| PortfolioReport {
+    let portfolio = (opts.engine.engine == registry::PORTFOLIO).then(|| PortfolioReport {
         winner: answer.winner.clone(),
         jobs: opts.engine.threads(members.len()),
         members: answer.runs.clone(),
@@ -206,7 +206,7 @@ pub fn unknown(opts: &VerifyOptions, reason: &str) -> Report {
 
 fn run_options(opts: &VerifyOptions) -> RunOptions {
     RunOptions {
-        engine: opts.engine.engine.as_str(),
+        engine: opts.engine.engine.clone(),
         post: opts.engine.post.as_str(),
         opt: opts.frontend.opt.as_str().to_string(),
         int: opts.engine.int.as_str().to_string(),
@@ -215,7 +215,7 @@ fn run_options(opts: &VerifyOptions) -> RunOptions {
         property: opts.frontend.property.as_str().to_string(),
         svcomp: opts.frontend.svcomp,
         timeout: opts.timeout,
-        bound: (opts.engine.engine == EngineKind::Bmc).then_some(opts.engine.bound),
+        bound: (opts.engine.engine == "bmc").then_some(opts.engine.bound),
     }
 }
 

@@ -105,7 +105,6 @@ impl PipelineOptions {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engines::EngineKind;
     use crate::smt::IntSemantics;
 
     #[test]
@@ -113,13 +112,13 @@ mod tests {
         let o = PipelineOptions::parse("--engine bmc --bound 7 --int bv --timeout 5 --werror --opt O2").unwrap();
         assert_eq!(
             (o.engine.engine, o.engine.bound, o.engine.int, o.timeout, o.werror),
-            (EngineKind::Bmc, 7, IntSemantics::Bv, 5.0, true)
+            ("bmc".to_string(), 7, IntSemantics::Bv, 5.0, true)
         );
         assert_eq!(o.opt, Some(OptLevel::O2));
         let d = PipelineOptions::parse("").unwrap();
         assert_eq!(
             (d.engine.engine, d.timeout, d.werror, d.opt),
-            (EngineKind::Portfolio, DEFAULT_TIMEOUT, false, None)
+            ("portfolio".to_string(), DEFAULT_TIMEOUT, false, None)
         );
         assert_eq!(PipelineOptions::parse("--entry 'my main'").unwrap().entry, "my main");
         let sv = PipelineOptions::parse("--property unreach-call --svcomp").unwrap();

@@ -365,7 +365,7 @@ fn guard_memory<R>(
 /// Whether `m` runs with no other member beside it: it answers in
 /// milliseconds (abstract interpretation).
 fn runs_alone(m: &Member) -> bool {
-    matches!(m.config, engines::EngineConfig::Ai { .. })
+    m.config.spec().runs_alone
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {

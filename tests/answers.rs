@@ -17,7 +17,12 @@ fn fig1_safe() -> (Program, Outcome) {
     let opts = FrontendOptions { opt: OptLevel::O0, ..Default::default() };
     let file = root().join("llvm-tests/fig1_safe.c").to_string_lossy().into_owned();
     let p = slice::slice(&build_program(&[file], &opts).expect("translates")).0;
-    let cfg = EngineConfig::Ufo { post: PostKind::True, max_iterations: Some(20), check_labels: false };
+    let cfg = EngineConfig::new(engines::ufo::Config {
+        post: PostKind::True,
+        od: false,
+        max_iterations: Some(20),
+        check_labels: false,
+    });
     let out = engines::run(&cfg, &p, &EngineContext { sem: IntSemantics::Lia, deadline: &Deadline::none() });
     assert_eq!(out.verdict, Verdict::Safe);
     (p, out)
@@ -150,7 +155,10 @@ fn an_error_function_inlined_beyond_recognition_blocks_safe() {
     let p = build_program(&[root().join(&file[0]).to_string_lossy().into_owned()], &opts).expect("translates");
     assert!(p.safe_blocked.is_some());
     let cx = EngineContext { sem: IntSemantics::Lia, deadline: &Deadline::none() };
-    assert_eq!(engines::run(&EngineConfig::ufo(PostKind::True), &p, &cx).verdict, Verdict::Safe);
+    assert_eq!(
+        engines::run(&EngineConfig::new(engines::ufo::Config::new(PostKind::True)), &p, &cx).verdict,
+        Verdict::Safe
+    );
 }
 
 /// The same program compiled at -O0 keeps `reach_error` out of line

@@ -58,8 +58,12 @@ fn a_running_spacer_query_stops_within_a_second_of_cancel() {
 fn a_cancelled_engine_answers_unknown_cancelled() {
     let p = cubes();
     let (outcome, took) = cancel_after(Duration::from_secs(3), move |d| {
-        let o = engines::run(&EngineConfig::bmc(3000), &p, &EngineContext { sem: IntSemantics::Lia, deadline: &d });
-        (o.verdict, o.reason, o.stats.bmc.as_ref().map_or(0.0, |b| b.solve_time))
+        let o = engines::run(
+            &EngineConfig::new(engines::bmc::Config { bound: 3000, deepen: false }),
+            &p,
+            &EngineContext { sem: IntSemantics::Lia, deadline: &d },
+        );
+        (o.verdict, o.reason, o.stats.own::<engines::bmc::BmcStats>().map_or(0.0, |b| b.solve_time))
     });
     let (verdict, reason, refine_time) = outcome;
     assert_eq!(verdict, Verdict::Unknown);

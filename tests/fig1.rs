@@ -19,7 +19,12 @@ fn program_at(file: &str, opt: OptLevel) -> ufo::ir::Program {
 
 /// uUFO with every refinement checked against Definition 2.
 fn opts() -> EngineConfig {
-    EngineConfig::Ufo { post: PostKind::True, max_iterations: Some(20), check_labels: true }
+    EngineConfig::new(engines::ufo::Config {
+        post: PostKind::True,
+        od: false,
+        max_iterations: Some(20),
+        check_labels: true,
+    })
 }
 
 fn run(cfg: &EngineConfig, p: &ufo::ir::Program) -> Outcome {
@@ -32,7 +37,7 @@ fn fig1_safe_after_one_refinement_with_paper_label() {
     let out = run(&opts(), &p);
     assert_eq!(out.verdict, Verdict::Safe, "{:?}", out.reason);
     assert_eq!(
-        out.stats.ufo.as_ref().expect("UFO's counters").refinements,
+        out.stats.own::<ufo::engines::ufo::UfoStats>().expect("UFO's counters").refinements,
         1,
         "the paper needs exactly one refinement"
     );
@@ -100,14 +105,14 @@ fn invariants_needing_several_refinements() {
         let out = run(&opts(), &p);
         assert_eq!(out.verdict, Verdict::Safe, "{file} {opt:?}: {:?}", out.reason);
         assert!(
-            out.stats.ufo.as_ref().expect("UFO's counters").refinements >= 2,
+            out.stats.own::<ufo::engines::ufo::UfoStats>().expect("UFO's counters").refinements >= 2,
             "{file} {opt:?}: {} refinements",
-            out.stats.ufo.as_ref().expect("UFO's counters").refinements
+            out.stats.own::<ufo::engines::ufo::UfoStats>().expect("UFO's counters").refinements
         );
         assert!(out.certificate.is_some());
         assert!(
-            out.stats.ufo.as_ref().expect("UFO's counters").covered_heads >= 1
-                && out.stats.ufo.as_ref().expect("UFO's counters").arg_nodes > p.locs.len()
+            out.stats.own::<ufo::engines::ufo::UfoStats>().expect("UFO's counters").covered_heads >= 1
+                && out.stats.own::<ufo::engines::ufo::UfoStats>().expect("UFO's counters").arg_nodes > p.locs.len()
         );
     }
 }
@@ -115,12 +120,17 @@ fn invariants_needing_several_refinements() {
 #[test]
 fn max_iterations_gives_unknown_with_statistics() {
     let p = program("nested_safe.c");
-    let o = EngineConfig::Ufo { post: PostKind::True, max_iterations: Some(1), check_labels: true };
+    let o = EngineConfig::new(engines::ufo::Config {
+        post: PostKind::True,
+        od: false,
+        max_iterations: Some(1),
+        check_labels: true,
+    });
     let out = run(&o, &p);
     assert_eq!(out.verdict, Verdict::Unknown);
     assert!(out.reason.unwrap().contains("--max-iterations"));
-    assert_eq!(out.stats.ufo.as_ref().expect("UFO's counters").refinements, 1);
-    assert!(out.stats.ufo.as_ref().expect("UFO's counters").arg_nodes > 0);
+    assert_eq!(out.stats.own::<ufo::engines::ufo::UfoStats>().expect("UFO's counters").refinements, 1);
+    assert!(out.stats.own::<ufo::engines::ufo::UfoStats>().expect("UFO's counters").arg_nodes > 0);
 }
 
 /// REFINE's query with the unrolling's chains folded (`smt::fold`): only

@@ -6,7 +6,7 @@ mod common;
 use common::{root, verify};
 use std::time::{Duration, Instant};
 use ufo::cfg::slice;
-use ufo::engines::{EngineArgs, EngineKind, Outcome, Verdict};
+use ufo::engines::{EngineArgs, Outcome, Verdict};
 use ufo::frontend::{build_program, FrontendOptions, OptLevel};
 use ufo::smt::Deadline;
 
@@ -27,7 +27,7 @@ fn program(name: &str) -> ufo::ir::Program {
 
 /// The members `--portfolio list` names.
 fn members(list: &str) -> Vec<ufo::engines::Member> {
-    let args = EngineArgs { engine: EngineKind::Portfolio, portfolio: list.into(), ..Default::default() };
+    let args = EngineArgs { engine: "portfolio".into(), portfolio: list.into(), ..Default::default() };
     args.members().expect("known member names")
 }
 

@@ -8,7 +8,8 @@
 //! otherwise UNKNOWN "the abstraction reaches the error". It never refutes.
 //! Milliseconds on most programs: the portfolio's fast first member.
 
-use super::config::DomainKind;
+use super::config::{Configuration, DomainKind, EngineConfig};
+use super::registry::{EngineSpec, MemberSpec};
 use super::{Certificate, Engine, EngineContext, Outcome, Stats, Verdict};
 use crate::domains::boxes::Boxes;
 use crate::domains::fixpoint::{self, FixpointStats, Options};
@@ -17,6 +18,36 @@ use crate::domains::{Ctx, Domain};
 use crate::ir::{Expr, Program, Sort, VarId};
 use serde::Serialize;
 use std::time::Instant;
+
+/// The `ai` engine's configuration: its domain.
+#[derive(Clone, Debug, Serialize)]
+pub struct Config {
+    pub domain: DomainKind,
+}
+
+impl Configuration for Config {
+    fn spec(&self) -> &'static EngineSpec {
+        &SPEC
+    }
+    fn build(&self, _: &Program) -> Box<dyn Engine> {
+        Box::new(Ai { domain: self.domain })
+    }
+    fn options(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or_default()
+    }
+}
+
+/// The registry entry of `ai`: it answers in milliseconds, so it runs alone.
+pub const SPEC: EngineSpec = EngineSpec {
+    name: "ai",
+    help: "Abstract interpretation in the domain of `--domain` (widening at loop heads, then narrowing); proves, never refutes",
+    config: |a| EngineConfig::new(Config { domain: a.domain }),
+    members: &[
+        MemberSpec { name: "ai", config: |a| EngineConfig::new(Config { domain: a.domain }) },
+        MemberSpec { name: "ai-boxes", config: |_| EngineConfig::new(Config { domain: DomainKind::Boxes }) },
+    ],
+    runs_alone: true,
+};
 
 /// Abstract interpretation in one domain.
 pub struct Ai {
@@ -31,6 +62,19 @@ pub struct AiStats {
     pub fixpoint: FixpointStats,
     /// Seconds in the domain's iteration.
     pub domain_time: f64,
+}
+
+impl super::OwnStats for AiStats {
+    const KEY: &'static str = "ai";
+    fn fields(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("domain", self.domain.clone()),
+            ("transfers", self.fixpoint.transfers.to_string()),
+            ("widenings", self.fixpoint.widenings.to_string()),
+            ("narrowings", self.fixpoint.narrowings.to_string()),
+            ("domain_time", format!("{:.3}s", self.domain_time)),
+        ]
+    }
 }
 
 impl Engine for Ai {
@@ -52,7 +96,7 @@ fn run<D: Domain>(p: &Program, cx: &EngineContext) -> Outcome {
     let dcx = Ctx { sem: cx.sem, sort: &sort };
     let result = fixpoint::analyze::<D>(p, &dcx, Options::default(), cx.deadline);
     let mut st = AiStats { domain: D::NAME.into(), domain_time: t.elapsed().as_secs_f64(), ..AiStats::default() };
-    let stats = |st: AiStats| Stats { iterations: 1, ai: Some(st), ..Stats::default() };
+    let stats = |st: AiStats| Stats::with(1, st);
     let Ok((values, fs)) = result else {
         return Outcome::unknown(cx.deadline.stop_reason(), stats(st));
     };

@@ -5,6 +5,8 @@
 //! it deepens: `K`, `2K`, `4K`, ... until its time is up). It never answers
 //! SAFE: no error within `K` steps is UNKNOWN.
 
+use super::config::{Configuration, EngineConfig};
+use super::registry::{EngineSpec, MemberSpec};
 use super::{Engine, EngineContext, Outcome, Stats, Verdict};
 use crate::ir::{LocId, Program};
 use crate::smt::chc;
@@ -164,6 +166,36 @@ fn acyclic(p: &Program, succ: &[Vec<crate::ir::EdgeId>], locs: &HashSet<LocId>) 
     done == locs.len()
 }
 
+/// BMC's configuration: the bound, and whether it deepens (the portfolio's
+/// member: after "no error within `bound` steps", twice the bound, until the
+/// clock ends it; `--engine bmc` keeps its bound).
+#[derive(Clone, Debug, Serialize)]
+pub struct Config {
+    pub bound: usize,
+    pub deepen: bool,
+}
+
+impl Configuration for Config {
+    fn spec(&self) -> &'static EngineSpec {
+        &SPEC
+    }
+    fn build(&self, _: &Program) -> Box<dyn Engine> {
+        Box::new(Bmc { bound: self.bound, deepen: self.deepen })
+    }
+    fn options(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or_default()
+    }
+}
+
+/// BMC's registry entry.
+pub const SPEC: EngineSpec = EngineSpec {
+    name: "bmc",
+    help: "Bounded model checking: one query for all paths up to `--bound` steps",
+    config: |a| EngineConfig::new(Config { bound: a.bound, deepen: false }),
+    members: &[MemberSpec { name: "bmc", config: |a| EngineConfig::new(Config { bound: a.bound, deepen: true }) }],
+    runs_alone: false,
+};
+
 /// BMC to `bound` steps; with `deepen`, then to twice as many after each
 /// "no error within" (up to [`MAX_DEEPENED_BOUND`] steps and
 /// [`MAX_DEEPENED_NODES`] nodes, and while the unrolling still grows: else
@@ -190,7 +222,7 @@ impl Engine for Bmc {
         let mut nodes = 0;
         loop {
             let out = search(p, k, cx.sem, cx.deadline);
-            let grown = out.stats.bmc.as_ref().map_or(0, |b| b.unrolled_nodes);
+            let grown = out.stats.own::<BmcStats>().map_or(0, |b| b.unrolled_nodes);
             let exhausted = out.reason.as_deref() == Some(no_error(k).as_str());
             let deeper = k < MAX_DEEPENED_BOUND && grown > nodes && grown * 2 <= MAX_DEEPENED_NODES;
             if !(self.deepen && exhausted && deeper) || cx.deadline.expired() {
@@ -212,6 +244,17 @@ pub struct BmcStats {
     pub solve_time: f64,
 }
 
+impl super::OwnStats for BmcStats {
+    const KEY: &'static str = "bmc";
+    fn fields(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("bound", self.bound.to_string()),
+            ("unrolled_nodes", self.unrolled_nodes.to_string()),
+            ("solve", format!("{:.3}s", self.solve_time)),
+        ]
+    }
+}
+
 /// Why a search to `bound` steps answered nothing.
 fn no_error(bound: usize) -> String {
     format!("no error within {bound} steps (bounded model checking)")
@@ -231,7 +274,7 @@ pub(super) fn search_dag(p: &Program, dag: &Dag, bound: usize, sem: IntSemantics
     // The ARG condition of the unrolling (eq. 1–2), one query for all paths.
     let r = chc::argcond(p, &mut l, dag);
     bmc.solve_time = t.elapsed().as_secs_f64();
-    let stats = Stats { iterations: 1, bmc: Some(bmc), ..Stats::default() };
+    let stats = Stats::with(1, bmc);
     match r {
         Ok(None) => Outcome::unknown(no_error(bound), stats),
         Ok(Some(trace)) => {

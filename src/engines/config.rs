@@ -5,36 +5,15 @@
 //! an engine is built from ([`EngineConfig`], one variant per engine with the
 //! options it reads; its serde form names the engine in reports).
 //!
-//! Adding an engine: a variant of [`EngineKind`] (its CLI name), a variant
-//! of [`EngineConfig`] with its options, one arm in [`EngineArgs::config`],
-//! and one line in the registry `engines::engine`.
+//! The engines themselves (their `--engine` names, members and how each is
+//! configured) come from the registry (`super::registry`); an engine's
+//! configuration is its own type behind [`Configuration`].
 
-use crate::smt::IntSemantics;
+use super::registry::{self, EngineSpec};
+use super::Engine;
+use crate::ir::{IntSemantics, Program};
 use serde::Serialize;
-
-/// Which engine runs (`--engine`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, clap::ValueEnum)]
-#[serde(rename_all = "lowercase")]
-pub enum EngineKind {
-    /// UFO (papers/ufo-under-over-approximations.txt) with the POST of `--post`.
-    Ufo,
-    /// Bounded model checking: one query for all paths up to `--bound` steps.
-    Bmc,
-    /// Pure over-approximation-driven lazy abstraction with Cartesian predicate
-    /// abstraction: labels only from POST, refinement only adds predicates.
-    Cp,
-    /// The same with Boolean predicate abstraction.
-    Bp,
-    /// Z3's Spacer on the whole program's Horn clauses (those of `export-chc`),
-    /// with its own preprocessing; mode `--spacer-mode`.
-    Spacer,
-    /// Abstract interpretation in the domain of `--domain` (widening at loop
-    /// heads, then narrowing); proves, never refutes.
-    Ai,
-    /// The members of `--portfolio` on `--jobs` threads; the first answer that
-    /// passes the independent check wins, the others are cancelled.
-    Portfolio,
-}
+use std::sync::Arc;
 
 /// The members `--portfolio` names by default, in the order they start.
 /// `ai` first: intervals answer in milliseconds; where they do not prove,
@@ -54,25 +33,6 @@ pub const DEFAULT_PORTFOLIO: &str = "ai,ai-boxes,spacer-global,spacer,ufo";
 /// cells (`llvm-tests/memory`), and BMC finds the bugs behind loops over
 /// memory, which the others rarely refute in time (README "Engines").
 pub const DEFAULT_MEMORY_PORTFOLIO: &str = "ai,ai-boxes,spacer-global,spacer-cells,bmc,spacer,ufo";
-
-/// The names a portfolio member may have: an engine, with `-bv` for
-/// bit-precise integers.
-pub const MEMBER_NAMES: [&str; 14] = [
-    "ufo",
-    "ufo-cartesian",
-    "ufo-boolean",
-    "ufo-box",
-    "ufo-boxes",
-    "cp",
-    "bp",
-    "spacer",
-    "spacer-global",
-    "spacer-cells",
-    "bmc",
-    "ai",
-    "ai-boxes",
-    "ufo-bv",
-];
 
 /// One engine of a portfolio: its configuration and its integer semantics.
 #[derive(Clone, Debug, PartialEq)]
@@ -130,12 +90,6 @@ fn cli_name<T: clap::ValueEnum>(v: &T) -> String {
     v.to_possible_value().map(|p| p.get_name().to_string()).unwrap_or_default()
 }
 
-impl EngineKind {
-    pub fn as_str(self) -> String {
-        cli_name(&self)
-    }
-}
-
 impl PostKind {
     pub fn as_str(self) -> String {
         cli_name(&self)
@@ -158,8 +112,8 @@ impl DomainKind {
 #[derive(clap::Args, Clone, Debug, PartialEq)]
 pub struct EngineArgs {
     /// Verification engine.
-    #[arg(long, value_enum, default_value = "portfolio")]
-    pub engine: EngineKind,
+    #[arg(long, default_value = registry::PORTFOLIO, value_parser = registry::engine_values())]
+    pub engine: String,
     /// POST operator of the UFO engine.
     #[arg(long, value_enum, default_value = "true")]
     pub post: PostKind,
@@ -175,12 +129,9 @@ pub struct EngineArgs {
     /// The abstract domain of the ai engine.
     #[arg(long, value_enum, default_value = "interval")]
     pub domain: DomainKind,
-    /// Portfolio members, in the order they start (names: ufo (with --post),
-    /// ufo-cartesian, ufo-boolean, ufo-box, ufo-boxes, cp, bp, spacer, spacer-global, spacer-cells, bmc (with
-    /// --bound), ai (with --domain), ai-boxes; `-bv` after one of them for bit-precise integers, e.g. ufo-bv).
-    /// The default is ai,ai-boxes,spacer-global,spacer-cells,bmc,spacer,ufo for a program
-    /// with memory regions.
-    #[arg(long, default_value = DEFAULT_PORTFOLIO)]
+    /// Portfolio members, in the order they start (`registry::portfolio_help`
+    /// names them).
+    #[arg(long, default_value = DEFAULT_PORTFOLIO, help = registry::portfolio_help())]
     pub portfolio: String,
     /// Threads of the portfolio (default: the machine's cores, at most one per
     /// member); with fewer threads than members, they take turns with time slices. (`ufo verify`
@@ -198,7 +149,7 @@ pub struct EngineArgs {
 impl Default for EngineArgs {
     fn default() -> Self {
         EngineArgs {
-            engine: EngineKind::Portfolio,
+            engine: registry::PORTFOLIO.into(),
             post: PostKind::True,
             int: IntSemantics::Lia,
             bound: 50,
@@ -212,29 +163,52 @@ impl Default for EngineArgs {
     }
 }
 
-/// What an engine is built from: one variant per engine, with its options
-/// (BMC's `deepen`: after "no error within `bound` steps", twice the bound,
-/// until the clock ends it; the portfolio's member deepens, `--engine bmc`
-/// keeps its bound).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(tag = "engine", rename_all = "lowercase")]
-pub enum EngineConfig {
-    Ufo { post: PostKind, max_iterations: Option<usize>, check_labels: bool },
-    Cp { max_iterations: Option<usize>, check_labels: bool },
-    Bp { max_iterations: Option<usize>, check_labels: bool },
-    Bmc { bound: usize, deepen: bool },
-    Spacer { mode: SpacerMode },
-    Ai { domain: DomainKind },
+/// How an engine is configured: its own type (in its module), built from
+/// the options by its registry entry ([`EngineSpec::config`], a member's
+/// `MemberSpec::config`).
+pub trait Configuration: std::fmt::Debug + Send + Sync {
+    /// The engine's registry entry.
+    fn spec(&self) -> &'static EngineSpec;
+    /// The engine, for the (sliced) program `p`.
+    fn build(&self, p: &Program) -> Box<dyn Engine>;
+    /// Its options as data (`{"bound": 50, "deepen": true}`), for reports
+    /// and comparisons.
+    fn options(&self) -> serde_json::Value;
 }
 
+/// An engine's configuration, shared by the threads that run it.
+#[derive(Clone)]
+pub struct EngineConfig(pub Arc<dyn Configuration>);
+
 impl EngineConfig {
-    /// UFO with `post` and no other limit.
-    pub fn ufo(post: PostKind) -> EngineConfig {
-        EngineConfig::Ufo { post, max_iterations: None, check_labels: false }
+    pub fn new(c: impl Configuration + 'static) -> EngineConfig {
+        EngineConfig(Arc::new(c))
     }
-    /// BMC to `bound` steps.
-    pub fn bmc(bound: usize) -> EngineConfig {
-        EngineConfig::Bmc { bound, deepen: false }
+    pub fn spec(&self) -> &'static EngineSpec {
+        self.0.spec()
+    }
+    pub fn build(&self, p: &Program) -> Box<dyn Engine> {
+        self.0.build(p)
+    }
+    /// `{"engine": NAME, ...options}`.
+    pub fn to_json(&self) -> serde_json::Value {
+        let mut v = self.0.options();
+        if let serde_json::Value::Object(o) = &mut v {
+            o.insert("engine".into(), self.spec().name.into());
+        }
+        v
+    }
+}
+
+impl PartialEq for EngineConfig {
+    fn eq(&self, other: &EngineConfig) -> bool {
+        self.to_json() == other.to_json()
+    }
+}
+
+impl std::fmt::Debug for EngineConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.to_json())
     }
 }
 
@@ -242,16 +216,7 @@ impl EngineArgs {
     /// The configuration the options select (`None` for a portfolio, whose
     /// members have their own: [`EngineArgs::members`]).
     pub fn config(&self) -> Option<EngineConfig> {
-        let (max_iterations, check_labels) = (self.max_iterations, self.check_labels);
-        Some(match self.engine {
-            EngineKind::Ufo => EngineConfig::Ufo { post: self.post, max_iterations, check_labels },
-            EngineKind::Cp => EngineConfig::Cp { max_iterations, check_labels },
-            EngineKind::Bp => EngineConfig::Bp { max_iterations, check_labels },
-            EngineKind::Bmc => EngineConfig::Bmc { bound: self.bound, deepen: false },
-            EngineKind::Spacer => EngineConfig::Spacer { mode: self.spacer_mode },
-            EngineKind::Ai => EngineConfig::Ai { domain: self.domain },
-            EngineKind::Portfolio => return None,
-        })
+        registry::engine(&self.engine).map(|e| (e.config)(self))
     }
 
     /// The engines to run: the `--portfolio` members, or the one engine.
@@ -264,7 +229,7 @@ impl EngineArgs {
     /// [`DEFAULT_MEMORY_PORTFOLIO`].
     pub fn members_for(&self, memory: bool) -> Result<Vec<Member>, String> {
         if let Some(config) = self.config() {
-            return Ok(vec![Member { name: self.engine.as_str(), config, sem: self.int }]);
+            return Ok(vec![Member { name: self.engine.clone(), config, sem: self.int }]);
         }
         let list =
             if memory && self.portfolio == DEFAULT_PORTFOLIO { DEFAULT_MEMORY_PORTFOLIO } else { &self.portfolio };
@@ -274,28 +239,13 @@ impl EngineArgs {
                 Some(b) => (b, IntSemantics::Bv),
                 None => (name, self.int),
             };
-            let (max_iterations, check_labels) = (self.max_iterations, self.check_labels);
-            let config = match base {
-                "ufo" => EngineConfig::Ufo { post: self.post, max_iterations, check_labels },
-                "ufo-cartesian" => EngineConfig::Ufo { post: PostKind::Cartesian, max_iterations, check_labels },
-                "ufo-boolean" => EngineConfig::Ufo { post: PostKind::Boolean, max_iterations, check_labels },
-                "ufo-box" => EngineConfig::Ufo { post: PostKind::Box, max_iterations, check_labels },
-                "ufo-boxes" => EngineConfig::Ufo { post: PostKind::Boxes, max_iterations, check_labels },
-                "cp" => EngineConfig::Cp { max_iterations, check_labels },
-                "bp" => EngineConfig::Bp { max_iterations, check_labels },
-                "spacer" => EngineConfig::Spacer { mode: SpacerMode::Default },
-                "spacer-global" => EngineConfig::Spacer { mode: SpacerMode::Global },
-                "spacer-cells" => EngineConfig::Spacer { mode: SpacerMode::Cells },
-                "bmc" => EngineConfig::Bmc { bound: self.bound, deepen: true },
-                "ai" => EngineConfig::Ai { domain: self.domain },
-                "ai-boxes" => EngineConfig::Ai { domain: DomainKind::Boxes },
-                _ => {
-                    return Err(format!(
-                        "unknown portfolio member '{name}' (members: {}, each also with -bv)",
-                        MEMBER_NAMES.iter().filter(|n| !n.ends_with("-bv")).copied().collect::<Vec<_>>().join(", ")
-                    ))
-                }
+            let Some((_, member)) = registry::member(base) else {
+                return Err(format!(
+                    "unknown portfolio member '{name}' (members: {}, each also with -bv)",
+                    registry::member_names().join(", ")
+                ));
             };
+            let config = (member.config)(self);
             if out.iter().any(|m: &Member| m.name == name) {
                 return Err(format!("portfolio member '{name}' named twice"));
             }
@@ -319,7 +269,7 @@ impl EngineArgs {
     pub fn to_args(&self) -> Vec<String> {
         let mut v = vec![
             "--engine".to_string(),
-            self.engine.as_str(),
+            self.engine.clone(),
             "--post".into(),
             self.post.as_str(),
             "--int".into(),
@@ -347,9 +297,14 @@ impl EngineArgs {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
-    use clap::Parser;
+    use clap::{CommandFactory, Parser};
+
+    /// The long `--help` of the engine options.
+    pub(crate) fn long_help() -> String {
+        Cli::command().render_long_help().to_string()
+    }
 
     #[derive(Parser)]
     struct Cli {
@@ -377,23 +332,25 @@ mod tests {
 
     #[test]
     fn each_engine_gets_its_own_options() {
+        use crate::engines::{ai, bmc, spacer, ufo};
+        let bmc = |bound, deepen| EngineConfig::new(bmc::Config { bound, deepen });
+        let spacer = |mode| EngineConfig::new(spacer::Config { mode });
         let a = Cli::parse_from(["x", "--engine", "bmc", "--bound", "9", "--post", "boolean"]).engine;
-        assert_eq!(a.config(), Some(EngineConfig::Bmc { bound: 9, deepen: false }));
+        assert_eq!(a.config(), Some(bmc(9, false)));
         let u = Cli::parse_from(["x", "--engine", "ufo", "--post", "boolean", "--max-iterations", "4"]).engine;
-        assert_eq!(
-            u.config(),
-            Some(EngineConfig::Ufo { post: PostKind::Boolean, max_iterations: Some(4), check_labels: false })
-        );
-        assert_eq!(serde_json::to_value(u.config()).unwrap()["engine"], "ufo");
-        assert_eq!(EngineKind::Cp.as_str(), "cp");
+        let boolean = ufo::Config { post: PostKind::Boolean, od: false, max_iterations: Some(4), check_labels: false };
+        assert_eq!(u.config(), Some(EngineConfig::new(boolean)));
+        assert_eq!(u.config().unwrap().to_json()["engine"], "ufo");
+        let cp = Cli::parse_from(["x", "--engine", "cp"]).engine.config().unwrap();
+        assert_eq!((cp.spec().name, cp.to_json()["od"].as_bool()), ("cp", Some(true)));
         let pf =
             Cli::parse_from(["x", "--engine", "portfolio", "--portfolio", "ufo-bv, spacer-global,bmc", "--bound", "7"]);
         let m = pf.engine.members().unwrap();
         let names: Vec<&str> = m.iter().map(|m| m.name.as_str()).collect();
         assert_eq!(names, ["ufo-bv", "spacer-global", "bmc"]);
         assert_eq!((m[0].sem, m[1].sem), (IntSemantics::Bv, IntSemantics::Lia));
-        assert_eq!(m[1].config, EngineConfig::Spacer { mode: SpacerMode::Global });
-        assert_eq!(m[2].config, EngineConfig::Bmc { bound: 7, deepen: true });
+        assert_eq!(m[1].config, spacer(SpacerMode::Global));
+        assert_eq!(m[2].config, bmc(7, true));
         let bad = Cli::parse_from(["x", "--engine", "portfolio", "--portfolio", "ufo,nope"]).engine.members();
         assert!(bad.unwrap_err().contains("unknown portfolio member 'nope'"));
         assert_eq!(Cli::parse_from(["x"]).engine.config(), None, "the portfolio is the default");
@@ -409,9 +366,10 @@ mod tests {
         let default = Cli::parse_from(["x"]).engine;
         assert_eq!(names(&default, true), ["ai", "ai-boxes", "spacer-global", "spacer-cells", "bmc", "spacer", "ufo"]);
         assert_eq!(names(&default, false), ["ai", "ai-boxes", "spacer-global", "spacer", "ufo"]);
-        assert_eq!(default.members().unwrap()[1].config, EngineConfig::Ai { domain: DomainKind::Boxes });
+        assert_eq!(default.members().unwrap()[1].config, EngineConfig::new(ai::Config { domain: DomainKind::Boxes }));
+        assert!(default.members().unwrap()[1].config.spec().runs_alone, "ai-boxes runs alone");
         let own = Cli::parse_from(["x", "--portfolio", "ufo,spacer-cells"]).engine;
         assert_eq!(names(&own, true), ["ufo", "spacer-cells"]);
-        assert_eq!(own.members_for(true).unwrap()[1].config, EngineConfig::Spacer { mode: SpacerMode::Cells });
+        assert_eq!(own.members_for(true).unwrap()[1].config, spacer(SpacerMode::Cells));
     }
 }

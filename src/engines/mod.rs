@@ -3,21 +3,19 @@
 //! semantics, deadline and cancellation token) and returns an [`Outcome`]:
 //! SAFE with a candidate certificate, UNSAFE with a trace, or UNKNOWN with a
 //! reason, always with statistics. Engines never print and never exit; the
-//! driver checks every answer (`check`). [`engine`] is the registry: one line
-//! per engine, from its [`EngineConfig`] (`config`).
+//! driver checks every answer (`check`). [`registry`] lists the engines: each
+//! module has its registry entry and its configuration type, which builds it.
 
 pub mod ai;
 pub mod bmc;
 pub mod config;
+pub mod registry;
 pub mod spacer;
 pub mod ufo;
 
-pub use config::{EngineArgs, EngineConfig, EngineKind, Member, PostKind, SpacerMode};
+pub use config::{Configuration, EngineArgs, EngineConfig, Member, PostKind, SpacerMode};
 
-use crate::domains::boxes::Boxes;
-use crate::domains::interval::Intervals;
 use crate::ir::Program;
-use crate::post::domain::DomainPost;
 use crate::smt::{Deadline, IntSemantics};
 use crate::trace::Trace;
 use serde::Serialize;
@@ -45,24 +43,85 @@ impl Verdict {
 
 /// Statistics: the counters every engine has, and each engine's own
 /// (DESIGN.md "Engines": common counters plus per-engine extras). In JSON an
-/// engine's extras are an object under its name.
-#[derive(Clone, Debug, Default, Serialize)]
+/// engine's own counters are an object under its key (`stats.ufo`).
+#[derive(Debug, Default)]
 pub struct Stats {
     /// Rounds of the engine's main loop (UFO: EXPANDARG and REFINE; BMC: 1).
     pub iterations: usize,
     /// Seconds in the independent check of the answer (certificate or replay).
     pub check_time: f64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub ufo: Option<ufo::UfoStats>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub bmc: Option<bmc::BmcStats>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub spacer: Option<spacer::SpacerStats>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub ai: Option<ai::AiStats>,
+    /// The engine's own counters ([`OwnStats`]).
+    own: Option<Box<dyn AnyStats>>,
     /// What the check of counterexamples refined (issue 19 §1).
-    #[serde(skip_serializing_if = "CexRefinement::is_empty")]
     pub counterexamples: CexRefinement,
+}
+
+/// An engine's own statistics: plain data under its key in JSON
+/// (`stats.KEY`, `docs/report.schema.json`), `name=value` pairs in the text
+/// report. Declared beside the engine; [`Stats`] holds any one of them.
+pub trait OwnStats: Serialize + Clone + std::fmt::Debug + Send + Sync + 'static {
+    /// Its key in JSON.
+    const KEY: &'static str;
+    /// Its `name=value` pairs for `--stats`.
+    fn fields(&self) -> Vec<(&'static str, String)>;
+}
+
+/// [`OwnStats`] behind a pointer.
+trait AnyStats: std::fmt::Debug + Send + Sync {
+    fn key(&self) -> &'static str;
+    fn fields(&self) -> Vec<(&'static str, String)>;
+    fn to_json(&self) -> serde_json::Value;
+    fn clone_box(&self) -> Box<dyn AnyStats>;
+    fn as_any(&self) -> &dyn std::any::Any;
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any;
+}
+
+impl<T: OwnStats> AnyStats for T {
+    fn key(&self) -> &'static str {
+        T::KEY
+    }
+    fn fields(&self) -> Vec<(&'static str, String)> {
+        OwnStats::fields(self)
+    }
+    fn to_json(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or_default()
+    }
+    fn clone_box(&self) -> Box<dyn AnyStats> {
+        Box::new(self.clone())
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+        self
+    }
+}
+
+impl Clone for Stats {
+    fn clone(&self) -> Stats {
+        Stats {
+            iterations: self.iterations,
+            check_time: self.check_time,
+            own: self.own.as_ref().map(|o| o.clone_box()),
+            counterexamples: self.counterexamples.clone(),
+        }
+    }
+}
+
+impl Serialize for Stats {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry("iterations", &self.iterations)?;
+        m.serialize_entry("check_time", &self.check_time)?;
+        if let Some(o) = &self.own {
+            m.serialize_entry(o.key(), &o.to_json())?;
+        }
+        if !self.counterexamples.is_empty() {
+            m.serialize_entry("counterexamples", &self.counterexamples)?;
+        }
+        m.end()
+    }
 }
 
 /// The counterexample check's refinements: a path whose inputs did not reach
@@ -102,37 +161,30 @@ impl CexRefinement {
 }
 
 impl Stats {
+    /// Statistics with the engine's own counters `own`.
+    pub fn with<T: OwnStats>(iterations: usize, own: T) -> Stats {
+        Stats { iterations, own: Some(Box::new(own)), ..Stats::default() }
+    }
+    /// The engine's own counters, if they are of type `T`.
+    pub fn own<T: OwnStats>(&self) -> Option<&T> {
+        self.own.as_ref()?.as_any().downcast_ref()
+    }
+    /// The engine's own counters of type `T`, created on first use (and
+    /// replacing another engine's).
+    pub fn own_mut<T: OwnStats + Default>(&mut self) -> &mut T {
+        if self.own::<T>().is_none() {
+            self.own = Some(Box::new(T::default()));
+        }
+        self.own.as_mut().and_then(|o| o.as_any_mut().downcast_mut()).expect("set above")
+    }
     /// UFO's counters, created on first use.
     pub fn ufo(&mut self) -> &mut ufo::UfoStats {
-        self.ufo.get_or_insert_with(Default::default)
+        self.own_mut()
     }
 
-    /// Each engine's extras as `name=value` pairs, for the text report.
+    /// The engine's own counters as `name=value` pairs, for the text report.
     pub fn extras(&self) -> Vec<(&'static str, String)> {
-        let mut out = Vec::new();
-        if let Some(u) = &self.ufo {
-            out.extend(u.fields());
-        }
-        if let Some(b) = &self.bmc {
-            out.push(("bound", b.bound.to_string()));
-            out.push(("unrolled_nodes", b.unrolled_nodes.to_string()));
-            out.push(("solve", format!("{:.3}s", b.solve_time)));
-        }
-        if let Some(sp) = &self.spacer {
-            out.push(("spacer", format!("{:.3}s", sp.solve_time)));
-            out.push(("rejected", sp.rejected.to_string()));
-            out.push(("waypoints", sp.waypoints.to_string()));
-            out.push(("segments", sp.segments.to_string()));
-            out.push(("bmc_bound", sp.bmc_bound.to_string()));
-        }
-        if let Some(a) = &self.ai {
-            out.push(("domain", a.domain.clone()));
-            out.push(("transfers", a.fixpoint.transfers.to_string()));
-            out.push(("widenings", a.fixpoint.widenings.to_string()));
-            out.push(("narrowings", a.fixpoint.narrowings.to_string()));
-            out.push(("domain_time", format!("{:.3}s", a.domain_time)));
-        }
-        out
+        self.own.as_ref().map(|o| o.fields()).unwrap_or_default()
     }
 }
 
@@ -185,42 +237,9 @@ pub trait Engine {
     fn run(&mut self, p: &Program, cx: &EngineContext) -> Outcome;
 }
 
-/// The registry: the engine a configuration selects.
+/// The engine a configuration selects (built by its own module).
 pub fn engine(cfg: &EngineConfig, p: &Program) -> Box<dyn Engine> {
-    use crate::post::predicates::{Abstraction, PredicatePost};
-    use crate::post::{Post, TruePost};
-    let boolean = Abstraction::Boolean { max_cubes: MAX_CUBES };
-    let check = |c: bool| cfg!(debug_assertions) || c;
-    let predicates = |kind, c| Box::new(PredicatePost::new(p, kind, check(c)));
-    match *cfg {
-        EngineConfig::Bmc { bound, deepen } => Box::new(bmc::Bmc { bound, deepen }),
-        EngineConfig::Ai { domain } => Box::new(ai::Ai { domain }),
-        EngineConfig::Spacer { mode } => {
-            Box::new(spacer::Spacer { global: mode == SpacerMode::Global, cells: mode == SpacerMode::Cells })
-        }
-        EngineConfig::Ufo { post, max_iterations, check_labels } => {
-            let post: Box<dyn Post> = match post {
-                PostKind::True => Box::new(TruePost),
-                PostKind::Cartesian => predicates(Abstraction::Cartesian, check_labels),
-                PostKind::Boolean => predicates(boolean, check_labels),
-                PostKind::Box => Box::new(DomainPost::<Intervals>::new(p, "box")),
-                PostKind::Boxes => Box::new(DomainPost::<Boxes>::new(p, "boxes")),
-            };
-            Box::new(ufo::Ufo { post, od: false, max_iterations, check_labels: check(check_labels) })
-        }
-        EngineConfig::Cp { max_iterations, check_labels } => Box::new(ufo::Ufo {
-            post: predicates(Abstraction::Cartesian, check_labels),
-            od: true,
-            max_iterations,
-            check_labels: check(check_labels),
-        }),
-        EngineConfig::Bp { max_iterations, check_labels } => Box::new(ufo::Ufo {
-            post: predicates(boolean, check_labels),
-            od: true,
-            max_iterations,
-            check_labels: check(check_labels),
-        }),
-    }
+    cfg.build(p)
 }
 
 /// Runs the engine of `cfg` on a sliced program.

@@ -33,6 +33,8 @@
 //!   (`fp.spacer.global`, `fp.spacer.use_inductive_generalizer`), which solves
 //!   other tasks than the default (issue 18's measurements).
 
+use super::config::{Configuration, EngineConfig, SpacerMode};
+use super::registry::{EngineSpec, MemberSpec};
 use super::{bmc, Certificate, Engine, EngineContext, Outcome, Stats, Verdict};
 use crate::cfg::Wto;
 use crate::ir::{wp, Expr, LocId, Program};
@@ -46,6 +48,37 @@ use std::time::Instant;
 
 /// The deepest unrolling tried for a counterexample.
 const MAX_BOUND: usize = 1 << 14;
+
+/// Spacer's configuration: its mode (`--spacer-mode`).
+#[derive(Clone, Debug, Serialize)]
+pub struct Config {
+    pub mode: SpacerMode,
+}
+
+impl Configuration for Config {
+    fn spec(&self) -> &'static EngineSpec {
+        &SPEC
+    }
+    fn build(&self, _: &Program) -> Box<dyn Engine> {
+        Box::new(Spacer { global: self.mode == SpacerMode::Global, cells: self.mode == SpacerMode::Cells })
+    }
+    fn options(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or_default()
+    }
+}
+
+/// Spacer's registry entry: one member per mode.
+pub const SPEC: EngineSpec = EngineSpec {
+    name: "spacer",
+    help: "Z3's Spacer on the whole program's Horn clauses (those of `export-chc`), with its own preprocessing; mode `--spacer-mode`",
+    config: |a| EngineConfig::new(Config { mode: a.spacer_mode }),
+    members: &[
+        MemberSpec { name: "spacer", config: |_| EngineConfig::new(Config { mode: SpacerMode::Default }) },
+        MemberSpec { name: "spacer-global", config: |_| EngineConfig::new(Config { mode: SpacerMode::Global }) },
+        MemberSpec { name: "spacer-cells", config: |_| EngineConfig::new(Config { mode: SpacerMode::Cells }) },
+    ],
+    runs_alone: false,
+};
 
 /// Spacer on the whole program.
 pub struct Spacer {
@@ -73,6 +106,19 @@ pub struct SpacerStats {
     pub bmc_bound: usize,
     /// Solves over cells restarted with another seed ([`with_restarts`]).
     pub restarts: usize,
+}
+
+impl super::OwnStats for SpacerStats {
+    const KEY: &'static str = "spacer";
+    fn fields(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("spacer", format!("{:.3}s", self.solve_time)),
+            ("rejected", self.rejected.to_string()),
+            ("waypoints", self.waypoints.to_string()),
+            ("segments", self.segments.to_string()),
+            ("bmc_bound", self.bmc_bound.to_string()),
+        ]
+    }
 }
 
 /// The effort budget of the first solve over cells (seed 0, in the engine's
@@ -222,7 +268,7 @@ impl Engine for Spacer {
             st.rejected += 1;
         }
         st.solve_time = t.elapsed().as_secs_f64();
-        let stats = |st: &SpacerStats| Stats { iterations: 1, spacer: Some(st.clone()), ..Stats::default() };
+        let stats = |st: &SpacerStats| Stats::with(1, st.clone());
         match answer {
             ChcAnswer::Solution(_) => match found.unwrap_or_else(|| Err("no candidate".to_string())) {
                 Ok(invariants) => Outcome {

@@ -26,10 +26,12 @@
 
 pub mod arg;
 
+use super::config::{Configuration, EngineArgs, EngineConfig, PostKind};
+use super::registry::{EngineSpec, MemberSpec};
 use super::{Certificate, Engine, EngineContext, Outcome, Stats, Verdict};
 use crate::cfg::Wto;
 use crate::ir::{LocId, Program};
-use crate::post::Post;
+use crate::post::{Post, TruePost};
 use crate::smt::canon::Canon;
 use crate::smt::chc::{self, Refinement};
 use crate::smt::Install;
@@ -68,8 +70,9 @@ pub struct UfoStats {
     pub houdini_proof: bool,
 }
 
-impl UfoStats {
-    pub fn fields(&self) -> Vec<(&'static str, String)> {
+impl super::OwnStats for UfoStats {
+    const KEY: &'static str = "ufo";
+    fn fields(&self) -> Vec<(&'static str, String)> {
         vec![
             ("refinements", self.refinements.to_string()),
             ("arg_nodes", self.arg_nodes.to_string()),
@@ -232,6 +235,89 @@ fn labels_are_hoare_triples(
         })
     })
 }
+
+/// UFO's configuration: its POST, and `od` for the pure
+/// over-approximation-driven CP and BP (which take Cartesian or Boolean
+/// predicate abstraction as their POST).
+#[derive(Clone, Debug, Serialize)]
+pub struct Config {
+    pub post: PostKind,
+    pub od: bool,
+    pub max_iterations: Option<usize>,
+    pub check_labels: bool,
+}
+
+impl Config {
+    /// UFO with `post` and no other limit.
+    pub fn new(post: PostKind) -> Config {
+        Config { post, od: false, max_iterations: None, check_labels: false }
+    }
+    /// UFO with `post` (CP/BP with `od`), with the options' limits.
+    fn from_args(a: &EngineArgs, post: PostKind, od: bool) -> EngineConfig {
+        EngineConfig::new(Config { post, od, max_iterations: a.max_iterations, check_labels: a.check_labels })
+    }
+}
+
+impl Configuration for Config {
+    fn spec(&self) -> &'static EngineSpec {
+        match (self.od, self.post) {
+            (false, _) => &SPEC,
+            (true, PostKind::Boolean) => &BP,
+            (true, _) => &CP,
+        }
+    }
+    fn build(&self, p: &Program) -> Box<dyn Engine> {
+        use crate::domains::{boxes::Boxes, interval::Intervals};
+        use crate::post::domain::DomainPost;
+        use crate::post::predicates::{Abstraction, PredicatePost};
+        let check = cfg!(debug_assertions) || self.check_labels;
+        let predicates = |kind| Box::new(PredicatePost::new(p, kind, check));
+        let post: Box<dyn Post> = match self.post {
+            PostKind::True => Box::new(TruePost),
+            PostKind::Cartesian => predicates(Abstraction::Cartesian),
+            PostKind::Boolean => predicates(Abstraction::Boolean { max_cubes: super::MAX_CUBES }),
+            PostKind::Box => Box::new(DomainPost::<Intervals>::new(p, "box")),
+            PostKind::Boxes => Box::new(DomainPost::<Boxes>::new(p, "boxes")),
+        };
+        Box::new(Ufo { post, od: self.od, max_iterations: self.max_iterations, check_labels: check })
+    }
+    fn options(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or_default()
+    }
+}
+
+/// UFO's registry entry: one member per POST.
+pub const SPEC: EngineSpec = EngineSpec {
+    name: "ufo",
+    help: "UFO (papers/ufo-under-over-approximations.txt) with the POST of `--post`",
+    config: |a| Config::from_args(a, a.post, false),
+    members: &[
+        MemberSpec { name: "ufo", config: |a| Config::from_args(a, a.post, false) },
+        MemberSpec { name: "ufo-cartesian", config: |a| Config::from_args(a, PostKind::Cartesian, false) },
+        MemberSpec { name: "ufo-boolean", config: |a| Config::from_args(a, PostKind::Boolean, false) },
+        MemberSpec { name: "ufo-box", config: |a| Config::from_args(a, PostKind::Box, false) },
+        MemberSpec { name: "ufo-boxes", config: |a| Config::from_args(a, PostKind::Boxes, false) },
+    ],
+    runs_alone: false,
+};
+
+/// CP's registry entry (§6).
+pub const CP: EngineSpec = EngineSpec {
+    name: "cp",
+    help: "Pure over-approximation-driven lazy abstraction with Cartesian predicate abstraction: labels only from POST, refinement only adds predicates",
+    config: |a| Config::from_args(a, PostKind::Cartesian, true),
+    members: &[MemberSpec { name: "cp", config: |a| Config::from_args(a, PostKind::Cartesian, true) }],
+    runs_alone: false,
+};
+
+/// BP's registry entry (§6).
+pub const BP: EngineSpec = EngineSpec {
+    name: "bp",
+    help: "The same with Boolean predicate abstraction",
+    config: |a| Config::from_args(a, PostKind::Boolean, true),
+    members: &[MemberSpec { name: "bp", config: |a| Config::from_args(a, PostKind::Boolean, true) }],
+    runs_alone: false,
+};
 
 /// The UFO engine with a POST (uUFO, cpUFO, bpUFO), or with `od` the pure
 /// over-approximation-driven configurations CP and BP of §6.

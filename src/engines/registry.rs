@@ -1,0 +1,139 @@
+//! The registry of engines (issue 42 §1): one [`EngineSpec`] per engine,
+//! written beside the engine in its own module, and one line per engine in
+//! [`ENGINES`]. Everything else derives from it: the `--engine` values and
+//! their help (`engine_values`), the portfolio member names and what each
+//! builds (`member`, `member_names`), which members run alone, and the
+//! engine names the report schema must list (checked by this module's
+//! tests, as is the CLI help).
+//!
+//! Invariant: a name appears once among the engines (plus `portfolio`,
+//! which runs members) and once among the members.
+
+use super::config::{EngineArgs, EngineConfig};
+
+/// What the registry knows of one engine.
+pub struct EngineSpec {
+    /// Its `--engine` value and its name in reports.
+    pub name: &'static str,
+    /// Its line in `--help`.
+    pub help: &'static str,
+    /// Its configuration under `--engine NAME`, from the options.
+    pub config: fn(&EngineArgs) -> EngineConfig,
+    /// The portfolio members it contributes (each also with `-bv`).
+    pub members: &'static [MemberSpec],
+    /// It answers in milliseconds: in a portfolio, no other member starts
+    /// while it runs.
+    pub runs_alone: bool,
+}
+
+/// A portfolio member an engine contributes: its name and configuration.
+pub struct MemberSpec {
+    pub name: &'static str,
+    pub config: fn(&EngineArgs) -> EngineConfig,
+}
+
+/// The name of the engine that runs the `--portfolio` members.
+pub const PORTFOLIO: &str = "portfolio";
+
+const PORTFOLIO_HELP: &str =
+    "The members of `--portfolio` on `--jobs` threads; the first answer that passes the independent check wins, the others are cancelled";
+
+/// Every engine, in the order `--help` lists them.
+pub const ENGINES: &[&EngineSpec] =
+    &[&super::ufo::SPEC, &super::bmc::SPEC, &super::ufo::CP, &super::ufo::BP, &super::spacer::SPEC, &super::ai::SPEC];
+
+/// The engine named `name` (not the portfolio).
+pub fn engine(name: &str) -> Option<&'static EngineSpec> {
+    ENGINES.iter().copied().find(|e| e.name == name)
+}
+
+/// The portfolio member named `name` (without `-bv`) and its engine.
+pub fn member(name: &str) -> Option<(&'static EngineSpec, &'static MemberSpec)> {
+    ENGINES.iter().find_map(|e| e.members.iter().find(|m| m.name == name).map(|m| (*e, m)))
+}
+
+/// Every member name, in registry order.
+pub fn member_names() -> Vec<&'static str> {
+    ENGINES.iter().flat_map(|e| e.members.iter().map(|m| m.name)).collect()
+}
+
+/// Every `--engine` value: the engines, then the portfolio.
+pub fn engine_names() -> Vec<&'static str> {
+    ENGINES.iter().map(|e| e.name).chain([PORTFOLIO]).collect()
+}
+
+/// The help of `--portfolio`: every member name, and the default for a
+/// program with memory regions.
+pub fn portfolio_help() -> String {
+    format!(
+        "Portfolio members, in the order they start (names: {}; `-bv` after one of them for bit-precise integers, e.g. ufo-bv). The default is {} for a program with memory regions",
+        member_names().join(", "),
+        super::config::DEFAULT_MEMORY_PORTFOLIO
+    )
+}
+
+/// The `--engine` values with their help, for clap.
+pub fn engine_values() -> clap::builder::PossibleValuesParser {
+    let values = ENGINES
+        .iter()
+        .map(|e| clap::builder::PossibleValue::new(e.name).help(e.help))
+        .chain([clap::builder::PossibleValue::new(PORTFOLIO).help(PORTFOLIO_HELP)]);
+    clap::builder::PossibleValuesParser::new(values)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_among_engines_and_among_members() {
+        let mut engines = engine_names();
+        engines.sort();
+        engines.dedup();
+        assert_eq!(engines.len(), ENGINES.len() + 1);
+        let mut members = member_names();
+        let n = members.len();
+        members.sort();
+        members.dedup();
+        assert_eq!(members.len(), n);
+        assert!(members.iter().all(|m| !m.ends_with("-bv")), "-bv is a suffix of any member");
+    }
+
+    /// Every registered engine is in `--help` with its help line, and in the
+    /// report schema's list of engines (which lists nothing else).
+    #[test]
+    fn every_engine_is_in_the_help_and_in_the_report_schema() {
+        let help = super::super::config::tests::long_help();
+        for e in ENGINES {
+            assert!(
+                help.contains(&format!("- {}:", e.name)) && help.contains(e.help.split('`').next().unwrap()),
+                "{}",
+                e.name
+            );
+        }
+        let schema: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/report.schema.json")).unwrap(),
+        )
+        .unwrap();
+        let listed = find_engine_enum(&schema).expect("the schema lists the engines");
+        let mut listed: Vec<&str> = listed.iter().filter_map(|v| v.as_str()).collect();
+        let mut registered = engine_names();
+        listed.sort();
+        registered.sort();
+        assert_eq!(listed, registered);
+    }
+
+    /// The `enum` of the schema's `engine` property.
+    fn find_engine_enum(v: &serde_json::Value) -> Option<&Vec<serde_json::Value>> {
+        match v {
+            serde_json::Value::Object(o) => {
+                if let Some(list) = o.get("engine").and_then(|e| e.get("enum")).and_then(|e| e.as_array()) {
+                    return Some(list);
+                }
+                o.values().find_map(find_engine_enum)
+            }
+            serde_json::Value::Array(a) => a.iter().find_map(find_engine_enum),
+            _ => None,
+        }
+    }
+}
