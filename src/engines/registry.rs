@@ -38,9 +38,16 @@ pub const PORTFOLIO: &str = "portfolio";
 const PORTFOLIO_HELP: &str =
     "The members of `--portfolio` on `--jobs` threads; the first answer that passes the independent check wins, the others are cancelled";
 
-/// Every engine, in the order `--help` lists them.
-pub const ENGINES: &[&EngineSpec] =
-    &[&super::ufo::SPEC, &super::bmc::SPEC, &super::ufo::CP, &super::ufo::BP, &super::spacer::SPEC, &super::ai::SPEC];
+/// Every engine, in the order `--help` lists them: one line per engine.
+#[rustfmt::skip]
+pub const ENGINES: &[&EngineSpec] = &[
+    &super::ufo::SPEC,
+    &super::bmc::SPEC,
+    &super::ufo::CP,
+    &super::ufo::BP,
+    &super::spacer::SPEC,
+    &super::ai::SPEC,
+];
 
 /// The engine named `name` (not the portfolio).
 pub fn engine(name: &str) -> Option<&'static EngineSpec> {
