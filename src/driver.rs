@@ -43,7 +43,7 @@ pub struct VerifyOptions {
     /// How much a replay may pass to the program.
     pub replay_limits: crate::program_inputs::ReplayLimits,
     /// Cancels the run from another thread (`runner`).
-    pub cancel: crate::smt::deadline::Cancel,
+    pub cancel: crate::deadline::Cancel,
     /// Told which engines are running (a terminal's progress line).
     pub progress: Option<portfolio::Progress>,
 }

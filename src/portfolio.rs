@@ -27,6 +27,11 @@
 //! - From a cancellation of members still running until every thread has
 //!   ended, stderr is muted (`stderr_mute`: an interrupted Spacer with global
 //!   guidance prints a Z3 assertion violation there).
+//! - Near a memory limit (`memory_guard::pressure`), the guard stops the
+//!   member that has run longest, with the reason "out of memory: ..." as its
+//!   UNKNOWN, and stops another only after that one's thread ended (with its
+//!   Z3 context) and its memory was given back (issue 56: a failed allocation
+//!   inside Z3 crashes the process, so the run stops before one).
 //! - With fewer threads than members, members start in order, and each but
 //!   the last ones gets a time slice: the time left shared among the rounds
 //!   of `jobs` members still to run, so one that never ends cannot starve

@@ -3,9 +3,10 @@
 //! own (a large stack for deep recursion; a panic is caught and becomes
 //! UNKNOWN, never a crash of the caller), and the caller waits at most the
 //! time limit plus [`GRACE`]. A run that has not answered by then is
-//! cancelled (its Z3 calls are interrupted, `smt::deadline::Cancel`) and
+//! cancelled (its Z3 calls are interrupted, `deadline::Cancel`) and
 //! answered UNKNOWN. Invariant: `verify` returns within `timeout + GRACE`.
 
+use crate::deadline::Cancel;
 use crate::driver::{self, Bitcode, VerifyOptions};
 use crate::engines::Verdict;
 use crate::error::{Error, Result};
@@ -13,7 +14,6 @@ use crate::frontend::{DataModel, OptLevel};
 use crate::pipeline_options::PipelineOptions;
 use crate::report::diagnostics::{diagnostics, Diagnostic, Severity};
 use crate::report::Report;
-use crate::smt::deadline::Cancel;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
