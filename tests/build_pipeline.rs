@@ -390,3 +390,18 @@ fn ufo_cc_wraps_the_clang_in_ufo_cc() {
     let (_, direct) = clang_version(14, &["-c", "bad/does_not_compile.c", "-o", "/dev/null"], &[]);
     assert_eq!(out, direct);
 }
+
+/// The plugin links no Z3 (docs/architecture.md `plugin/`): the compiler's
+/// libLLVM may have loaded the system's libz3, which must not meet ufo's.
+/// It parses `UFO_OPTIONS` with ufo's parser, whose engine names come from
+/// the registry: a registry holding the engines' code (function pointers)
+/// linked every engine, and Z3, into the plugin (then no compiler could load
+/// it: libz3.so.5.3 not found).
+#[test]
+fn the_plugin_links_no_z3() {
+    let so = plugin();
+    let nm = Command::new("llvm-nm-19").args(["-D", "--undefined-only"]).arg(so).output().expect("llvm-nm-19 runs");
+    let undefined = String::from_utf8_lossy(&nm.stdout);
+    let z3: Vec<&str> = undefined.lines().filter(|l| l.contains("Z3_")).take(5).collect();
+    assert!(nm.status.success() && z3.is_empty(), "{}: Z3 symbols {z3:?}", so.display());
+}

@@ -8,8 +8,9 @@
 //! otherwise UNKNOWN "the abstraction reaches the error". It never refutes.
 //! Milliseconds on most programs: the portfolio's fast first member.
 
+use super::config::EngineArgs;
 use super::config::{Configuration, DomainKind, EngineConfig};
-use super::registry::{EngineSpec, MemberSpec};
+use super::registry::EngineSpec;
 use super::{Certificate, Engine, EngineContext, Outcome, Stats, Verdict};
 use crate::domains::boxes::Boxes;
 use crate::domains::fixpoint::{self, FixpointStats, Options};
@@ -41,13 +42,19 @@ impl Configuration for Config {
 pub const SPEC: EngineSpec = EngineSpec {
     name: "ai",
     help: "Abstract interpretation in the domain of `--domain` (widening at loop heads, then narrowing); proves, never refutes",
-    config: |a| EngineConfig::new(Config { domain: a.domain }),
-    members: &[
-        MemberSpec { name: "ai", config: |a| EngineConfig::new(Config { domain: a.domain }) },
-        MemberSpec { name: "ai-boxes", config: |_| EngineConfig::new(Config { domain: DomainKind::Boxes }) },
-    ],
+    members: &["ai", "ai-boxes"],
     runs_alone: true,
 };
+
+/// The configurations of `ai`: `--domain`'s, and boxes for `ai-boxes`.
+pub fn configure(name: &str, member: bool, a: &EngineArgs) -> Option<EngineConfig> {
+    let domain = match (name, member) {
+        ("ai", _) => a.domain,
+        ("ai-boxes", true) => DomainKind::Boxes,
+        _ => return None,
+    };
+    Some(EngineConfig::new(Config { domain }))
+}
 
 /// Abstract interpretation in one domain.
 pub struct Ai {

@@ -5,8 +5,9 @@
 //! it deepens: `K`, `2K`, `4K`, ... until its time is up). It never answers
 //! SAFE: no error within `K` steps is UNKNOWN.
 
+use super::config::EngineArgs;
 use super::config::{Configuration, EngineConfig};
-use super::registry::{EngineSpec, MemberSpec};
+use super::registry::EngineSpec;
 use super::{Engine, EngineContext, Outcome, Stats, Verdict};
 use crate::ir::{LocId, Program};
 use crate::smt::chc;
@@ -191,10 +192,14 @@ impl Configuration for Config {
 pub const SPEC: EngineSpec = EngineSpec {
     name: "bmc",
     help: "Bounded model checking: one query for all paths up to `--bound` steps",
-    config: |a| EngineConfig::new(Config { bound: a.bound, deepen: false }),
-    members: &[MemberSpec { name: "bmc", config: |a| EngineConfig::new(Config { bound: a.bound, deepen: true }) }],
+    members: &["bmc"],
     runs_alone: false,
 };
+
+/// BMC's configurations: the portfolio's member deepens.
+pub fn configure(name: &str, member: bool, a: &EngineArgs) -> Option<EngineConfig> {
+    (name == "bmc").then(|| EngineConfig::new(Config { bound: a.bound, deepen: member }))
+}
 
 /// BMC to `bound` steps; with `deepen`, then to twice as many after each
 /// "no error within" (up to [`MAX_DEEPENED_BOUND`] steps and

@@ -164,8 +164,8 @@ impl Default for EngineArgs {
 }
 
 /// How an engine is configured: its own type (in its module), built from
-/// the options by its registry entry ([`EngineSpec::config`], a member's
-/// `MemberSpec::config`).
+/// the options by its module's configure function (the registry's
+/// `registry::Configure`).
 pub trait Configuration: std::fmt::Debug + Send + Sync {
     /// The engine's registry entry.
     fn spec(&self) -> &'static EngineSpec;
@@ -216,7 +216,7 @@ impl EngineArgs {
     /// The configuration the options select (`None` for a portfolio, whose
     /// members have their own: [`EngineArgs::members`]).
     pub fn config(&self) -> Option<EngineConfig> {
-        registry::engine(&self.engine).map(|e| (e.config)(self))
+        registry::engine(&self.engine).and_then(|e| registry::configure(e.name, false, self))
     }
 
     /// The engines to run: the `--portfolio` members, or the one engine.
@@ -239,13 +239,13 @@ impl EngineArgs {
                 Some(b) => (b, IntSemantics::Bv),
                 None => (name, self.int),
             };
-            let Some((_, member)) = registry::member(base) else {
+            let Some(config) = registry::is_member(base).then(|| registry::configure(base, true, self)).flatten()
+            else {
                 return Err(format!(
                     "unknown portfolio member '{name}' (members: {}, each also with -bv)",
                     registry::member_names().join(", ")
                 ));
             };
-            let config = (member.config)(self);
             if out.iter().any(|m: &Member| m.name == name) {
                 return Err(format!("portfolio member '{name}' named twice"));
             }

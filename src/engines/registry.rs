@@ -6,31 +6,32 @@
 //! engine names the report schema must list (checked by this module's
 //! tests, as is the CLI help).
 //!
-//! Invariant: a name appears once among the engines (plus `portfolio`,
-//! which runs members) and once among the members.
+//! Invariants: a name appears once among the engines (plus `portfolio`,
+//! which runs members) and once among the members. [`ENGINES`] is plain
+//! data (no function pointers): the command line's help and values read it,
+//! and the pass plugin, which parses `UFO_OPTIONS` with the same parser,
+//! must not link the engines (and with them Z3, which must not meet the
+//! compiler's); the engines' code is reached only through [`configure`].
 
 use super::config::{EngineArgs, EngineConfig};
 
-/// What the registry knows of one engine.
+/// What the registry knows of one engine (plain data).
 pub struct EngineSpec {
     /// Its `--engine` value and its name in reports.
     pub name: &'static str,
     /// Its line in `--help`.
     pub help: &'static str,
-    /// Its configuration under `--engine NAME`, from the options.
-    pub config: fn(&EngineArgs) -> EngineConfig,
     /// The portfolio members it contributes (each also with `-bv`).
-    pub members: &'static [MemberSpec],
+    pub members: &'static [&'static str],
     /// It answers in milliseconds: in a portfolio, no other member starts
     /// while it runs.
     pub runs_alone: bool,
 }
 
-/// A portfolio member an engine contributes: its name and configuration.
-pub struct MemberSpec {
-    pub name: &'static str,
-    pub config: fn(&EngineArgs) -> EngineConfig,
-}
+/// An engine module's configurations, from the options: `--engine NAME`'s,
+/// or with `member` the portfolio member `NAME`'s (without `-bv`); `None`
+/// for a name not its own.
+pub type Configure = fn(name: &str, member: bool, a: &EngineArgs) -> Option<EngineConfig>;
 
 /// The name of the engine that runs the `--portfolio` members.
 pub const PORTFOLIO: &str = "portfolio";
@@ -38,15 +39,29 @@ pub const PORTFOLIO: &str = "portfolio";
 const PORTFOLIO_HELP: &str =
     "The members of `--portfolio` on `--jobs` threads; the first answer that passes the independent check wins, the others are cancelled";
 
-/// Every engine, in the order `--help` lists them: one line per engine.
-#[rustfmt::skip]
-pub const ENGINES: &[&EngineSpec] = &[
-    &super::ufo::SPEC,
-    &super::bmc::SPEC,
-    &super::ufo::CP,
-    &super::ufo::BP,
-    &super::spacer::SPEC,
-    &super::ai::SPEC,
+/// The registry's one line per engine: its [`EngineSpec`] and its module's
+/// [`Configure`]; makes [`ENGINES`] (data) and [`configure`] (code).
+macro_rules! engines {
+    ($(($spec:path, $configure:path)),* $(,)?) => {
+        /// Every engine, in the order `--help` lists them.
+        pub const ENGINES: &[&EngineSpec] = &[$(&$spec),*];
+
+        /// The configuration of the engine `name`, or with `member` of the
+        /// member `name` (without `-bv`).
+        pub fn configure(name: &str, member: bool, a: &EngineArgs) -> Option<EngineConfig> {
+            let all: &[Configure] = &[$($configure),*];
+            all.iter().find_map(|c| c(name, member, a))
+        }
+    };
+}
+
+engines![
+    (super::ufo::SPEC, super::ufo::configure),
+    (super::bmc::SPEC, super::bmc::configure),
+    (super::ufo::CP, super::ufo::configure),
+    (super::ufo::BP, super::ufo::configure),
+    (super::spacer::SPEC, super::spacer::configure),
+    (super::ai::SPEC, super::ai::configure),
 ];
 
 /// The engine named `name` (not the portfolio).
@@ -54,14 +69,14 @@ pub fn engine(name: &str) -> Option<&'static EngineSpec> {
     ENGINES.iter().copied().find(|e| e.name == name)
 }
 
-/// The portfolio member named `name` (without `-bv`) and its engine.
-pub fn member(name: &str) -> Option<(&'static EngineSpec, &'static MemberSpec)> {
-    ENGINES.iter().find_map(|e| e.members.iter().find(|m| m.name == name).map(|m| (*e, m)))
+/// Is `name` (without `-bv`) a portfolio member?
+pub fn is_member(name: &str) -> bool {
+    ENGINES.iter().any(|e| e.members.contains(&name))
 }
 
 /// Every member name, in registry order.
 pub fn member_names() -> Vec<&'static str> {
-    ENGINES.iter().flat_map(|e| e.members.iter().map(|m| m.name)).collect()
+    ENGINES.iter().flat_map(|e| e.members.iter().copied()).collect()
 }
 
 /// Every `--engine` value: the engines, then the portfolio.

@@ -33,8 +33,9 @@
 //!   (`fp.spacer.global`, `fp.spacer.use_inductive_generalizer`), which solves
 //!   other tasks than the default (issue 18's measurements).
 
+use super::config::EngineArgs;
 use super::config::{Configuration, EngineConfig, SpacerMode};
-use super::registry::{EngineSpec, MemberSpec};
+use super::registry::EngineSpec;
 use super::{bmc, Certificate, Engine, EngineContext, Outcome, Stats, Verdict};
 use crate::cfg::Wto;
 use crate::ir::{wp, Expr, LocId, Program};
@@ -71,14 +72,21 @@ impl Configuration for Config {
 pub const SPEC: EngineSpec = EngineSpec {
     name: "spacer",
     help: "Z3's Spacer on the whole program's Horn clauses (those of `export-chc`), with its own preprocessing; mode `--spacer-mode`",
-    config: |a| EngineConfig::new(Config { mode: a.spacer_mode }),
-    members: &[
-        MemberSpec { name: "spacer", config: |_| EngineConfig::new(Config { mode: SpacerMode::Default }) },
-        MemberSpec { name: "spacer-global", config: |_| EngineConfig::new(Config { mode: SpacerMode::Global }) },
-        MemberSpec { name: "spacer-cells", config: |_| EngineConfig::new(Config { mode: SpacerMode::Cells }) },
-    ],
+    members: &["spacer", "spacer-global", "spacer-cells"],
     runs_alone: false,
 };
+
+/// Spacer's configurations: `--spacer-mode`'s, one member per mode.
+pub fn configure(name: &str, member: bool, a: &EngineArgs) -> Option<EngineConfig> {
+    let mode = match (name, member) {
+        ("spacer", false) => a.spacer_mode,
+        ("spacer", true) => SpacerMode::Default,
+        ("spacer-global", true) => SpacerMode::Global,
+        ("spacer-cells", true) => SpacerMode::Cells,
+        _ => return None,
+    };
+    Some(EngineConfig::new(Config { mode }))
+}
 
 /// Spacer on the whole program.
 pub struct Spacer {

@@ -27,7 +27,7 @@
 pub mod arg;
 
 use super::config::{Configuration, EngineArgs, EngineConfig, PostKind};
-use super::registry::{EngineSpec, MemberSpec};
+use super::registry::EngineSpec;
 use super::{Certificate, Engine, EngineContext, Outcome, Stats, Verdict};
 use crate::cfg::Wto;
 use crate::ir::{LocId, Program};
@@ -290,14 +290,7 @@ impl Configuration for Config {
 pub const SPEC: EngineSpec = EngineSpec {
     name: "ufo",
     help: "UFO (papers/ufo-under-over-approximations.txt) with the POST of `--post`",
-    config: |a| Config::from_args(a, a.post, false),
-    members: &[
-        MemberSpec { name: "ufo", config: |a| Config::from_args(a, a.post, false) },
-        MemberSpec { name: "ufo-cartesian", config: |a| Config::from_args(a, PostKind::Cartesian, false) },
-        MemberSpec { name: "ufo-boolean", config: |a| Config::from_args(a, PostKind::Boolean, false) },
-        MemberSpec { name: "ufo-box", config: |a| Config::from_args(a, PostKind::Box, false) },
-        MemberSpec { name: "ufo-boxes", config: |a| Config::from_args(a, PostKind::Boxes, false) },
-    ],
+    members: &["ufo", "ufo-cartesian", "ufo-boolean", "ufo-box", "ufo-boxes"],
     runs_alone: false,
 };
 
@@ -305,19 +298,28 @@ pub const SPEC: EngineSpec = EngineSpec {
 pub const CP: EngineSpec = EngineSpec {
     name: "cp",
     help: "Pure over-approximation-driven lazy abstraction with Cartesian predicate abstraction: labels only from POST, refinement only adds predicates",
-    config: |a| Config::from_args(a, PostKind::Cartesian, true),
-    members: &[MemberSpec { name: "cp", config: |a| Config::from_args(a, PostKind::Cartesian, true) }],
+    members: &["cp"],
     runs_alone: false,
 };
 
 /// BP's registry entry (§6).
-pub const BP: EngineSpec = EngineSpec {
-    name: "bp",
-    help: "The same with Boolean predicate abstraction",
-    config: |a| Config::from_args(a, PostKind::Boolean, true),
-    members: &[MemberSpec { name: "bp", config: |a| Config::from_args(a, PostKind::Boolean, true) }],
-    runs_alone: false,
-};
+pub const BP: EngineSpec =
+    EngineSpec { name: "bp", help: "The same with Boolean predicate abstraction", members: &["bp"], runs_alone: false };
+
+/// The configurations of UFO, CP and BP (engines and members alike).
+pub fn configure(name: &str, member: bool, a: &EngineArgs) -> Option<EngineConfig> {
+    let (post, od) = match (name, member) {
+        ("ufo", _) => (a.post, false),
+        ("ufo-cartesian", true) => (PostKind::Cartesian, false),
+        ("ufo-boolean", true) => (PostKind::Boolean, false),
+        ("ufo-box", true) => (PostKind::Box, false),
+        ("ufo-boxes", true) => (PostKind::Boxes, false),
+        ("cp", _) => (PostKind::Cartesian, true),
+        ("bp", _) => (PostKind::Boolean, true),
+        _ => return None,
+    };
+    Some(Config::from_args(a, post, od))
+}
 
 /// The UFO engine with a POST (uUFO, cpUFO, bpUFO), or with `od` the pure
 /// over-approximation-driven configurations CP and BP of §6.
