@@ -109,24 +109,13 @@ fn state_machine(seed: u64, vars: usize, rules: usize, errors: usize) -> String 
 }
 
 /// Runs `ufo ARGS` under an address-space limit of `limit_mb` MiB (as `ulimit
-/// -v` and `ufo bench` set it); returns how it ended and its output.
-fn ufo_under_limit(args: &[&str], limit_mb: u64) -> (std::process::ExitStatus, String, String) {
-    use std::os::unix::process::CommandExt;
-    let bytes = (limit_mb << 20) as libc::rlim_t;
+/// -v` and `ufo bench` set it, through the bench's own runner); returns how it
+/// ended and its output.
+fn ufo_under_limit(args: &[&str], limit_mb: u64) -> ufo::bench::process::Finished {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_ufo"));
     cmd.args(args).current_dir(common::root());
-    // SAFETY: setrlimit is async-signal-safe; nothing is allocated in the child.
-    unsafe {
-        cmd.pre_exec(move || {
-            let lim = libc::rlimit { rlim_cur: bytes, rlim_max: bytes };
-            if libc::setrlimit(libc::RLIMIT_AS, &lim) != 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            Ok(())
-        });
-    }
-    let out = cmd.output().expect("ufo runs");
-    (out.status, String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+    let limits = ufo::bench::process::Limits { kill_after: 120.0, memory_mb: Some(limit_mb) };
+    ufo::bench::process::run(cmd, limits).expect("ufo runs")
 }
 
 /// Issue 56: on state machines of the eca-rers2012 shape every Z3 member
@@ -159,10 +148,12 @@ fn state_machines_under_an_address_space_limit_answer_without_a_signal() {
         (seed, ufo_under_limit(&args, limit))
     });
     let mut out_of_memory = 0;
-    for (seed, (status, out, err)) in ended {
-        let what = format!("machine{seed}: {status:?}\n{out}\n{err}");
-        assert!(status.code().is_some(), "ended by a signal: {what}");
-        assert!([0, 10, 20].contains(&status.code().unwrap()), "{what}");
+    for (seed, run) in ended {
+        let (out, err) = (&run.stdout, &run.stderr);
+        let what = format!("machine{seed}: {:?}\n{out}\n{err}", run.ending);
+        use ufo::bench::process::Ending;
+        assert!(!matches!(run.ending, Ending::Signaled(_) | Ending::Killed), "ended by a signal: {what}");
+        assert!(matches!(run.ending, Ending::Exited(0 | 10 | 20)), "{what}");
         assert!(!err.contains("internal error") && !err.contains("panicked"), "{what}");
         let answer = out.lines().find(|l| l.contains(": SAFE") || l.contains(": UNSAFE") || l.contains(": UNKNOWN"));
         let answer = answer.unwrap_or_else(|| panic!("no answer: {what}"));

@@ -1,8 +1,9 @@
 //! The registry of engines (issue 42 §1): one [`EngineSpec`] per engine,
-//! written beside the engine in its own module, and one line per engine in
-//! [`ENGINES`]. Everything else derives from it: the `--engine` values and
-//! their help (`engine_values`), the portfolio member names and what each
-//! builds (`member`, `member_names`), which members run alone, and the
+//! written beside the engine in its own module, and one line per engine,
+//! `(SPEC, configure)`, in `engines![...]` below. Everything else derives
+//! from it: the `--engine` values and their help (`engine_values`), the
+//! portfolio member names and what each builds (`is_member`,
+//! `member_names`, [`configure`]), which members run alone, and the
 //! engine names the report schema must list (checked by this module's
 //! tests, as is the CLI help).
 //!
