@@ -63,6 +63,27 @@ pub struct Stats {
     /// What the check of counterexamples refined (issue 19 §1).
     #[serde(skip_serializing_if = "CexRefinement::is_empty")]
     pub counterexamples: CexRefinement,
+    /// The second solver's check of the certificate (`--validate`), when it
+    /// confirmed it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub validation: Option<Validation>,
+}
+
+/// A certificate that a second solver (cvc5) checked again after Z3's check
+/// accepted it (`--validate`): every query of Z3's check, answered `unsat`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Validation {
+    /// The solver: `cvc5`.
+    pub solver: String,
+    /// Its queries (safety, initiation, consecution per edge).
+    pub queries: usize,
+    /// Of them, those it decided only when given with their instances: the
+    /// query's quantifiers skolemized and instantiated at the cells it reads
+    /// (what Z3's check tries first), which are satisfiable together with the
+    /// query exactly when the query is.
+    pub with_instances: usize,
+    /// Seconds cvc5 ran (part of `check_time`).
+    pub time: f64,
 }
 
 /// The counterexample check's refinements: a path whose inputs did not reach
@@ -131,6 +152,10 @@ impl Stats {
             out.push(("widenings", a.fixpoint.widenings.to_string()));
             out.push(("narrowings", a.fixpoint.narrowings.to_string()));
             out.push(("domain_time", format!("{:.3}s", a.domain_time)));
+        }
+        if let Some(v) = &self.validation {
+            out.push(("validated", v.solver.clone()));
+            out.push(("validate", format!("{:.3}s", v.time)));
         }
         out
     }

@@ -23,6 +23,7 @@ pub mod predabs;
 pub mod raise;
 pub mod solve;
 pub mod transition;
+pub mod validate;
 
 pub use deadline::Deadline;
 pub use lower::{Lowerer, Val};
