@@ -59,17 +59,16 @@ pub fn check(p: &Program, sem: IntSemantics, inv: &[Expr]) -> Result<(), Rejecti
         .unwrap_or_else(|| Err(Rejection { what: format!("the check {}", super::deadline::ABANDONED) }))
 }
 
-/// [`check`], and the same queries as an SMT-LIB script for a second solver
+/// [`check`], then the same queries as an SMT-LIB script for a second solver
 /// ([`super::validate`]): every query the check asked, in the order it asked
-/// them, each of them unsatisfiable for Z3. Under `bv` on a thread of its
-/// own, as [`check`].
+/// them, each of them unsatisfiable for Z3. The check runs exactly as
+/// without the script (no term of it is kept alive for printing: Z3's
+/// search depends on the identities of its terms); the queries are lowered
+/// and printed afresh once it passed, by the same deterministic lowering,
+/// so they are the formulas Z3 was asked.
 pub fn check_and_print(p: &Program, sem: IntSemantics, inv: &[Expr]) -> Result<Script, Rejection> {
-    if sem != IntSemantics::Bv {
-        return check_here(p, sem, inv, Mode::CheckAndPrint).map(Option::unwrap_or_default);
-    }
-    let (p, inv) = (p.clone(), inv.to_vec());
-    super::deadline::detached(move || check_here(&p, sem, &inv, Mode::CheckAndPrint).map(Option::unwrap_or_default))
-        .unwrap_or_else(|| Err(Rejection { what: format!("the check {}", super::deadline::ABANDONED) }))
+    check(p, sem, inv)?;
+    print(p, sem, inv)
 }
 
 /// The queries [`check`] asks of `inv`, printed without asking Z3: what a
@@ -84,8 +83,6 @@ pub fn print(p: &Program, sem: IntSemantics, inv: &[Expr]) -> Result<Script, Rej
 enum Mode {
     /// Asks Z3.
     Check,
-    /// Asks Z3, and prints the queries once all passed.
-    CheckAndPrint,
     /// Prints the queries.
     Print,
 }
@@ -155,7 +152,7 @@ fn check_here(p: &Program, sem: IntSemantics, inv: &[Expr], mode: Mode) -> Resul
             Some(false) => return Err(Rejection { what: what.fails(p) }),
             None => return Err(Rejection { what: format!("{} timed out or was unknown", what.what(p)) }),
         }
-        if mode != Mode::Check {
+        if mode == Mode::Print {
             let mut f = hyps;
             f.extend(goal.map(Bool::not));
             queries.push((what, f));
@@ -173,7 +170,7 @@ fn check_here(p: &Program, sem: IntSemantics, inv: &[Expr], mode: Mode) -> Resul
         let (hyps, goal) = hoare_query(p, &mut l, &canon, pre, e, post);
         ask(Obligation::Consecution(e), hyps, Some(&goal))?;
     }
-    Ok((mode != Mode::Check).then(|| super::validate::script(&queries)))
+    Ok((mode == Mode::Print).then(|| super::validate::script(&queries)))
 }
 
 /// The transition relation of one edge over canonical constants: hypotheses
