@@ -4,23 +4,32 @@
 //! - SAFE comes with a candidate certificate (an invariant per location); it is
 //!   re-checked by a Z3 solver of its own, one query per edge (`smt::cert`). If the
 //!   check fails, the answer becomes UNKNOWN ("certificate rejected: ...", naming
-//!   the failing edge).
+//!   the failing edge). That check is independent of the engine's solver and
+//!   its state, not of the lowering (`smt::lower`) nor of Z3.
+//! - With `--validate`, a certificate Z3 accepted is checked again by cvc5
+//!   (`smt::validate`: the same queries, printed as SMT-LIB, in a process of
+//!   its own): independent of Z3's solving, still the same lowering. SAFE then
+//!   needs cvc5's `unsat` on every query; its `sat` is "certificate rejected by
+//!   cvc5: ..." naming the obligation, and no cvc5, its `unknown` or the
+//!   deadline is UNKNOWN saying so (never SAFE unvalidated).
 //! - SAFE is never claimed for a program whose model may miss an error call
 //!   (`Program::safe_blocked`: an error function inlined beyond recognition).
 //! - UNSAFE comes with a trace; it is replayed on the real program (`replay`).
 //!   If the error is not reached, the answer becomes UNKNOWN ("counterexample did
 //!   not replay: ...").
 
-use crate::engines::{Outcome, Verdict};
+use crate::engines::{Outcome, Validation, Verdict};
 use crate::ir::Program;
 use crate::replay::{self, Replay};
 use crate::smt::path::{self, PathCheck};
+use crate::smt::validate::{self, Invalid, Script};
 use crate::smt::Install;
 use crate::smt::{cert, Deadline, IntSemantics};
 use std::time::{Duration, Instant};
 
-/// How to replay a counterexample.
-pub struct ReplaySetup<'a> {
+/// How to check an answer: how to replay a counterexample, whether to
+/// validate a certificate.
+pub struct CheckSetup<'a> {
     pub files: &'a [String],
     /// C sources for the UBSan run when `files` are IR (the plugin's module,
     /// written from memory): the files the module was compiled from.
@@ -30,6 +39,8 @@ pub struct ReplaySetup<'a> {
     pub property: crate::frontend::Property,
     pub harness: Option<&'a std::path::Path>,
     pub limits: crate::program_inputs::ReplayLimits,
+    /// Check a certificate Z3 accepted again with cvc5 (`--validate`).
+    pub validate: bool,
 }
 
 /// Checks the outcome of an engine on the (sliced) program `p` and downgrades
@@ -38,7 +49,7 @@ pub fn check(
     p: &Program,
     sem: IntSemantics,
     outcome: &mut Outcome,
-    setup: &ReplaySetup,
+    setup: &CheckSetup,
     deadline: &Deadline,
 ) -> Option<Replay> {
     let t = Instant::now();
@@ -50,13 +61,29 @@ pub fn check(
         }
         Verdict::Safe => {
             let _installed = deadline.install();
-            if let Err(why) = check_certificate(p, sem, outcome) {
+            let rejected = match check_certificate(p, sem, outcome, setup.validate) {
+                Err(why) if deadline.expired() => Some(format!("timeout while checking the certificate ({why})")),
+                Err(why) => Some(format!("certificate rejected: {why}")),
+                Ok(None) => None,
+                Ok(Some(script)) => match validate::validate(p, &script, deadline) {
+                    Ok(v) => {
+                        let solver = validate::SOLVER.to_string();
+                        outcome.stats.validation = Some(Validation {
+                            solver,
+                            queries: v.queries,
+                            with_instances: v.with_instances,
+                            time: v.seconds,
+                        });
+                        None
+                    }
+                    Err(Invalid::Rejected(why)) => Some(format!("certificate rejected by cvc5: {why}")),
+                    Err(Invalid::Undecided(why)) => Some(format!("certificate not validated: {why}")),
+                    Err(Invalid::Stopped(why)) => Some(format!("{why} while validating the certificate with cvc5")),
+                },
+            };
+            if let Some(why) = rejected {
                 outcome.verdict = Verdict::Unknown;
-                outcome.reason = Some(if deadline.expired() {
-                    format!("timeout while checking the certificate ({why})")
-                } else {
-                    format!("certificate rejected: {why}")
-                });
+                outcome.reason = Some(why);
             }
             None
         }
@@ -126,11 +153,15 @@ pub fn check(
     replayed
 }
 
-/// Checks the certificate of a SAFE outcome.
-fn check_certificate(p: &Program, sem: IntSemantics, outcome: &Outcome) -> Result<(), String> {
+/// Checks the certificate of a SAFE outcome; with `print`, returns its
+/// queries as the script for the second solver.
+fn check_certificate(p: &Program, sem: IntSemantics, outcome: &Outcome, print: bool) -> Result<Option<Script>, String> {
     let Some(c) = &outcome.certificate else { return Err("the engine gave no certificate".into()) };
     if c.sem != sem {
         return Err(format!("found under --int {}, checked under --int {}", c.sem.as_str(), sem.as_str()));
     }
-    cert::check(p, sem, &c.invariants).map_err(|r| r.what)
+    if print {
+        return cert::check_and_print(p, sem, &c.invariants).map(Some).map_err(|r| r.what);
+    }
+    cert::check(p, sem, &c.invariants).map(|()| None).map_err(|r| r.what)
 }

@@ -3,7 +3,7 @@
 //! code: it returns a [`Report`]; only `main` prints and exits.
 
 use crate::cfg::slice;
-use crate::check::{self, ReplaySetup};
+use crate::check::{self, CheckSetup};
 use crate::engines::{self, registry, Certificate, EngineArgs, Verdict};
 use crate::error::{Error, Result};
 use crate::explain;
@@ -101,7 +101,7 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
                 return None;
             }
         };
-        let setup = ReplaySetup {
+        let setup = CheckSetup {
             files: &files,
             sources: &sources,
             data_model: opts.frontend.data_model,
@@ -109,6 +109,7 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
             property: opts.frontend.property,
             harness: opts.harness.as_deref(),
             limits: opts.replay_limits,
+            validate: opts.engine.validate,
         };
         check::check(&sliced, m.sem, o, &setup, d)
     };
@@ -131,7 +132,7 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
     explain::use_source_dirs(&prog);
     let counterexample = outcome.trace.as_ref().map(|t| counterexample(&prog, &sliced, t, replayed.as_ref()));
     let certificate = match (&outcome.verdict, &outcome.certificate) {
-        (Verdict::Safe, Some(c)) => Some(certificate(&sliced, c)),
+        (Verdict::Safe, Some(c)) => Some(certificate(&sliced, c, outcome.stats.validation.as_ref())),
         _ => None,
     };
     Ok(Report {
@@ -216,6 +217,7 @@ fn run_options(opts: &VerifyOptions) -> RunOptions {
         svcomp: opts.frontend.svcomp,
         timeout: opts.timeout,
         bound: (opts.engine.engine == "bmc").then_some(opts.engine.bound),
+        validate: opts.engine.validate,
     }
 }
 
@@ -246,9 +248,11 @@ fn counterexample(prog: &Program, sliced: &Program, t: &Trace, replayed: Option<
     }
 }
 
-/// The report of a checked certificate of the sliced program.
-fn certificate(sliced: &Program, c: &Certificate) -> CertificateReport {
+/// The report of a checked certificate of the sliced program (and of its
+/// validation, if any).
+fn certificate(sliced: &Program, c: &Certificate, validation: Option<&engines::Validation>) -> CertificateReport {
     CertificateReport {
+        validated: validation.map(|v| v.solver.clone()),
         loop_invariants: explain::loop_invariants(sliced, c),
         locations: crate::smt::cert::smtlib(sliced, c.sem, &c.invariants)
             .into_iter()

@@ -121,6 +121,7 @@ mod tests {
             ("portfolio".to_string(), DEFAULT_TIMEOUT, false, None)
         );
         assert_eq!(PipelineOptions::parse("--entry 'my main'").unwrap().entry, "my main");
+        assert!(PipelineOptions::parse("--validate").unwrap().engine.validate && !d.engine.validate);
         let sv = PipelineOptions::parse("--property unreach-call --svcomp").unwrap();
         assert_eq!(
             (sv.property, sv.svcomp, d.property, d.svcomp),

@@ -7,7 +7,7 @@ mod common;
 use common::{assert_valid, root, ufo, verify};
 use std::collections::{HashMap, HashSet};
 use ufo::cfg::{slice, Wto};
-use ufo::check::{self, ReplaySetup};
+use ufo::check::{self, CheckSetup};
 use ufo::engines::{self, EngineConfig, EngineContext, Outcome, PostKind, Verdict};
 use ufo::frontend::{build_program, DataModel, FrontendOptions, OptLevel};
 use ufo::ir::{Expr, Program, Rel, VarId};
@@ -30,7 +30,7 @@ fn fig1_safe() -> (Program, Outcome) {
 
 fn checked(p: &Program, mut out: Outcome) -> Outcome {
     let files = vec![root().join("llvm-tests/fig1_safe.c").to_string_lossy().into_owned()];
-    let setup = ReplaySetup {
+    let setup = CheckSetup {
         files: &files,
         sources: &[],
         data_model: DataModel::Lp64,
@@ -38,6 +38,7 @@ fn checked(p: &Program, mut out: Outcome) -> Outcome {
         property: Default::default(),
         harness: None,
         limits: Default::default(),
+        validate: false,
     };
     check::check(p, IntSemantics::Lia, &mut out, &setup, &Deadline::none());
     out

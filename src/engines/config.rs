@@ -144,6 +144,11 @@ pub struct EngineArgs {
     /// Check every refinement against Definition 2 of the UFO paper (slower).
     #[arg(long)]
     pub check_labels: bool,
+    /// After Z3's check accepted a SAFE answer's certificate, check its
+    /// queries again with cvc5 ($UFO_CVC5, default cvc5 on PATH); an answer
+    /// cvc5 does not confirm is UNKNOWN.
+    #[arg(long)]
+    pub validate: bool,
 }
 
 impl Default for EngineArgs {
@@ -159,6 +164,7 @@ impl Default for EngineArgs {
             portfolio_jobs: None,
             max_iterations: None,
             check_labels: false,
+            validate: false,
         }
     }
 }
@@ -292,6 +298,9 @@ impl EngineArgs {
         if self.check_labels {
             v.push("--check-labels".into());
         }
+        if self.validate {
+            v.push("--validate".into());
+        }
         v
     }
 }
@@ -317,6 +326,7 @@ pub(crate) mod tests {
         let samples = [
             vec!["--engine", "bmc", "--bound", "7", "--int", "bv"],
             vec!["--post", "cartesian", "--max-iterations", "3", "--check-labels"],
+            vec!["--engine", "ai", "--validate"],
             vec!["--engine", "bp"],
             vec!["--engine", "spacer", "--spacer-mode", "global"],
             vec!["--engine", "portfolio", "--portfolio", "ufo-bv,spacer", "--portfolio-jobs", "1"],

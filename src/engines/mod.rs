@@ -54,6 +54,26 @@ pub struct Stats {
     own: Option<Box<dyn AnyStats>>,
     /// What the check of counterexamples refined (issue 19 §1).
     pub counterexamples: CexRefinement,
+    /// The second solver's check of the certificate (`--validate`), when it
+    /// confirmed it.
+    pub validation: Option<Validation>,
+}
+
+/// A certificate that a second solver (cvc5) checked again after Z3's check
+/// accepted it (`--validate`): every query of Z3's check, answered `unsat`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Validation {
+    /// The solver: `cvc5`.
+    pub solver: String,
+    /// Its queries (safety, initiation, consecution per edge).
+    pub queries: usize,
+    /// Of them, those it decided only when given with their instances: the
+    /// query's quantifiers skolemized and instantiated at the cells it reads
+    /// (what Z3's check tries first), which are satisfiable together with the
+    /// query exactly when the query is.
+    pub with_instances: usize,
+    /// Seconds cvc5 ran (part of `check_time`).
+    pub time: f64,
 }
 
 /// An engine's own statistics: plain data under its key in JSON
@@ -104,6 +124,7 @@ impl Clone for Stats {
             check_time: self.check_time,
             own: self.own.as_ref().map(|o| o.clone_box()),
             counterexamples: self.counterexamples.clone(),
+            validation: self.validation.clone(),
         }
     }
 }
@@ -119,6 +140,9 @@ impl Serialize for Stats {
         }
         if !self.counterexamples.is_empty() {
             m.serialize_entry("counterexamples", &self.counterexamples)?;
+        }
+        if let Some(v) = &self.validation {
+            m.serialize_entry("validation", v)?;
         }
         m.end()
     }
@@ -184,7 +208,12 @@ impl Stats {
 
     /// The engine's own counters as `name=value` pairs, for the text report.
     pub fn extras(&self) -> Vec<(&'static str, String)> {
-        self.own.as_ref().map(|o| o.fields()).unwrap_or_default()
+        let mut out = self.own.as_ref().map(|o| o.fields()).unwrap_or_default();
+        if let Some(v) = &self.validation {
+            out.push(("validated", v.solver.clone()));
+            out.push(("validate", format!("{:.3}s", v.time)));
+        }
+        out
     }
 }
 

@@ -107,6 +107,8 @@ pub struct RunOptions {
     pub svcomp: bool,
     pub timeout: Option<f64>,
     pub bound: Option<usize>,
+    /// A SAFE answer's certificate must also pass cvc5 (`--validate`).
+    pub validate: bool,
 }
 
 /// Seconds spent per phase.
@@ -176,6 +178,9 @@ pub struct CertificateReport {
     /// The whole certificate: the invariant at every location of the (sliced)
     /// program, in SMT-LIB over its SSA variables.
     pub locations: Vec<LocationInvariant>,
+    /// The second solver that checked every query of the certificate check
+    /// again after Z3 (`--validate`): `cvc5`; `None` without `--validate`.
+    pub validated: Option<String>,
 }
 
 /// The invariant of one program location.

@@ -58,6 +58,17 @@ impl Report {
                     let _ = writeln!(s, "  loop at {} in {}(): {}", i.at, i.function, i.invariant);
                 }
             }
+            if let Some(v) = &self.stats.validation {
+                let instances = match v.with_instances {
+                    0 => String::new(),
+                    n => format!(", {n} of them given with their instances"),
+                };
+                let _ = writeln!(
+                    s,
+                    "validated: {} answered unsat to all {} queries of the certificate check{instances} ({:.2} s)",
+                    v.solver, v.queries, v.time
+                );
+            }
         }
         if let (true, Some(pf)) = (with_stats, &self.portfolio) {
             let runs: Vec<String> = pf

@@ -22,10 +22,15 @@ const RESERVED: [&str; 22] = [
     "mod", "rem", "abs", "to_real", "to_int", "is_int", "implies", "iff",
 ];
 
+/// The conversions between bit-vectors and integers, under their SMT-LIB 2.7
+/// names (Z3's) and 2.6 names (cvc5's: `smt::validate` renames them), reserved
+/// as [`RESERVED`].
+const CONVERSIONS: [&str; 6] = ["ubv_to_int", "sbv_to_int", "int_to_bv", "bv2nat", "bv2int", "int2bv"];
+
 /// The name of a variable's canonical constant: its own, unless that is a
 /// reserved symbol ([`RESERVED`]), then with `!v` appended.
 pub fn constant_name(var: &str) -> String {
-    if RESERVED.contains(&var) {
+    if RESERVED.contains(&var) || CONVERSIONS.contains(&var) {
         format!("{var}!v")
     } else {
         var.to_string()

@@ -10,6 +10,7 @@
 use super::canon::Canon;
 use super::lower::{Lowerer, Val};
 use super::solve;
+use super::validate::Script;
 use super::IntSemantics;
 use crate::ir::{EdgeId, Expr, LocId, Program};
 use z3::ast::{Ast, Bool, Dynamic};
@@ -51,15 +52,82 @@ pub fn smtlib(p: &Program, sem: IntSemantics, inv: &[Expr]) -> Vec<String> {
 /// 22% more CPU per task over the shared set).
 pub fn check(p: &Program, sem: IntSemantics, inv: &[Expr]) -> Result<(), Rejection> {
     if sem != IntSemantics::Bv {
-        return check_here(p, sem, inv);
+        return check_here(p, sem, inv, Mode::Check).map(|_| ());
     }
     let (p, inv) = (p.clone(), inv.to_vec());
-    super::deadline::detached(move || check_here(&p, sem, &inv))
+    super::deadline::detached(move || check_here(&p, sem, &inv, Mode::Check).map(|_| ()))
         .unwrap_or_else(|| Err(Rejection { what: format!("the check {}", super::deadline::ABANDONED) }))
 }
 
-/// [`check`] in this thread's Z3 context.
-fn check_here(p: &Program, sem: IntSemantics, inv: &[Expr]) -> Result<(), Rejection> {
+/// [`check`], then the same queries as an SMT-LIB script for a second solver
+/// ([`super::validate`]): every query the check asked, in the order it asked
+/// them, each of them unsatisfiable for Z3. The check runs exactly as
+/// without the script (no term of it is kept alive for printing: Z3's
+/// search depends on the identities of its terms); the queries are lowered
+/// and printed afresh once it passed, by the same deterministic lowering,
+/// so they are the formulas Z3 was asked.
+pub fn check_and_print(p: &Program, sem: IntSemantics, inv: &[Expr]) -> Result<Script, Rejection> {
+    check(p, sem, inv)?;
+    print(p, sem, inv)
+}
+
+/// The queries [`check`] asks of `inv`, printed without asking Z3: what a
+/// second solver sees of a certificate whether Z3 accepts it or not (the
+/// tests plant wrong ones). `Err` only if an invariant does not lower.
+pub fn print(p: &Program, sem: IntSemantics, inv: &[Expr]) -> Result<Script, Rejection> {
+    check_here(p, sem, inv, Mode::Print).map(Option::unwrap_or_default)
+}
+
+/// What [`check_here`] does with each query.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// Asks Z3.
+    Check,
+    /// Prints the queries.
+    Print,
+}
+
+/// What one query of the check asks: the certificate passes it when the
+/// query's formulas are unsatisfiable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Obligation {
+    /// The invariant at the error location is unsatisfiable.
+    Safety,
+    /// The value ranges at the entry imply its invariant.
+    Initiation,
+    /// `Inv(src) ∧ encode(e) ⇒ Inv(dst)` for the edge.
+    Consecution(EdgeId),
+}
+
+impl Obligation {
+    /// What fails when the query is satisfiable ("consecution fails on the
+    /// edge A -> B (file:line)"): the words of a rejection by either solver.
+    pub fn fails(self, p: &Program) -> String {
+        match self {
+            Obligation::Safety => "the invariant at the error location is not false".into(),
+            Obligation::Initiation => format!("initiation fails at {}", p.loc(p.entry).name),
+            Obligation::Consecution(e) => format!("consecution fails on the edge {}", edge_name(p, e)),
+        }
+    }
+    /// What was not decided ("the check of the edge A -> B").
+    pub fn what(self, p: &Program) -> String {
+        match self {
+            Obligation::Safety => "the check of the error location's invariant".into(),
+            Obligation::Initiation => format!("the check of initiation at {}", p.loc(p.entry).name),
+            Obligation::Consecution(e) => format!("the check of the edge {}", edge_name(p, e)),
+        }
+    }
+}
+
+/// "A -> B (file:line)".
+fn edge_name(p: &Program, e: EdgeId) -> String {
+    let edge = p.edge(e);
+    format!("{} -> {} ({})", p.loc(edge.src).name, p.loc(edge.dst).name, edge.src_loc)
+}
+
+/// [`check`] in this thread's Z3 context, and the queries as a script if the
+/// mode prints them (`None` if not).
+fn check_here(p: &Program, sem: IntSemantics, inv: &[Expr], mode: Mode) -> Result<Option<Script>, Rejection> {
     if inv.len() != p.locs.len() {
         return Err(Rejection { what: format!("{} invariants for {} locations", inv.len(), p.locs.len()) });
     }
@@ -71,45 +139,38 @@ fn check_here(p: &Program, sem: IntSemantics, inv: &[Expr]) -> Result<(), Reject
         .map(|(loc, e)| lower(p, &mut l, &canon, loc, e))
         .collect::<Result<Vec<Bool>, String>>()
         .map_err(|what| Rejection { what })?;
-    let name = |x: LocId| p.loc(x).name.clone();
     let solver = solve::Reused::new(sem);
+    let mut queries: Vec<(Obligation, Vec<Bool>)> = Vec::new();
+    let mut ask = |what: Obligation, hyps: Vec<Bool>, goal: Option<&Bool>| -> Result<(), Rejection> {
+        let answer = match (mode, goal) {
+            (Mode::Print, _) => Some(true),
+            (_, Some(g)) => solver.implies(&hyps, g),
+            (_, None) => solver.is_sat(&hyps).map(|sat| !sat),
+        };
+        match answer {
+            Some(true) => {}
+            Some(false) => return Err(Rejection { what: what.fails(p) }),
+            None => return Err(Rejection { what: format!("{} timed out or was unknown", what.what(p)) }),
+        }
+        if mode == Mode::Print {
+            let mut f = hyps;
+            f.extend(goal.map(Bool::not));
+            queries.push((what, f));
+        }
+        Ok(())
+    };
     // safety
-    if solver.is_sat(&[inv[p.error.0 as usize].clone()]) != Some(false) {
-        return Err(Rejection { what: "the invariant at the error location is not false".into() });
-    }
+    ask(Obligation::Safety, vec![inv[p.error.0 as usize].clone()], None)?;
     // initiation
-    let init = canon.ranges(p, &l, p.entry);
-    if solver.implies(&init, &inv[p.entry.0 as usize]) != Some(true) {
-        return Err(Rejection { what: format!("initiation fails at {}", name(p.entry)) });
-    }
+    ask(Obligation::Initiation, canon.ranges(p, &l, p.entry), Some(&inv[p.entry.0 as usize]))?;
     // consecution
     for e in p.edge_ids() {
         let edge = p.edge(e);
         let (pre, post) = (&inv[edge.src.0 as usize], &inv[edge.dst.0 as usize]);
-        match hoare_triple(p, &mut l, &canon, pre, e, post, &solver) {
-            Some(true) => {}
-            Some(false) => {
-                return Err(Rejection {
-                    what: format!(
-                        "consecution fails on the edge {} -> {} ({})",
-                        name(edge.src),
-                        name(edge.dst),
-                        edge.src_loc
-                    ),
-                })
-            }
-            None => {
-                return Err(Rejection {
-                    what: format!(
-                        "the check of the edge {} -> {} timed out or was unknown",
-                        name(edge.src),
-                        name(edge.dst)
-                    ),
-                })
-            }
-        }
+        let (hyps, goal) = hoare_query(p, &mut l, &canon, pre, e, post);
+        ask(Obligation::Consecution(e), hyps, Some(&goal))?;
     }
-    Ok(())
+    Ok((mode == Mode::Print).then(|| super::validate::script(&queries)))
 }
 
 /// The transition relation of one edge over canonical constants: hypotheses
@@ -148,10 +209,17 @@ pub fn hoare_triple(
     post: &Bool,
     solver: &solve::Reused,
 ) -> Option<bool> {
+    let (hyps, goal) = hoare_query(p, l, canon, pre, e, post);
+    solver.implies(&hyps, &goal)
+}
+
+/// The triple `{pre} e {post}` as hypotheses and a goal over the source's
+/// canonical constants: valid exactly when the hypotheses imply the goal.
+fn hoare_query(p: &Program, l: &mut Lowerer, canon: &Canon, pre: &Bool, e: EdgeId, post: &Bool) -> (Vec<Bool>, Bool) {
     let rel = EdgeRelation::new(p, l, canon, e);
     let mut hyps = rel.hyps.clone();
     hyps.push(pre.clone());
-    solver.implies(&hyps, &rel.at_target(post))
+    (hyps, rel.at_target(post))
 }
 
 #[cfg(test)]

@@ -181,7 +181,7 @@ fn smtlib_text(c: &Clause, names: &[String]) -> String {
 /// Z3's text of a quantifier-free term in standard SMT-LIB: Z3 prints an
 /// empty conjunction (disjunction) as a bare `and` (`or`) where it is an
 /// argument.
-fn standard(text: &str) -> String {
+pub(super) fn standard(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut prev = ' ';
     let chars: Vec<char> = text.chars().collect();

@@ -25,6 +25,7 @@ pub mod predabs;
 pub mod raise;
 pub mod solve;
 pub mod transition;
+pub mod validate;
 
 pub use crate::ir::IntSemantics;
 pub use deadline::{Deadline, Install};
