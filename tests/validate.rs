@@ -82,7 +82,7 @@ fn fig1(sem: IntSemantics) -> (Program, Vec<Expr>) {
     let opts = FrontendOptions { opt: OptLevel::O0, ..Default::default() };
     let file = root().join("llvm-tests/fig1_safe.c").to_string_lossy().into_owned();
     let p = slice::slice(&build_program(&[file], &opts).expect("translates")).0;
-    let cfg = EngineConfig::Ai { domain: DomainKind::Interval };
+    let cfg = EngineConfig::new(engines::ai::Config { domain: DomainKind::Interval });
     let out = engines::run(&cfg, &p, &EngineContext { sem, deadline: &Deadline::none() });
     assert_eq!(out.verdict, Verdict::Safe, "{:?}", out.reason);
     let inv = out.certificate.expect("a certificate").invariants;
