@@ -12,7 +12,8 @@
 //! backtrace). A failed allocation in Rust aborts. Neither can be recovered
 //! from in process, so the run must not get there: the portfolio's guard
 //! (`portfolio::run`) asks [`pressure`] every [`INTERVAL`] and, while
-//! [`headroom`] is still free, stops a member the way it stops a loser (its
+//! [`headroom`] of the address space (a quarter of it of the machine's
+//! memory) is still free, stops a member the way it stops a loser (its
 //! Z3 calls are interrupted and return at Z3's own checkpoints, which leaves
 //! Z3 consistent), with the returned reason as that member's UNKNOWN.
 //!
