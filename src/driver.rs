@@ -254,7 +254,7 @@ fn certificate(sliced: &Program, c: &Certificate, validation: Option<&engines::V
     CertificateReport {
         validated: validation.map(|v| v.solver.clone()),
         loop_invariants: explain::loop_invariants(sliced, c),
-        locations: crate::smt::cert::smtlib(sliced, c.sem, &c.invariants)
+        locations: crate::check::cert::smtlib(sliced, c.sem, &c.invariants)
             .into_iter()
             .zip(&sliced.locs)
             .map(|(smtlib, l)| LocationInvariant { location: l.name.clone(), smtlib })

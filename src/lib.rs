@@ -5,7 +5,7 @@
 //!    --> Program (locations, edges, live variables)   [frontend, ir]
 //!    --> slice, WTO                                   [cfg]
 //!    --> engines (a portfolio on threads) -- Z3 --    [portfolio, engines, smt]
-//!    --> check: certificate (SAFE) / replay (UNSAFE)  [check, smt::cert, replay]
+//!    --> check: certificate (SAFE) / replay (UNSAFE)  [check, check::cert, replay]
 //!    --> report (text, JSON, witnesses, SARIF)        [driver, report]
 //! ```
 //!
@@ -31,10 +31,12 @@ pub extern crate llvm_sys_181 as llvm_sys;
 #[cfg(feature = "llvm19")]
 pub extern crate llvm_sys_191 as llvm_sys;
 
+pub mod answer;
 pub mod bench;
 pub mod cc;
 pub mod cexpr;
 pub mod cfg;
+pub mod chc;
 pub mod check;
 pub mod compare_opt;
 pub mod deadline;

@@ -47,7 +47,7 @@ enum Cmd {
         /// arguments only, for Golem, Eldarica and other CHC-COMP entrants), or
         /// as Z3 prints its terms.
         #[arg(long, value_enum, default_value = "smtlib")]
-        dialect: ufo::smt::horn::Dialect,
+        dialect: ufo::chc::horn::Dialect,
     },
     /// Your clang ($UFO_CC, default: the newest of clang-19 ... clang-14) that
     /// also verifies each C source that has a check (`make CC="ufo cc"`);
@@ -359,7 +359,7 @@ fn run(cli: Cli) -> Result<i32, Error> {
                 ),
                 "sat: the error is unreachable (SAFE); unsat: it is reachable (UNSAFE)".to_string(),
             ];
-            let text = ufo::smt::horn::export_as(&p, int, &header, dialect).map_err(Error::Usage)?;
+            let text = ufo::chc::horn::export_as(&p, int, &header, dialect).map_err(Error::Usage)?;
             match output {
                 Some(path) => write_output(&path, &text)?,
                 None => print!("{text}"),

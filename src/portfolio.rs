@@ -12,7 +12,7 @@
 //!   another won.
 //! - A member that panics answers UNKNOWN naming the panic; the portfolio goes on.
 //! - A member whose counterexample the check found spurious bit-precisely
-//!   (`smt::path`), or whose Spacer query (UFO's refinement, whole-program
+//!   (`check::path`), or whose Spacer query (UFO's refinement, whole-program
 //!   Spacer) ended `unknown` rather than by the clock, runs
 //!   again, once, under `bv` within its own time (lazy
 //!   precision per run, issue 19 §1; the explicit-value paper's §IV refines

@@ -1,7 +1,7 @@
 //! A counterexample as plain data (DESIGN.md "Engines": answers cross
 //! threads): the program edges from the entry to the error and the value of
 //! every nondeterministic input in call order. Engines build it (from a model
-//! of the ARG condition, `smt::dag`); the replay, the report and the
+//! of the ARG condition, `chc::argcond`); the replay, the report and the
 //! witnesses read it, none of them through Z3.
 
 use crate::error::SrcLoc;

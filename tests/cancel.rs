@@ -45,10 +45,10 @@ fn cancel_after<T: Send + 'static>(
 
 #[test]
 fn a_running_spacer_query_stops_within_a_second_of_cancel() {
-    let text = ufo::smt::horn::export(&cubes(), IntSemantics::Lia, &[]);
+    let text = ufo::chc::horn::export(&cubes(), IntSemantics::Lia, &[]);
     let (answer, took) = cancel_after(Duration::from_secs(3), move |d| {
         let _installed = d.install();
-        ufo::smt::horn::solve(&text)
+        ufo::chc::horn::solve(&text)
     });
     assert_eq!(answer, Ok(None), "a cancelled query has no answer");
     assert!(took < Duration::from_secs(1), "stopped {took:?} after the cancel");
@@ -78,10 +78,10 @@ fn a_cancel_before_the_work_starts_stops_it_at_once() {
     cancel.cancel();
     let d = Deadline::none().with_cancel(cancel);
     let t = Instant::now();
-    let text = ufo::smt::horn::export(&cubes(), IntSemantics::Lia, &[]);
+    let text = ufo::chc::horn::export(&cubes(), IntSemantics::Lia, &[]);
     let answer = std::thread::spawn(move || {
         let _installed = d.install();
-        ufo::smt::horn::solve(&text)
+        ufo::chc::horn::solve(&text)
     })
     .join()
     .unwrap();

@@ -58,7 +58,7 @@ fn every_dialect_parses_strictly_and_spacer_answers_the_same_on_each() {
             if answers.first() != Some(&None) {
                 let d = ufo::smt::Deadline::after(std::time::Duration::from_secs(10));
                 let _installed = d.install();
-                answers.push(ufo::smt::horn::solve(&text).unwrap_or_else(|e| panic!("{what}: {e}")));
+                answers.push(ufo::chc::horn::solve(&text).unwrap_or_else(|e| panic!("{what}: {e}")));
             }
         }
         let decided = answers.len() == 3 && answers.iter().all(Option::is_some);

@@ -58,7 +58,7 @@ fn fig1_safe_after_one_refinement_with_paper_label() {
     let canon = ufo::smt::canon::Canon::new(&p, &l);
     let mut lower = |loc: usize| {
         let loc = ufo::ir::LocId(loc as u32);
-        ufo::smt::cert::lower(&p, &mut l, &canon, loc, &cert.invariants[loc.0 as usize]).expect("exact")
+        ufo::smt::hoare::lower(&p, &mut l, &canon, loc, &cert.invariants[loc.0 as usize]).expect("exact")
     };
     let label = &lower(head);
     // equivalent under the range of an int
@@ -133,14 +133,14 @@ fn max_iterations_gives_unknown_with_statistics() {
     assert!(out.stats.own::<ufo::engines::ufo::UfoStats>().expect("UFO's counters").arg_nodes > 0);
 }
 
-/// REFINE's query with the unrolling's chains folded (`smt::fold`): only
+/// REFINE's query with the unrolling's chains folded (`chc::fold`): only
 /// joins, loop-head copies, entry and error keep a predicate, yet every node
 /// that reaches the error gets a label and the labels are Hoare triples on
 /// every edge of the unrolling (Definition 2), the error's label false.
 #[test]
 fn folded_refinement_labels_every_node_with_hoare_triples() {
-    use ufo::smt::chc::{self, Refinement};
-    use ufo::smt::fold::Folding;
+    use ufo::chc::fold::Folding;
+    use ufo::chc::{self, Refinement};
     for (file, opt, k) in [
         ("fig1_safe.c", OptLevel::O0, 12),
         ("nested_safe.c", OptLevel::O0, 12),
@@ -172,7 +172,7 @@ fn folded_refinement_labels_every_node_with_hoare_triples() {
         assert_eq!(solve::is_sat(&[labels[d.error].clone().expect("error label")]), Some(false));
         for (s, w, e) in &d.edges {
             if let (Some(pre), Some(post)) = (&labels[*s], &labels[*w]) {
-                let triple = ufo::smt::cert::hoare_triple(&p, &mut l, &canon, pre, *e, post, &solver);
+                let triple = ufo::smt::hoare::hoare_triple(&p, &mut l, &canon, pre, *e, post, &solver);
                 assert_eq!(triple, Some(true), "{file}: {{{pre}}} edge {s}->{w} {{{post}}}");
             }
         }

@@ -12,12 +12,13 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 use ufo::cfg::{slice, Wto};
+use ufo::check::cert;
+use ufo::check::validate::{self, Invalid};
 use ufo::engines::config::DomainKind;
 use ufo::engines::{self, EngineConfig, EngineContext, Verdict};
 use ufo::frontend::{build_program, FrontendOptions, OptLevel};
 use ufo::ir::{Expr, Program, Rel};
-use ufo::smt::validate::{self, Invalid};
-use ufo::smt::{cert, Deadline, IntSemantics};
+use ufo::smt::{Deadline, IntSemantics};
 
 /// Every safe program of `llvm-tests/` (and two memory programs, whose
 /// certificates quantify over cells) is SAFE with `--validate` at the

@@ -1,7 +1,7 @@
 //! `ufo bench`: runs the tasks of a `tasks.tsv`, one process per task and tool
 //! under a hard time and memory limit, and scores the answers the SV-COMP way.
 //! With `--baseline spacer`, every task is also exported as recursive Horn
-//! clauses (`ufo export-chc`, [`crate::smt::horn`]) and solved by Z3's Spacer
+//! clauses (`ufo export-chc`, [`crate::chc::horn`]) and solved by Z3's Spacer
 //! under the same limits, so both tools are measured in one run on one machine.
 //!
 //! Modules: [`tasks`] reads the task list, [`process`] runs one limited process,

@@ -9,30 +9,11 @@
 //! configured) come from the registry (`super::registry`); an engine's
 //! configuration is its own type behind [`Configuration`].
 
-use super::registry::{self, EngineSpec};
+use super::registry::{self, EngineSpec, DEFAULT_MEMORY_PORTFOLIO, DEFAULT_PORTFOLIO};
 use super::Engine;
 use crate::ir::{IntSemantics, Program};
 use serde::Serialize;
 use std::sync::Arc;
-
-/// The members `--portfolio` names by default, in the order they start.
-/// `ai` first: intervals answer in milliseconds; where they do not prove,
-/// `ai-boxes` (disjunctions of boxes) does in milliseconds what they miss
-/// (3 more shared tasks), and the simpler interval invariant is the answer
-/// where both prove. Both run alone, so the members after them get the
-/// same share of time as without them. Then,
-/// chosen from per-member benches of the shared set (60 s): `spacer` and
-/// `spacer-global` solve 95 each but different ones, `ufo` adds the systemc
-/// and locks tasks neither Spacer solves quickly; with two threads the first
-/// member gets half the time and the second all of it, so the setting that
-/// is rarely slow starts first (README "Engines" has the numbers).
-pub const DEFAULT_PORTFOLIO: &str = "ai,ai-boxes,spacer-global,spacer,ufo";
-
-/// The default members for a program with memory regions: the cell
-/// abstraction proves the fill-and-check loops whose invariants quantify over
-/// cells (`llvm-tests/memory`), and BMC finds the bugs behind loops over
-/// memory, which the others rarely refute in time (README "Engines").
-pub const DEFAULT_MEMORY_PORTFOLIO: &str = "ai,ai-boxes,spacer-global,spacer-cells,bmc,spacer,ufo";
 
 /// One engine of a portfolio: its configuration and its integer semantics.
 #[derive(Clone, Debug, PartialEq)]
@@ -52,7 +33,7 @@ pub enum SpacerMode {
     /// Global guidance with the inductive generalizer (fp.spacer.global,
     /// fp.spacer.use_inductive_generalizer): solves other tasks than the default.
     Global,
-    /// Memory abstracted to one cell per region (`smt::cells`): quantified
+    /// Memory abstracted to one cell per region (`chc::cells`): quantified
     /// invariants over arrays from quantifier-free ones over cells; proves,
     /// never refutes.
     Cells,
@@ -222,7 +203,7 @@ impl EngineArgs {
     /// The configuration the options select (`None` for a portfolio, whose
     /// members have their own: [`EngineArgs::members`]).
     pub fn config(&self) -> Option<EngineConfig> {
-        registry::engine(&self.engine).and_then(|e| registry::configure(e.name, false, self))
+        registry::engine(&self.engine).and_then(|e| super::configure(e.name, false, self))
     }
 
     /// The engines to run: the `--portfolio` members, or the one engine.
@@ -245,8 +226,7 @@ impl EngineArgs {
                 Some(b) => (b, IntSemantics::Bv),
                 None => (name, self.int),
             };
-            let Some(config) = registry::is_member(base).then(|| registry::configure(base, true, self)).flatten()
-            else {
+            let Some(config) = registry::is_member(base).then(|| super::configure(base, true, self)).flatten() else {
                 return Err(format!(
                     "unknown portfolio member '{name}' (members: {}, each also with -bv)",
                     registry::member_names().join(", ")

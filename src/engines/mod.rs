@@ -3,8 +3,10 @@
 //! semantics, deadline and cancellation token) and returns an [`Outcome`]:
 //! SAFE with a candidate certificate, UNSAFE with a trace, or UNKNOWN with a
 //! reason, always with statistics. Engines never print and never exit; the
-//! driver checks every answer (`check`). [`registry`] lists the engines: each
-//! module has its registry entry and its configuration type, which builds it.
+//! driver checks every answer (`check`). [`ENGINES`] lists the engines (one
+//! line each, below; [`registry`] derives the names, values and defaults):
+//! each module has its registry entry and its configuration type, which
+//! builds it.
 
 pub mod ai;
 pub mod bmc;
@@ -13,239 +15,42 @@ pub mod registry;
 pub mod spacer;
 pub mod ufo;
 
+/// The registry's line per engine, `(SPEC, configure)`: the engine's
+/// [`registry::EngineSpec`] and its module's configuration function
+/// (`--engine NAME`'s configuration, or with `member` the portfolio member
+/// `NAME`'s, without `-bv`; `None` for a name not its own). Makes
+/// [`ENGINES`] (data, read by `registry`'s functions) and [`configure`]
+/// (code). It lives here, beside the `pub mod` lines of the engines it names,
+/// so that `registry.rs` and `config.rs` name no engine and no circle runs
+/// through them.
+macro_rules! engines {
+    ($(($spec:path, $configure:path)),* $(,)?) => {
+        /// Every engine, in the order `--help` lists them.
+        pub const ENGINES: &[&registry::EngineSpec] = &[$(&$spec),*];
+
+        /// The configuration of the engine `name`, or with `member` of the
+        /// member `name` (without `-bv`).
+        pub fn configure(name: &str, member: bool, a: &EngineArgs) -> Option<EngineConfig> {
+            let all: &[fn(&str, bool, &EngineArgs) -> Option<EngineConfig>] = &[$($configure),*];
+            all.iter().find_map(|c| c(name, member, a))
+        }
+    };
+}
+
+engines![
+    (ufo::SPEC, ufo::configure),
+    (bmc::SPEC, bmc::configure),
+    (ufo::CP, ufo::configure),
+    (ufo::BP, ufo::configure),
+    (spacer::SPEC, spacer::configure),
+    (ai::SPEC, ai::configure),
+];
+
+pub use crate::answer::{Certificate, CexRefinement, Outcome, OwnStats, Stats, Validation, Verdict};
 pub use config::{Configuration, EngineArgs, EngineConfig, Member, PostKind, SpacerMode};
 
 use crate::ir::Program;
 use crate::smt::{Deadline, IntSemantics};
-use crate::trace::Trace;
-use serde::Serialize;
-
-/// The answer of an engine.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum Verdict {
-    #[serde(rename = "SAFE")]
-    Safe,
-    #[serde(rename = "UNSAFE")]
-    Unsafe,
-    #[serde(rename = "UNKNOWN")]
-    Unknown,
-}
-
-impl Verdict {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Verdict::Safe => "SAFE",
-            Verdict::Unsafe => "UNSAFE",
-            Verdict::Unknown => "UNKNOWN",
-        }
-    }
-}
-
-/// Statistics: the counters every engine has, and each engine's own
-/// (DESIGN.md "Engines": common counters plus per-engine extras). In JSON an
-/// engine's own counters are an object under its key (`stats.ufo`).
-#[derive(Debug, Default)]
-pub struct Stats {
-    /// Rounds of the engine's main loop (UFO: EXPANDARG and REFINE; BMC: 1).
-    pub iterations: usize,
-    /// Seconds in the independent check of the answer (certificate or replay).
-    pub check_time: f64,
-    /// The engine's own counters ([`OwnStats`]).
-    own: Option<Box<dyn AnyStats>>,
-    /// What the check of counterexamples refined (issue 19 §1).
-    pub counterexamples: CexRefinement,
-    /// The second solver's check of the certificate (`--validate`), when it
-    /// confirmed it.
-    pub validation: Option<Validation>,
-}
-
-/// A certificate that a second solver (cvc5) checked again after Z3's check
-/// accepted it (`--validate`): every query of Z3's check, answered `unsat`.
-#[derive(Clone, Debug, Serialize)]
-pub struct Validation {
-    /// The solver: `cvc5`.
-    pub solver: String,
-    /// Its queries (safety, initiation, consecution per edge).
-    pub queries: usize,
-    /// Of them, those it decided only when given with their instances: the
-    /// query's quantifiers skolemized and instantiated at the cells it reads
-    /// (what Z3's check tries first), which are satisfiable together with the
-    /// query exactly when the query is.
-    pub with_instances: usize,
-    /// Seconds cvc5 ran (part of `check_time`).
-    pub time: f64,
-}
-
-/// An engine's own statistics: plain data under its key in JSON
-/// (`stats.KEY`, `docs/report.schema.json`), `name=value` pairs in the text
-/// report. Declared beside the engine; [`Stats`] holds any one of them.
-pub trait OwnStats: Serialize + Clone + std::fmt::Debug + Send + Sync + 'static {
-    /// Its key in JSON.
-    const KEY: &'static str;
-    /// Its `name=value` pairs for `--stats`.
-    fn fields(&self) -> Vec<(&'static str, String)>;
-}
-
-/// [`OwnStats`] behind a pointer.
-trait AnyStats: std::fmt::Debug + Send + Sync {
-    fn key(&self) -> &'static str;
-    fn fields(&self) -> Vec<(&'static str, String)>;
-    fn to_json(&self) -> serde_json::Value;
-    fn clone_box(&self) -> Box<dyn AnyStats>;
-    fn as_any(&self) -> &dyn std::any::Any;
-    fn as_any_mut(&mut self) -> &mut dyn std::any::Any;
-}
-
-impl<T: OwnStats> AnyStats for T {
-    fn key(&self) -> &'static str {
-        T::KEY
-    }
-    fn fields(&self) -> Vec<(&'static str, String)> {
-        OwnStats::fields(self)
-    }
-    fn to_json(&self) -> serde_json::Value {
-        serde_json::to_value(self).unwrap_or_default()
-    }
-    fn clone_box(&self) -> Box<dyn AnyStats> {
-        Box::new(self.clone())
-    }
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
-        self
-    }
-}
-
-impl Clone for Stats {
-    fn clone(&self) -> Stats {
-        Stats {
-            iterations: self.iterations,
-            check_time: self.check_time,
-            own: self.own.as_ref().map(|o| o.clone_box()),
-            counterexamples: self.counterexamples.clone(),
-            validation: self.validation.clone(),
-        }
-    }
-}
-
-impl Serialize for Stats {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("iterations", &self.iterations)?;
-        m.serialize_entry("check_time", &self.check_time)?;
-        if let Some(o) = &self.own {
-            m.serialize_entry(o.key(), &o.to_json())?;
-        }
-        if !self.counterexamples.is_empty() {
-            m.serialize_entry("counterexamples", &self.counterexamples)?;
-        }
-        if let Some(v) = &self.validation {
-            m.serialize_entry("validation", v)?;
-        }
-        m.end()
-    }
-}
-
-/// The counterexample check's refinements: a path whose inputs did not reach
-/// the error is checked bit-precisely (`smt::path`); a feasible one gives new
-/// inputs, an infeasible one (spurious: through over-approximated operations
-/// or unbounded integers) makes the portfolio run the engine again under
-/// `bv`, where every operation is exact; so does a Spacer query that ended
-/// `unknown` (not by the clock).
-#[derive(Clone, Debug, Default, Serialize)]
-pub struct CexRefinement {
-    /// Paths that did not replay and are infeasible bit-precisely.
-    pub spurious: usize,
-    /// Over-approximated operations on those paths.
-    pub approximated_ops: usize,
-    /// Paths that did not replay whose bit-precise model did.
-    pub bit_precise_replays: usize,
-    /// Runs of the engine again under `bv` after a spurious path or an
-    /// undecided Spacer query.
-    pub bv_reruns: usize,
-    /// The engine's Spacer query was undecided (Spacer's `unknown`, not a
-    /// timeout): worth one more run under `bv`.
-    #[serde(skip)]
-    pub retry_bit_precise: bool,
-}
-
-impl CexRefinement {
-    /// Adds the counts of earlier runs.
-    pub fn add(&mut self, earlier: &CexRefinement) {
-        self.spurious += earlier.spurious;
-        self.approximated_ops += earlier.approximated_ops;
-        self.bit_precise_replays += earlier.bit_precise_replays;
-        self.bv_reruns += earlier.bv_reruns;
-    }
-    pub fn is_empty(&self) -> bool {
-        self.spurious + self.bit_precise_replays + self.bv_reruns == 0
-    }
-}
-
-impl Stats {
-    /// Statistics with the engine's own counters `own`.
-    pub fn with<T: OwnStats>(iterations: usize, own: T) -> Stats {
-        Stats { iterations, own: Some(Box::new(own)), ..Stats::default() }
-    }
-    /// The engine's own counters, if they are of type `T`.
-    pub fn own<T: OwnStats>(&self) -> Option<&T> {
-        self.own.as_ref()?.as_any().downcast_ref()
-    }
-    /// The engine's own counters of type `T`, created on first use (and
-    /// replacing another engine's).
-    pub fn own_mut<T: OwnStats + Default>(&mut self) -> &mut T {
-        if self.own::<T>().is_none() {
-            self.own = Some(Box::new(T::default()));
-        }
-        self.own.as_mut().and_then(|o| o.as_any_mut().downcast_mut()).expect("set above")
-    }
-    /// UFO's counters, created on first use.
-    pub fn ufo(&mut self) -> &mut ufo::UfoStats {
-        self.own_mut()
-    }
-
-    /// The engine's own counters as `name=value` pairs, for the text report.
-    pub fn extras(&self) -> Vec<(&'static str, String)> {
-        let mut out = self.own.as_ref().map(|o| o.fields()).unwrap_or_default();
-        if let Some(v) = &self.validation {
-            out.push(("validated", v.solver.clone()));
-            out.push(("validate", format!("{:.3}s", v.time)));
-        }
-        out
-    }
-}
-
-/// A candidate inductive invariant per location of the (sliced) program, as
-/// plain data that crosses threads: an `ir::Expr` over the location's
-/// in-scope variables (DESIGN.md "Engines"), meant under the integer
-/// semantics it was found in (under `lia` a variable's value is
-/// `Expr::Value`, its signed value). Engines return it with SAFE (raised from
-/// their Z3 terms by `smt::raise`); the driver reports SAFE only after `check`
-/// lowered it in a Z3 context of its own and accepted it.
-#[derive(Clone, Debug, Serialize)]
-pub struct Certificate {
-    pub sem: IntSemantics,
-    /// The invariant of each location, indexed by location.
-    pub invariants: Vec<crate::ir::Expr>,
-}
-
-/// What an engine answers.
-#[derive(Clone, Debug, Serialize)]
-pub struct Outcome {
-    pub verdict: Verdict,
-    pub reason: Option<String>,
-    pub trace: Option<Trace>,
-    pub certificate: Option<Certificate>,
-    pub stats: Stats,
-}
-
-impl Outcome {
-    pub fn unknown(reason: impl Into<String>, stats: Stats) -> Outcome {
-        Outcome { verdict: Verdict::Unknown, reason: Some(reason.into()), trace: None, certificate: None, stats }
-    }
-}
 
 /// Cubes the Boolean POST enumerates before it falls back to the Cartesian one.
 pub const MAX_CUBES: usize = 64;

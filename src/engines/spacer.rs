@@ -38,11 +38,12 @@ use super::config::{Configuration, EngineConfig, SpacerMode};
 use super::registry::EngineSpec;
 use super::{bmc, Certificate, Engine, EngineContext, Outcome, Stats, Verdict};
 use crate::cfg::Wto;
+use crate::chc::{self, ChcAnswer, Fact, Preprocessing};
+use crate::check::cert;
 use crate::ir::{wp, Expr, LocId, Program};
 use crate::smt::canon::Canon;
-use crate::smt::chc::{self, ChcAnswer, Fact, Preprocessing};
 use crate::smt::Install;
-use crate::smt::{cert, raise, Deadline, IntSemantics, Lowerer};
+use crate::smt::{raise, Deadline, IntSemantics, Lowerer};
 use crate::trace::Trace;
 use serde::Serialize;
 use std::time::Instant;
@@ -91,7 +92,7 @@ pub fn configure(name: &str, member: bool, a: &EngineArgs) -> Option<EngineConfi
 /// Spacer on the whole program.
 pub struct Spacer {
     pub global: bool,
-    /// Memory as one cell per region (`smt::cells`).
+    /// Memory as one cell per region (`chc::cells`).
     pub cells: bool,
 }
 
@@ -180,7 +181,7 @@ enum CellsAnswer {
     OutOfEffort,
 }
 
-/// Spacer over cells (`smt::cells`) with seed `seed` and budget `effort`, and
+/// Spacer over cells (`chc::cells`) with seed `seed` and budget `effort`, and
 /// the certificate of its solution checked, within `deadline`
 /// (`certificate`). The first attempt (seed 0) runs in the engine's thread; a
 /// restart runs in a thread of its own, so in a Z3 context of its own: Z3's
@@ -204,14 +205,14 @@ fn cells_attempt(
             let mut l = Lowerer::new(sem);
             let canon = Canon::new(p, &l);
             let attempt = chc::Attempt { seed, effort: Some(effort) };
-            match crate::smt::cells::whole_program(p, &mut l, &canon, pre, attempt) {
+            match crate::chc::cells::whole_program(p, &mut l, &canon, pre, attempt) {
                 Ok(ChcAnswer::Solution(inv)) => {
                     let (checked, candidate) = certificate(p, &canon, sem, &inv, deadline);
                     CellsAnswer::Solved { checked, candidate }
                 }
                 Ok(ChcAnswer::Reachable(_)) => CellsAnswer::Reachable,
                 Ok(ChcAnswer::Unknown(why)) => CellsAnswer::Unknown(why),
-                Err(crate::smt::cells::OutOfEffort) => CellsAnswer::OutOfEffort,
+                Err(crate::chc::cells::OutOfEffort) => CellsAnswer::OutOfEffort,
             }
         };
         if seed == 0 {

@@ -34,7 +34,8 @@ use super::{Post, PostCx};
 use crate::domains::fixpoint::thresholds;
 use crate::domains::{Ctx, Domain, Thresholds};
 use crate::ir::{EdgeId, LocId, Program, Sort, VarId};
-use crate::smt::{cert, raise, Formula, FormulaOps, IntSemantics};
+use crate::smt::hoare as cert;
+use crate::smt::{raise, Formula, FormulaOps, IntSemantics};
 
 /// A numeric domain as a POST.
 pub struct DomainPost<D: Domain> {

@@ -22,6 +22,7 @@
 //! element back with `to_label`; its `join`/`widen` replace the defaults.
 
 pub mod domain;
+pub mod predabs;
 pub mod predicates;
 
 use crate::ir::{EdgeId, LocId, Program};

@@ -2,14 +2,15 @@
 //! §6: cpUFO/CP with [`Abstraction::Cartesian`], bpUFO/BP with
 //! [`Abstraction::Boolean`]): the abstraction of an edge's post-image over the
 //! predicates of the target location, which are the atoms of the labels
-//! refinement produced there (`smt::predabs`). Join, widen, cover check and
+//! refinement produced there (`post::predabs`). Join, widen, cover check and
 //! strengthening are the trait's defaults (disjunction, none, SMT
 //! implication, the refined label).
 
+use super::predabs;
 use super::{Post, PostCx};
 use crate::ir::{EdgeId, LocId, Program};
-use crate::smt::cert::{self, EdgeRelation};
-use crate::smt::{predabs, solve, Formula};
+use crate::smt::hoare::{self as cert, EdgeRelation};
+use crate::smt::{solve, Formula};
 use std::collections::{HashMap, HashSet};
 
 /// Which predicate abstraction.

@@ -23,7 +23,7 @@ const RESERVED: [&str; 22] = [
 ];
 
 /// The conversions between bit-vectors and integers, under their SMT-LIB 2.7
-/// names (Z3's) and 2.6 names (cvc5's: `smt::validate` renames them), reserved
+/// names (Z3's) and 2.6 names (cvc5's: `check::validate` renames them), reserved
 /// as [`RESERVED`].
 const CONVERSIONS: [&str; 6] = ["ubv_to_int", "sbv_to_int", "int_to_bv", "bv2nat", "bv2int", "int2bv"];
 

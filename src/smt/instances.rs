@@ -20,6 +20,7 @@
 //! unsatisfiable; `F'` satisfiable proves nothing, and the caller asks Z3 the
 //! quantified query.
 
+use super::terms::has_quantifier;
 use std::collections::HashSet;
 use z3::ast::{Ast, Bool, Dynamic};
 use z3::{DeclKind, Sort};
@@ -58,22 +59,7 @@ fn open(e: &Dynamic) -> Option<(bool, Vec<Sort>, Bool)> {
 fn body_at(body: &Bool, vals: &[Dynamic]) -> Option<Bool> {
     // (:var 0) is the innermost bound variable
     let rev: Vec<Dynamic> = vals.iter().rev().cloned().collect();
-    super::chc::substitute_vars(body, &rev)
-}
-
-/// Whether `e` has a quantifier.
-pub fn has_quantifier(e: &Dynamic) -> bool {
-    let mut seen = HashSet::new();
-    let mut stack = vec![e.clone()];
-    while let Some(x) = stack.pop() {
-        if x.kind() == z3::AstKind::Quantifier {
-            return true;
-        }
-        if seen.insert(x.clone()) {
-            stack.extend(x.children());
-        }
-    }
-    false
+    super::terms::substitute_vars(body, &rev)
 }
 
 /// The connective `e` is, if polarity is followed through it.
@@ -127,7 +113,7 @@ fn skolemize(e: &Dynamic, positive: bool, skolems: &mut Vec<Dynamic>) -> Dynamic
 
 /// The ground index terms of `select`/`store` in `e` (of arrays of sort
 /// `array`, if given), outside quantifiers, each once, added to `out`.
-pub(super) fn index_terms(e: &Dynamic, array: Option<&Sort>, out: &mut Vec<Dynamic>, seen: &mut HashSet<Dynamic>) {
+pub fn index_terms(e: &Dynamic, array: Option<&Sort>, out: &mut Vec<Dynamic>, seen: &mut HashSet<Dynamic>) {
     if !seen.insert(e.clone()) || e.kind() != z3::AstKind::App {
         return;
     }
@@ -196,7 +182,7 @@ mod tests {
     }
 
     fn all(k: &Int, body: &Bool) -> Bool {
-        super::super::chc::forall(&[Dynamic::from_ast(k)], body)
+        super::super::terms::forall(&[Dynamic::from_ast(k)], body)
     }
 
     /// Whether the grounded conjunction is found unsatisfiable.

@@ -8,7 +8,7 @@
 //! `mod`, sparse masks bit by bit, `xor x, -1` as `-1 - x`); constant shifts and
 //! funnel shifts are exact. What remains (e.g. `and` of two variables) is a fresh
 //! in-range value, counted in [`Lowerer::approx`] and listed in
-//! [`Lowerer::approx_sites`] (what made a spurious path, `smt::path`).
+//! [`Lowerer::approx_sites`] (what made a spurious path, `check::path`).
 //! `math` is `lia` without ranges and wrap-around. `bv` is bit-precise.
 //!
 //! Every width up to 128 bits is encoded (`i65` from `__builtin_*_overflow`,
@@ -16,10 +16,14 @@
 //! does not fit an `i128`).
 
 use super::IntSemantics;
+use crate::error::SrcLoc;
 use crate::ir::eval::{ones, signed_of, smax, smin};
 use crate::ir::{ArithOp, BinOp, CastOp, CmpPred, Expr, HavocKind, IntrOp, Rel, Sort, Stmt, VarId};
 use std::collections::{BTreeMap, HashMap};
 use z3::ast::{Array, Bool, Dynamic, Int, BV};
+
+/// A nondeterministic input inside an encoded edge: variable, kind, position, value.
+pub type NondetValue = (VarId, HavocKind, SrcLoc, Val);
 
 /// A Z3 value of some program sort.
 #[derive(Clone, Debug)]
@@ -39,6 +43,15 @@ impl Val {
             Val::I(i) => Dynamic::from_ast(i),
             Val::V(v) => Dynamic::from_ast(v),
             Val::A(a) => Dynamic::from_ast(a),
+        }
+    }
+    /// Its Z3 sort.
+    pub fn sort(&self) -> z3::Sort {
+        match self {
+            Val::B(_) => z3::Sort::bool(),
+            Val::I(_) => z3::Sort::int(),
+            Val::V(b) => z3::Sort::bitvector(b.get_size()),
+            Val::A(a) => z3::ast::Ast::get_sort(a),
         }
     }
     pub fn eq_val(&self, o: &Val) -> Bool {
@@ -146,7 +159,7 @@ pub struct BodyEnc {
     /// Variable values after the body.
     pub post: HashMap<VarId, Val>,
     /// Nondeterministic inputs, in execution order.
-    pub inputs: Vec<super::dag::NondetValue>,
+    pub inputs: Vec<NondetValue>,
     /// Every fresh constant the body introduced (inputs, over-approximated
     /// results, division witnesses): a CHC rule quantifies them.
     pub fresh: Vec<Dynamic>,
@@ -665,7 +678,7 @@ impl Lowerer {
                     Bool::and(&facts).implies(&b)
                 };
                 let bounds: Vec<Dynamic> = consts.iter().map(Val::dynamic).collect();
-                Val::B(super::chc::forall(&bounds, &b))
+                Val::B(super::terms::forall(&bounds, &b))
             }
         }
     }

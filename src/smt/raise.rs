@@ -558,7 +558,7 @@ mod tests {
         let f = if sem == IntSemantics::Bv { g.bvbool(3) } else { g.bool(3) };
         for f in [f.clone(), f.simplify()] {
             let e = raise(&f, &canon.names(&p, crate::ir::LocId(0)))?;
-            let back = crate::smt::cert::lower(&p, &mut l, &canon, crate::ir::LocId(0), &e)?;
+            let back = crate::smt::hoare::lower(&p, &mut l, &canon, crate::ir::LocId(0), &e)?;
             let _bounded =
                 crate::smt::Install::install(&crate::smt::Deadline::after(std::time::Duration::from_secs(10)));
             match solve::is_sat(&[f.xor(&back)]) {

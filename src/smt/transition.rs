@@ -9,7 +9,7 @@
 //! Invariant: a target variable the body does not define gets a fresh value
 //! of its sort (with its range): an over-approximation, never a constraint.
 
-use super::dag::NondetValue;
+use super::lower::NondetValue;
 use super::lower::{Lowerer, Val};
 use crate::ir::{EdgeId, Program, VarId};
 use std::collections::HashMap;

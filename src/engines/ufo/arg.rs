@@ -24,11 +24,11 @@
 //! - the error node is unique: `GETFUTURENODE(err)` always returns it.
 
 use super::UfoStats;
+use crate::cfg::Dag;
 use crate::cfg::Wto;
 use crate::ir::{EdgeId, LocId, Program};
 use crate::post::{Post, PostCx};
 use crate::smt::canon::Canon;
-use crate::smt::dag::Dag;
 use crate::smt::{solve, Deadline, Formula, IntSemantics, Lowerer};
 use std::collections::HashMap;
 use std::time::Instant;

@@ -1,7 +1,7 @@
 //! The UFO algorithm (papers/ufo-under-over-approximations.txt, Fig. 2–3):
 //! UFOMAIN alternates EXPANDARG (exploration by POST, [`arg`], with a POST
 //! from `crate::post`) and REFINE (one
-//! CHC query over the ARG condition of the whole unrolling, `smt::chc`) until
+//! CHC query over the ARG condition of the whole unrolling, `chc::spacer`) until
 //! the error node's label is unsatisfiable (SAFE) or a feasible path to it is
 //! found (UNSAFE).
 //!
@@ -11,7 +11,7 @@
 //!
 //! Departure from Fig. 2 (not in the `od` configurations): after each
 //! refinement, and before the first refinement query (on the domain's labels
-//! alone), Houdini (`smt::houdini`) keeps the conjuncts of all labels (and of
+//! alone), Houdini (`engines::ufo::houdini`) keeps the conjuncts of all labels (and of
 //! the candidates the program suggests: differences of bounds, the error's
 //! preconditions) that are inductive for the whole program. When they exclude the error they are
 //! the certificate (`houdini_proof`): the labels of a loop head's copies each
@@ -25,17 +25,19 @@
 //! less CPU than without (bench-results/bench-2026-11-26e-*).
 
 pub mod arg;
+mod houdini;
 
 use super::config::{Configuration, EngineArgs, EngineConfig, PostKind};
 use super::registry::EngineSpec;
 use super::{Certificate, Engine, EngineContext, Outcome, Stats, Verdict};
 use crate::cfg::Wto;
+use crate::chc::{self, Refinement};
 use crate::ir::{LocId, Program};
 use crate::post::{Post, TruePost};
 use crate::smt::canon::Canon;
-use crate::smt::chc::{self, Refinement};
+use crate::smt::hoare as cert;
 use crate::smt::Install;
-use crate::smt::{cert, houdini, raise, solve, Deadline, Formula, FormulaOps, IntSemantics, Lowerer};
+use crate::smt::{raise, solve, Deadline, Formula, FormulaOps, IntSemantics, Lowerer};
 use arg::{Arg, Expander, Stop};
 use serde::Serialize;
 use std::collections::HashMap;
@@ -63,7 +65,7 @@ pub struct UfoStats {
     pub post_fallbacks: usize,
     /// Domain POSTs: widenings that changed a loop head's value.
     pub widenings: usize,
-    /// Seconds in Houdini over the labels' conjuncts (`smt::houdini`).
+    /// Seconds in Houdini over the labels' conjuncts (`engines::ufo::houdini`).
     pub houdini_time: f64,
     /// The SAFE answer's certificate is the inductive subset of the labels'
     /// conjuncts (Houdini), not the labels of a complete ARG.
@@ -123,7 +125,7 @@ enum Inductive {
 }
 
 /// Houdini over the conjuncts of the ARG's labels and the candidates the
-/// program suggests (`smt::houdini`). Only conjuncts that are quantifier-free,
+/// program suggests (`engines::ufo::houdini`). Only conjuncts that are quantifier-free,
 /// expressible in the program's terms and over the location's live variables
 /// are candidates, so the certificate raises and checks. `None` if Z3 did not
 /// decide.
@@ -365,10 +367,10 @@ fn run(p: &Program, ufo: &mut Ufo, sem: IntSemantics, deadline: &Deadline) -> Ou
     loop {
         stats.iterations += 1;
         let mut ex = Expander::new(p, &wto, &succ, &canon, &houdini.invariants, sem);
-        let expanded = ex.expand(&mut arg, post, &labels, &mut l, stats.ufo(), deadline);
-        stats.ufo().arg_nodes = arg.nodes.len();
-        stats.ufo().post_fallbacks = post.fallbacks();
-        stats.ufo().widenings = post.widenings();
+        let expanded = ex.expand(&mut arg, post, &labels, &mut l, stats.own_mut::<UfoStats>(), deadline);
+        stats.own_mut::<UfoStats>().arg_nodes = arg.nodes.len();
+        stats.own_mut::<UfoStats>().post_fallbacks = post.fallbacks();
+        stats.own_mut::<UfoStats>().widenings = post.widenings();
         if let Err(Stop::Timeout) = expanded {
             return Outcome::unknown(deadline.stop_reason(), stats);
         }
@@ -392,21 +394,21 @@ fn run(p: &Program, ufo: &mut Ufo, sem: IntSemantics, deadline: &Deadline) -> Ou
             Some(true) => {}
         }
         if let Some(max) = ufo.max_iterations {
-            if stats.ufo().refinements >= max {
+            if stats.own_mut::<UfoStats>().refinements >= max {
                 return Outcome::unknown(format!("no answer after {max} refinements (--max-iterations)"), stats);
             }
         }
-        if !od && stats.ufo().refinements == 0 {
+        if !od && stats.own_mut::<UfoStats>().refinements == 0 {
             // before the first refinement query too: the domain's labels
             // alone may hold the invariant (a loop nest whose first query is
             // too big for Spacer)
-            if let Some(c) = houdini.step(&mut l, &mut arg, post, &mut labels, stats.ufo()) {
+            if let Some(c) = houdini.step(&mut l, &mut arg, post, &mut labels, stats.own_mut::<UfoStats>()) {
                 return Outcome { verdict: Verdict::Safe, reason: None, trace: None, certificate: Some(c), stats };
             }
         }
         let d = arg.dag();
         let relevant = d.reaches_error();
-        let st = stats.ufo();
+        let st = stats.own_mut::<UfoStats>();
         st.max_query_nodes = st.max_query_nodes.max(relevant.iter().filter(|b| **b).count());
         let t = Instant::now();
         // §5: the ARG condition decides feasibility of every path to the error in
@@ -416,14 +418,14 @@ fn run(p: &Program, ufo: &mut Ufo, sem: IntSemantics, deadline: &Deadline) -> Ou
             Ok(None) => chc::refine(p, &mut l, &canon, &d),
             Err(why) => Refinement::Unknown(why),
         };
-        stats.ufo().refine_time += t.elapsed().as_secs_f64();
-        stats.ufo().refinements += 1;
+        stats.own_mut::<UfoStats>().refine_time += t.elapsed().as_secs_f64();
+        stats.own_mut::<UfoStats>().refinements += 1;
         match r {
             Refinement::Labels(ls) => {
                 let by_loc: Vec<(LocId, Formula)> =
                     ls.iter().enumerate().filter_map(|(u, f)| Some((arg.nodes[u].loc, f.clone()?))).collect();
                 let gained = post.learn(&by_loc);
-                stats.ufo().predicates = post.predicates();
+                stats.own_mut::<UfoStats>().predicates = post.predicates();
                 if od {
                     if gained.is_empty() {
                         return Outcome::unknown("refinement found no new predicates", stats);
@@ -446,7 +448,7 @@ fn run(p: &Program, ufo: &mut Ufo, sem: IntSemantics, deadline: &Deadline) -> Ou
                 if ufo.check_labels && !labels_are_hoare_triples(p, &mut l, &canon, &arg, &labels) {
                     return Outcome::unknown("refinement produced labels that violate Definition 2", stats);
                 }
-                if let Some(c) = houdini.step(&mut l, &mut arg, post, &mut labels, stats.ufo()) {
+                if let Some(c) = houdini.step(&mut l, &mut arg, post, &mut labels, stats.own_mut::<UfoStats>()) {
                     return Outcome { verdict: Verdict::Safe, reason: None, trace: None, certificate: Some(c), stats };
                 }
             }

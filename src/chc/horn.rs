@@ -16,11 +16,12 @@
 //! 0/1), or Z3's own printing (issue 18: Golem rejected Z3's `(! … :weight 0)`
 //! and bare `and`).
 
-use super::chc::{forall, sort_of, EdgeClause};
-use super::dag;
-use super::lower::{Lowerer, Val};
-use super::IntSemantics;
+use super::argcond;
+use super::clause::EdgeClause;
 use crate::ir::{LocId, Program};
+use crate::smt::lower::{Lowerer, Val};
+use crate::smt::terms::forall;
+use crate::smt::IntSemantics;
 use std::fmt::Write;
 use z3::ast::{Ast, Bool, Dynamic};
 use z3::{FuncDecl, Sort};
@@ -59,8 +60,8 @@ pub fn export_as(p: &Program, sem: IntSemantics, header: &[String], dialect: Dia
     let arg_sorts: Vec<Vec<Sort>> = p
         .loc_ids()
         .map(|loc| {
-            let st = dag::node_state(p, &l, loc, "x");
-            p.loc(loc).live.iter().map(|v| sort_of(&st[v])).collect()
+            let st = argcond::node_state(p, &l, loc, "x");
+            p.loc(loc).live.iter().map(|v| st[v].sort()).collect()
         })
         .collect();
     let names: Vec<String> = p.loc_ids().map(|loc| format!("{}!{}", p.loc(loc).name, loc.0)).collect();
@@ -100,7 +101,7 @@ fn clauses(p: &Program, l: &mut Lowerer) -> Vec<Clause> {
     };
     let mut out = Vec::new();
     // P_en(x) for every in-range x.
-    let st = dag::node_state(p, l, p.entry, "en");
+    let st = argcond::node_state(p, l, p.entry, "en");
     let args = args_of(&st, p.entry);
     let ranges: Vec<Bool> = p.loc(p.entry).live.iter().filter_map(|v| l.range(&st[v], p.var(*v).sort)).collect();
     out.push(Clause {
@@ -121,7 +122,7 @@ fn clauses(p: &Program, l: &mut Lowerer) -> Vec<Clause> {
             head: Some((edge.dst.0 as usize, c.post_args)),
         });
     }
-    let err_args = args_of(&dag::node_state(p, l, p.error, "err"), p.error);
+    let err_args = args_of(&argcond::node_state(p, l, p.error, "err"), p.error);
     out.push(Clause {
         comment: format!("error: {}", p.loc(p.error).name),
         bounds: err_args.clone(),
@@ -181,7 +182,7 @@ fn smtlib_text(c: &Clause, names: &[String]) -> String {
 /// Z3's text of a quantifier-free term in standard SMT-LIB: Z3 prints an
 /// empty conjunction (disjunction) as a bare `and` (`or`) where it is an
 /// argument.
-pub(super) fn standard(text: &str) -> String {
+pub fn standard(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut prev = ' ';
     let chars: Vec<char> = text.chars().collect();
@@ -317,7 +318,7 @@ fn conj(fs: &[Bool]) -> Bool {
 /// not know (timed out, cancelled). The text must be one `export` produced.
 pub fn solve(text: &str) -> Result<Option<bool>, String> {
     let s = z3::Solver::new_for_logic("HORN").ok_or("Z3 has no solver for the logic HORN")?;
-    super::solve::set_timeout(&s, None);
+    crate::smt::solve::set_timeout(&s, None);
     s.from_string(text.replace("(check-sat)", ""));
     Ok(match s.check() {
         z3::SatResult::Sat => Some(true),

@@ -9,15 +9,18 @@
 //! reachable, the counterexample comes from a model of the ARG condition
 //! (eq. 1–2), never from path enumeration.
 
-use super::canon::Canon;
-use super::dag::{self, Dag, Trace};
+use super::argcond::{self, Fact};
+use super::clause::{self};
 use super::fold::{self, Folding};
-use super::lower::{Lowerer, Val};
-use crate::ir::{BinOp, EdgeId, Expr, IntrOp, Program};
+use crate::cfg::Dag;
+use crate::ir::{BinOp, Expr, IntrOp, Program};
+use crate::smt::canon::Canon;
+use crate::smt::lower::Lowerer;
+use crate::smt::terms::{forall, quantifier_free, substitute_vars};
+use crate::trace::Trace;
 use std::collections::HashMap;
-use std::time::Duration;
 use z3::ast::{Ast, Bool, Dynamic};
-use z3::{FuncDecl, Goal, Params, SatResult, Sort, Tactic};
+use z3::{FuncDecl, Params, SatResult, Sort};
 
 /// The answer of one refinement query.
 pub enum Refinement {
@@ -27,33 +30,6 @@ pub enum Refinement {
     /// The error is reachable along this trace.
     Reachable(Trace),
     Unknown(String),
-}
-
-pub(super) fn sort_of(v: &Val) -> Sort {
-    match v {
-        Val::B(_) => Sort::bool(),
-        Val::I(_) => Sort::int(),
-        Val::V(b) => Sort::bitvector(b.get_size()),
-        Val::A(a) => a.get_sort(),
-    }
-}
-
-pub(super) fn forall(bounds: &[Dynamic], body: &Bool) -> Bool {
-    if bounds.is_empty() {
-        return body.clone();
-    }
-    let refs: Vec<&dyn Ast> = bounds.iter().map(|b| b as &dyn Ast).collect();
-    z3::ast::forall_const(&refs, &[], body)
-}
-
-/// Replaces the de Bruijn variables `(:var k)` of `f` by `to[k]`.
-pub(super) fn substitute_vars(f: &Bool, to: &[Dynamic]) -> Option<Bool> {
-    let ctx = z3::Context::thread_local();
-    let raw: Vec<_> = to.iter().map(|d| d.get_z3_ast()).collect();
-    unsafe {
-        let r = z3_sys::Z3_substitute_vars(ctx.get_z3_context(), f.get_z3_ast(), raw.len() as u32, raw.as_ptr())?;
-        Some(Bool::wrap(&ctx, r))
-    }
 }
 
 /// Reads Spacer's answer after an unsatisfiable query: a conjunction of
@@ -115,7 +91,7 @@ pub enum SpacerMode {
     /// As UFO's interpolating engine over an unrolling: no preprocessing, so
     /// that every node's predicate gets its own solution (its new label).
     /// With `fold`, chains of single-parent nodes are folded into their
-    /// successors' clauses and labelled by images (`smt::fold`); [`refine`]
+    /// successors' clauses and labelled by images (`chc::fold`); [`refine`]
     /// falls back to the query without folding when an image keeps a
     /// quantifier.
     Interpolate { fold: bool },
@@ -180,23 +156,6 @@ pub enum ChcAnswer {
     Unknown(String),
 }
 
-/// One fact of Spacer's refutation: node `node`'s predicate holds of ground
-/// values, one per in-scope variable of its location in order (empty when
-/// the fact's arity is not theirs). The values pin a state of a
-/// counterexample ([`argcond_pinned`]).
-#[derive(Clone, Debug)]
-pub struct Fact {
-    pub node: usize,
-    values: Vec<Dynamic>,
-}
-
-impl Fact {
-    /// Does the fact carry a value per in-scope variable of its location?
-    pub fn is_ground(&self) -> bool {
-        !self.values.is_empty()
-    }
-}
-
 /// Spacer configured for `mode`, over bit-vector clauses if `bv`.
 ///
 /// Under `bv`, Spacer's interpolating unsat cores (`spacer.use_iuc`) are off:
@@ -218,7 +177,7 @@ impl Fact {
 /// answers in 0.1 s with it and not in 60 s without.
 ///
 /// `attempt` gives Spacer's random seed (`spacer.random_seed`: restarts with
-/// another seed find other lemmas, `smt::cells`) and its effort budget.
+/// another seed find other lemmas, `chc::cells`) and its effort budget.
 pub(super) fn spacer(mode: SpacerMode, bv: bool, quantified: bool, attempt: Attempt) -> Result<z3::Fixedpoint, String> {
     let fp = z3::Fixedpoint::new();
     let mut params = Params::new();
@@ -264,34 +223,11 @@ pub(super) fn spacer(mode: SpacerMode, bv: bool, quantified: bool, attempt: Atte
     if let Some(units) = attempt.effort {
         params.set_u32("rlimit", units);
     }
-    if let Some(ms) = super::deadline::remaining_ms() {
+    if let Some(ms) = crate::smt::deadline::remaining_ms() {
         params.set_u32("timeout", ms);
     }
-    super::params::set_fixedpoint(&fp, &params)?;
+    crate::smt::params::set_fixedpoint(&fp, &params)?;
     Ok(fp)
-}
-
-/// The parts of an edge's Horn clause `P_src(pre) ∧ encode(e) → P_dst(post)`:
-/// the source's in-scope values, the target's values after the body, the
-/// body's constraints, and every constant to quantify.
-pub(super) struct EdgeClause {
-    pub pre_args: Vec<Dynamic>,
-    pub post_args: Vec<Dynamic>,
-    pub constraints: Vec<Bool>,
-    pub bounds: Vec<Dynamic>,
-}
-
-impl EdgeClause {
-    pub fn new(p: &Program, l: &mut Lowerer, e: EdgeId, tag: &str) -> EdgeClause {
-        let edge = p.edge(e);
-        let pre = dag::node_state(p, l, edge.src, tag);
-        let pre_args: Vec<Dynamic> = p.loc(edge.src).live.iter().map(|v| pre[v].dynamic()).collect();
-        let t = super::transition::of_edge(p, l, e, &pre);
-        let post_args = t.post.iter().map(|(_, x)| x.dynamic()).collect();
-        let mut bounds = pre_args.clone();
-        bounds.extend(t.fresh);
-        EdgeClause { pre_args, post_args, constraints: t.constraints, bounds }
-    }
 }
 
 /// Solves the refinement query for the nodes of `dag` that reach its error
@@ -300,9 +236,9 @@ impl EdgeClause {
 pub fn refine(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag) -> Refinement {
     let folded = solve(p, l, canon, d, SpacerMode::Interpolate { fold: true });
     let quantified =
-        |ls: &[Option<Bool>]| ls.iter().flatten().any(|f| super::instances::has_quantifier(&Dynamic::from_ast(f)));
+        |ls: &[Option<Bool>]| ls.iter().flatten().any(|f| crate::smt::terms::has_quantifier(&Dynamic::from_ast(f)));
     let answer = match folded {
-        ChcAnswer::Solution(ls) if quantified(&ls) && super::deadline::remaining_ms() != Some(0) => {
+        ChcAnswer::Solution(ls) if quantified(&ls) && crate::smt::deadline::remaining_ms() != Some(0) => {
             solve(p, l, canon, d, SpacerMode::Interpolate { fold: false })
         }
         other => other,
@@ -366,54 +302,6 @@ fn derivation(proof: &Dynamic, nodes: &HashMap<String, (usize, usize)>) -> Vec<F
     out
 }
 
-/// `f` without quantifiers: Spacer's preprocessing (inlining, slicing)
-/// leaves existentials over eliminated variables in its solution, removed
-/// here in stages, each tried only if the previous left a quantifier:
-/// `qe-light` (equalities, bounds: cheap), then Z3's model-based `qe2` and its
-/// classic `qe` (exact for linear integer arithmetic), each for at most
-/// [`QE_BUDGET_MS`]. What still has a quantifier is returned as it is (the
-/// engine labels that location by weakest preconditions). Whatever comes out
-/// is only a candidate: the certificate check decides.
-///
-/// The budget: classic `qe` of the existential images of `llvm-tests/div_safe.c`
-/// at -O0 (remainders, divisions by constants) ran 10 s per predicate, 40 s
-/// in all, while the labels by weakest precondition pass the check at once.
-pub(super) fn quantifier_free(f: &Bool) -> Bool {
-    let mut f = f.clone();
-    for (tactic, budget) in [("qe-light", u32::MAX), ("qe2", QE_BUDGET_MS), ("qe", QE_BUDGET_MS)] {
-        if !super::instances::has_quantifier(&Dynamic::from_ast(&f)) {
-            break;
-        }
-        let ms = super::deadline::remaining_ms().unwrap_or(u32::MAX).min(budget).min(10_000);
-        let t = Tactic::new(tactic).and_then(&Tactic::new("simplify")).try_for(Duration::from_millis(u64::from(ms)));
-        let goal = Goal::new(false, false, false);
-        goal.assert(&f);
-        if let Ok(r) = t.apply(&goal, None) {
-            let cases: Vec<Bool> = r.list_subgoals().map(|g| Bool::and(&g.get_formulas())).collect();
-            f = Bool::or(&cases).simplify();
-        }
-    }
-    f
-}
-
-/// The longest a model-based or classic quantifier elimination of one
-/// predicate's interpretation may run.
-const QE_BUDGET_MS: u32 = 1_000;
-
-/// A relation of Spacer's clauses over `sorts`, registered with `fp`.
-pub(super) fn relation(fp: &z3::Fixedpoint, name: &str, sorts: &[Sort]) -> FuncDecl {
-    let refs: Vec<&Sort> = sorts.iter().collect();
-    let f = FuncDecl::new(name, &refs, &Sort::bool());
-    fp.register_relation(&f);
-    f
-}
-
-/// `f(args)`, or `true` for a node without a relation (it cannot reach the error).
-pub(super) fn apply_relation(f: Option<&FuncDecl>, args: &[Dynamic]) -> Bool {
-    let refs: Vec<&dyn Ast> = args.iter().map(|a| a as &dyn Ast).collect();
-    f.and_then(|f| f.apply(&refs).as_bool()).unwrap_or_else(|| Bool::from_bool(true))
-}
-
 /// The clauses of a graph of locations (an unrolling, or the program itself):
 /// one predicate per node that reaches the error, one clause per edge between
 /// two such nodes, `P_en` for in-range values, the query `P_err`.
@@ -432,7 +320,7 @@ fn solve(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag, mode: SpacerMode)
         return ChcAnswer::Solution(labels);
     }
     let quantified = p.has_regions();
-    let fp = match spacer(mode, l.sem == super::IntSemantics::Bv, quantified, Attempt::default()) {
+    let fp = match spacer(mode, l.sem == crate::smt::IntSemantics::Bv, quantified, Attempt::default()) {
         Ok(fp) => fp,
         Err(e) => return ChcAnswer::Unknown(e),
     };
@@ -444,15 +332,15 @@ fn solve(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag, mode: SpacerMode)
         .map(|u| {
             (relevant[u] && !folding.folded[u]).then(|| {
                 let live = &p.loc(d.loc[u]).live;
-                let sorts: Vec<Sort> = live.iter().map(|v| sort_of(canon.of(*v))).collect();
-                relation(&fp, &format!("P{u}"), &sorts)
+                let sorts: Vec<Sort> = live.iter().map(|v| canon.of(*v).sort()).collect();
+                clause::relation(&fp, &format!("P{u}"), &sorts)
             })
         })
         .collect();
-    let apply = |u: usize, args: &[Dynamic]| apply_relation(preds[u].as_ref(), args);
+    let apply = |u: usize, args: &[Dynamic]| clause::apply_relation(preds[u].as_ref(), args);
     // P_en(x) for every in-range x.
     {
-        let st = dag::node_state(p, l, d.loc[d.entry], "en");
+        let st = argcond::node_state(p, l, d.loc[d.entry], "en");
         let live = &p.loc(d.loc[d.entry]).live;
         let args: Vec<Dynamic> = live.iter().map(|v| st[v].dynamic()).collect();
         let ranges: Vec<Bool> = live.iter().filter_map(|v| l.range(&st[v], p.var(*v).sort)).collect();
@@ -520,7 +408,8 @@ fn solve(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag, mode: SpacerMode)
         // the run's limit). Without a derivation the engine searches the path
         // by BMC; an unrolling's caller never reads it.
         SatResult::Sat
-            if matches!(mode, SpacerMode::Interpolate { .. }) || (l.sem != super::IntSemantics::Bv && nonlinear(p)) =>
+            if matches!(mode, SpacerMode::Interpolate { .. })
+                || (l.sem != crate::smt::IntSemantics::Bv && nonlinear(p)) =>
         {
             ChcAnswer::Reachable(Vec::new())
         }
@@ -581,42 +470,9 @@ fn nonlinear(p: &Program) -> bool {
     p.edges.iter().flat_map(|e| &e.body).flat_map(|s| s.exprs()).any(|x| x.any(&mut product))
 }
 
-/// Decides the ARG condition of the DAG (eq. 1–2) with one SMT query:
-/// `Ok(Some(trace))` if a path to the error is feasible, `Ok(None)` if none is.
-pub fn argcond(p: &Program, l: &mut Lowerer, d: &Dag) -> Result<Option<Trace>, String> {
-    argcond_pinned(p, l, d, &[])
-}
-
-/// [`argcond`] with the state of each node of `pins` fixed to its fact's
-/// values (a fact that is not ground, or a value of another sort than its
-/// variable's, pins nothing): a path through a derivation's states.
-pub fn argcond_pinned(p: &Program, l: &mut Lowerer, d: &Dag, pins: &[(usize, &Fact)]) -> Result<Option<Trace>, String> {
-    let enc = dag::encode(p, l, d);
-    let s = super::solve::solver();
-    for f in &enc.formula {
-        s.assert(f);
-    }
-    for (u, fact) in pins {
-        let live = &p.loc(d.loc[*u]).live;
-        for (v, value) in live.iter().zip(&fact.values) {
-            if let Some(x) = enc.state[*u].get(v).map(Val::dynamic).filter(|x| x.get_sort() == value.get_sort()) {
-                s.assert(x.eq(value));
-            }
-        }
-    }
-    match s.check() {
-        SatResult::Sat => match dag::small_input_model(p, &enc, &s).and_then(|m| dag::extract_trace(d, &enc, &m)) {
-            Some(t) => Ok(Some(t)),
-            None => Err("could not extract a path from the model".into()),
-        },
-        SatResult::Unsat => Ok(None),
-        SatResult::Unknown => Err(s.get_reason_unknown().unwrap_or_else(|| "unknown".into())),
-    }
-}
-
 /// The error is reachable in the DAG: a model of its ARG condition gives the path.
 pub fn counterexample(p: &Program, l: &mut Lowerer, d: &Dag) -> Refinement {
-    match argcond(p, l, d) {
+    match argcond::argcond(p, l, d) {
         Ok(Some(t)) => Refinement::Reachable(t),
         Ok(None) => Refinement::Unknown("Spacer and the ARG condition disagree on reachability".into()),
         Err(why) => Refinement::Unknown(why),

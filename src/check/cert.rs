@@ -7,28 +7,20 @@
 //! An invariant is an `ir::Expr`; it must lower exactly (an invariant whose
 //! lowering would need a fresh value is rejected, never approximated).
 
-use super::canon::Canon;
-use super::lower::{Lowerer, Val};
-use super::solve;
+use super::query::Obligation;
 use super::validate::Script;
-use super::IntSemantics;
-use crate::ir::{EdgeId, Expr, LocId, Program};
-use z3::ast::{Ast, Bool, Dynamic};
+use crate::ir::{Expr, Program};
+use crate::smt::canon::Canon;
+use crate::smt::hoare::{hoare_query, lower};
+use crate::smt::lower::Lowerer;
+use crate::smt::solve;
+use crate::smt::IntSemantics;
+use z3::ast::Bool;
 
 /// Why a certificate was rejected.
 #[derive(Debug, Clone)]
 pub struct Rejection {
     pub what: String,
-}
-
-/// An invariant at `loc` over the canonical constants of its in-scope
-/// variables, lowered exactly (no fresh constant, no over-approximation).
-pub fn lower(p: &Program, l: &mut Lowerer, canon: &Canon, loc: LocId, e: &Expr) -> Result<Bool, String> {
-    match l.exact(e, &canon.state(p, loc)) {
-        Ok(Val::B(b)) => Ok(b),
-        Ok(_) => Err(format!("the invariant at {} is not a formula", p.loc(loc).name)),
-        Err(why) => Err(format!("the invariant at {} is not exact: {why}", p.loc(loc).name)),
-    }
 }
 
 /// The invariants as SMT-LIB text over the canonical constants (for reports).
@@ -44,7 +36,7 @@ pub fn smtlib(p: &Program, sem: IntSemantics, inv: &[Expr]) -> Vec<String> {
 /// Checks that `inv` (one expression per location over its in-scope
 /// variables) is an inductive invariant that excludes the error location.
 /// Under `bv` the check runs on a thread and Z3 context of its own
-/// ([`super::deadline::detached`]), so that Z3's bit-vector
+/// ([`crate::smt::deadline::detached`]), so that Z3's bit-vector
 /// internalization, which does not poll the interrupt, cannot hold the
 /// caller past the installed deadline. Under `lia` and `math` it runs here:
 /// no such call was seen there, and a second context costs about 10 ms, as
@@ -55,8 +47,8 @@ pub fn check(p: &Program, sem: IntSemantics, inv: &[Expr]) -> Result<(), Rejecti
         return check_here(p, sem, inv, Mode::Check).map(|_| ());
     }
     let (p, inv) = (p.clone(), inv.to_vec());
-    super::deadline::detached(move || check_here(&p, sem, &inv, Mode::Check).map(|_| ()))
-        .unwrap_or_else(|| Err(Rejection { what: format!("the check {}", super::deadline::ABANDONED) }))
+    crate::smt::deadline::detached(move || check_here(&p, sem, &inv, Mode::Check).map(|_| ()))
+        .unwrap_or_else(|| Err(Rejection { what: format!("the check {}", crate::smt::deadline::ABANDONED) }))
 }
 
 /// [`check`], then the same queries as an SMT-LIB script for a second solver
@@ -85,44 +77,6 @@ enum Mode {
     Check,
     /// Prints the queries.
     Print,
-}
-
-/// What one query of the check asks: the certificate passes it when the
-/// query's formulas are unsatisfiable.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Obligation {
-    /// The invariant at the error location is unsatisfiable.
-    Safety,
-    /// The value ranges at the entry imply its invariant.
-    Initiation,
-    /// `Inv(src) ∧ encode(e) ⇒ Inv(dst)` for the edge.
-    Consecution(EdgeId),
-}
-
-impl Obligation {
-    /// What fails when the query is satisfiable ("consecution fails on the
-    /// edge A -> B (file:line)"): the words of a rejection by either solver.
-    pub fn fails(self, p: &Program) -> String {
-        match self {
-            Obligation::Safety => "the invariant at the error location is not false".into(),
-            Obligation::Initiation => format!("initiation fails at {}", p.loc(p.entry).name),
-            Obligation::Consecution(e) => format!("consecution fails on the edge {}", edge_name(p, e)),
-        }
-    }
-    /// What was not decided ("the check of the edge A -> B").
-    pub fn what(self, p: &Program) -> String {
-        match self {
-            Obligation::Safety => "the check of the error location's invariant".into(),
-            Obligation::Initiation => format!("the check of initiation at {}", p.loc(p.entry).name),
-            Obligation::Consecution(e) => format!("the check of the edge {}", edge_name(p, e)),
-        }
-    }
-}
-
-/// "A -> B (file:line)".
-fn edge_name(p: &Program, e: EdgeId) -> String {
-    let edge = p.edge(e);
-    format!("{} -> {} ({})", p.loc(edge.src).name, p.loc(edge.dst).name, edge.src_loc)
 }
 
 /// [`check`] in this thread's Z3 context, and the queries as a script if the
@@ -171,55 +125,6 @@ fn check_here(p: &Program, sem: IntSemantics, inv: &[Expr], mode: Mode) -> Resul
         ask(Obligation::Consecution(e), hyps, Some(&goal))?;
     }
     Ok((mode == Mode::Print).then(|| super::validate::script(&queries)))
-}
-
-/// The transition relation of one edge over canonical constants: hypotheses
-/// over the source's constants (ranges, the body's constraints) and the map of
-/// the target's constants to their values after the body.
-pub struct EdgeRelation {
-    pub hyps: Vec<Bool>,
-    subst: Vec<(Dynamic, Dynamic)>,
-}
-
-impl EdgeRelation {
-    pub fn new(p: &Program, l: &mut Lowerer, canon: &Canon, e: EdgeId) -> EdgeRelation {
-        let t = super::transition::of_edge(p, l, e, &canon.state(p, p.edge(e).src));
-        let subst = t.post.into_iter().map(|(v, x)| (canon.of(v).dynamic(), x.dynamic())).collect();
-        let mut hyps = canon.ranges(p, l, p.edge(e).src);
-        hyps.extend(t.constraints);
-        EdgeRelation { hyps, subst }
-    }
-
-    /// `f` (over the target's canonical constants) in terms of the source state.
-    pub fn at_target(&self, f: &Bool) -> Bool {
-        let pairs: Vec<(&Dynamic, &Dynamic)> = self.subst.iter().map(|(a, b)| (a, b)).collect();
-        f.substitute(&pairs)
-    }
-}
-
-/// Is `{pre} e {post}` a valid Hoare triple? `pre` and `post` are over the
-/// canonical constants of the edge's source and target; values are assumed in
-/// range at the source. `None` if Z3 does not know.
-pub fn hoare_triple(
-    p: &Program,
-    l: &mut Lowerer,
-    canon: &Canon,
-    pre: &Bool,
-    e: EdgeId,
-    post: &Bool,
-    solver: &solve::Reused,
-) -> Option<bool> {
-    let (hyps, goal) = hoare_query(p, l, canon, pre, e, post);
-    solver.implies(&hyps, &goal)
-}
-
-/// The triple `{pre} e {post}` as hypotheses and a goal over the source's
-/// canonical constants: valid exactly when the hypotheses imply the goal.
-fn hoare_query(p: &Program, l: &mut Lowerer, canon: &Canon, pre: &Bool, e: EdgeId, post: &Bool) -> (Vec<Bool>, Bool) {
-    let rel = EdgeRelation::new(p, l, canon, e);
-    let mut hyps = rel.hyps.clone();
-    hyps.push(pre.clone());
-    (hyps, rel.at_target(post))
 }
 
 #[cfg(test)]

@@ -35,11 +35,14 @@
 //!   the instances name, so a derivation of the error may be spurious. It is
 //!   reported as UNKNOWN by the engine.
 
-use super::canon::Canon;
-use super::chc::{self, Attempt, ChcAnswer, EdgeClause, Preprocessing, SpacerMode};
-use super::dag::{self, Dag};
-use super::lower::Lowerer;
+use super::argcond;
+use super::clause::{self, EdgeClause};
+use super::spacer::{self, Attempt, ChcAnswer, Preprocessing, SpacerMode};
+use crate::cfg::Dag;
 use crate::ir::{Program, Sort as IrSort, VarId};
+use crate::smt::canon::Canon;
+use crate::smt::lower::Lowerer;
+use crate::smt::terms;
 use std::collections::{BTreeMap, HashMap};
 use z3::ast::{Ast, Bool, Dynamic};
 use z3::{DeclKind, FuncDecl, SatResult};
@@ -170,9 +173,9 @@ fn rule(bounds: &[Dynamic], body: &[Bool], head: &Bool) -> Bool {
             fs.extend(same);
             let mut all = bounds.to_vec();
             all.extend(scalars);
-            chc::forall(&all, &Bool::and(&fs).implies(head))
+            terms::forall(&all, &Bool::and(&fs).implies(head))
         }
-        None => chc::forall(bounds, &Bool::and(body).implies(head)),
+        None => terms::forall(bounds, &Bool::and(body).implies(head)),
     }
 }
 
@@ -193,11 +196,15 @@ pub fn whole_program(
     if !relevant[d.entry] {
         return Ok(ChcAnswer::Solution(relevant.iter().map(|r| Some(Bool::from_bool(!r))).collect()));
     }
-    let fp =
-        match chc::spacer(SpacerMode::Whole { global: true, pre }, l.sem == super::IntSemantics::Bv, false, attempt) {
-            Ok(fp) => fp,
-            Err(e) => return Ok(ChcAnswer::Unknown(e)),
-        };
+    let fp = match spacer::spacer(
+        SpacerMode::Whole { global: true, pre },
+        l.sem == crate::smt::IntSemantics::Bv,
+        false,
+        attempt,
+    ) {
+        Ok(fp) => fp,
+        Err(e) => return Ok(ChcAnswer::Unknown(e)),
+    };
     // the index sort of each region
     let index_sort = |v: VarId| canon.of(v).dynamic().get_sort().array_domain();
     let preds: Vec<Option<FuncDecl>> = (0..d.loc.len())
@@ -205,17 +212,17 @@ pub fn whole_program(
             relevant[u].then(|| {
                 let mut sorts = Vec::new();
                 for v in &p.loc(d.loc[u]).live {
-                    let s = chc::sort_of(canon.of(*v));
+                    let s = canon.of(*v).sort();
                     match (is_region(p, *v), s.array_domain(), s.array_range()) {
                         (true, Some(i), Some(r)) => sorts.extend([i, r]),
                         _ => sorts.push(s),
                     }
                 }
-                chc::relation(&fp, &format!("C{u}"), &sorts)
+                clause::relation(&fp, &format!("C{u}"), &sorts)
             })
         })
         .collect();
-    let apply = |u: usize, args: &[Dynamic]| chc::apply_relation(preds[u].as_ref(), args);
+    let apply = |u: usize, args: &[Dynamic]| clause::apply_relation(preds[u].as_ref(), args);
     // a cell index per region of the program
     let fresh_cells = |tag: &str| -> BTreeMap<VarId, Dynamic> {
         (0..p.vars.len())
@@ -227,7 +234,7 @@ pub fn whole_program(
     // P_en(k, v, x) for every cell and in-range x
     {
         let cells = fresh_cells("en");
-        let st = dag::node_state(p, l, d.loc[d.entry], "en");
+        let st = argcond::node_state(p, l, d.loc[d.entry], "en");
         let live = &p.loc(d.loc[d.entry]).live;
         let vals: Vec<Dynamic> = live.iter().map(|v| st[v].dynamic()).collect();
         let args = cell_args(p, live, &vals, &cells);
@@ -256,7 +263,7 @@ pub fn whole_program(
             let sort = c.pre_args[j].get_sort();
             let mut indices = Vec::new();
             for f in c.constraints.iter().map(|b| Dynamic::from_ast(b)).chain(c.post_args.iter().cloned()) {
-                super::instances::index_terms(&f, Some(&sort), &mut indices, &mut seen);
+                crate::smt::instances::index_terms(&f, Some(&sort), &mut indices, &mut seen);
             }
             seen.clear();
             for k in indices.into_iter().take(MAX_INSTANCES) {
@@ -275,16 +282,16 @@ pub fn whole_program(
     let err_live = &p.loc(d.loc[d.error]).live;
     let err_vals: Vec<Dynamic> = err_live.iter().map(|v| canon.of(*v).dynamic()).collect();
     let query = apply(d.error, &cell_args(p, err_live, &err_vals, &cells));
-    let before = chc::effort_spent(&fp);
+    let before = spacer::effort_spent(&fp);
     let answer = fp.query(&query);
     if let (SatResult::Unknown, Some(budget)) = (answer, attempt.effort) {
-        if chc::effort_spent(&fp).saturating_sub(before) >= u64::from(budget) {
+        if spacer::effort_spent(&fp).saturating_sub(before) >= u64::from(budget) {
             return Err(OutOfEffort);
         }
     }
     Ok(match answer {
         SatResult::Unsat => {
-            let answer = fp.get_answer().map(|a| chc::solution(&a)).unwrap_or_default();
+            let answer = fp.get_answer().map(|a| spacer::solution(&a)).unwrap_or_default();
             let labels = (0..d.loc.len())
                 .map(|u| {
                     if !relevant[u] {
@@ -306,9 +313,9 @@ pub fn whole_program(
                     for (j, idx) in positions.iter().enumerate() {
                         to[*idx as usize] = args.get(j)?.clone();
                     }
-                    let body = chc::quantifier_free(&chc::substitute_vars(def, &to)?);
+                    let body = terms::quantifier_free(&terms::substitute_vars(def, &to)?);
                     let ks: Vec<Dynamic> = live.iter().filter_map(|v| bound.get(v).cloned()).collect();
-                    Some(chc::forall(&ks, &body).simplify())
+                    Some(terms::forall(&ks, &body).simplify())
                 })
                 .collect();
             ChcAnswer::Solution(labels)
@@ -340,7 +347,7 @@ mod tests {
     }
 
     fn sat(f: &[Bool]) -> Option<bool> {
-        super::super::solve::is_sat(f)
+        crate::smt::solve::is_sat(f)
     }
 
     #[test]

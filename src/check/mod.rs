@@ -2,12 +2,12 @@
 //! for every engine alike: an engine proposes, this module disposes.
 //!
 //! - SAFE comes with a candidate certificate (an invariant per location); it is
-//!   re-checked by a Z3 solver of its own, one query per edge (`smt::cert`). If the
+//!   re-checked by a Z3 solver of its own, one query per edge (`check::cert`). If the
 //!   check fails, the answer becomes UNKNOWN ("certificate rejected: ...", naming
 //!   the failing edge). That check is independent of the engine's solver and
 //!   its state, not of the lowering (`smt::lower`) nor of Z3.
 //! - With `--validate`, a certificate Z3 accepted is checked again by cvc5
-//!   (`smt::validate`: the same queries, printed as SMT-LIB, in a process of
+//!   (`check::validate`: the same queries, printed as SMT-LIB, in a process of
 //!   its own): independent of Z3's solving, still the same lowering. SAFE then
 //!   needs cvc5's `unsat` on every query; its `sat` is "certificate rejected by
 //!   cvc5: ..." naming the obligation, and no cvc5, its `unknown` or the
@@ -18,14 +18,19 @@
 //!   If the error is not reached, the answer becomes UNKNOWN ("counterexample did
 //!   not replay: ...").
 
-use crate::engines::{Outcome, Validation, Verdict};
+use crate::answer::{Outcome, Validation, Verdict};
 use crate::ir::Program;
 use crate::replay::{self, Replay};
-use crate::smt::path::{self, PathCheck};
-use crate::smt::validate::{self, Invalid, Script};
+pub mod cert;
+pub mod path;
+pub mod query;
+pub mod validate;
+
 use crate::smt::Install;
-use crate::smt::{cert, Deadline, IntSemantics};
+use crate::smt::{Deadline, IntSemantics};
+use path::PathCheck;
 use std::time::{Duration, Instant};
+use validate::{Invalid, Script};
 
 /// How to check an answer: how to replay a counterexample, whether to
 /// validate a certificate.

@@ -7,9 +7,9 @@
 //! (Definition 1). An unknown solver answer only drops a predicate (Cartesian)
 //! or gives up the Boolean enumeration (the caller falls back to Cartesian).
 
-use super::cert::EdgeRelation;
-use super::solve;
-use super::Formula;
+use crate::smt::hoare::EdgeRelation;
+use crate::smt::solve;
+use crate::smt::Formula;
 use z3::ast::{Ast, Bool, Dynamic};
 use z3::SatResult;
 

@@ -6,62 +6,17 @@
 //! entry to the error node is feasible (Lemma 1); a model gives the path and the
 //! value of every nondeterministic input along it.
 //!
-//! Used by BMC (the DAG is a K-step unrolling) and by UFO (the DAG is the ARG).
+//! Used by BMC (the DAG is a K-step unrolling), by UFO (the DAG is the ARG),
+//! by the bit-precise check of a path (`check::path`), and pinned to the ground
+//! states of a Spacer derivation ([`argcond_pinned`], [`Fact`]).
 
-use super::lower::{Lowerer, Val};
-use crate::error::SrcLoc;
+use crate::cfg::Dag;
 use crate::ir::{EdgeId, HavocKind, LocId, Program, VarId};
+use crate::smt::lower::{Lowerer, NondetValue, Val};
 pub use crate::trace::{Input, Trace};
 use std::collections::HashMap;
-use z3::ast::Bool;
-
-/// A DAG over program locations.
-#[derive(Clone, Debug, Default)]
-pub struct Dag {
-    /// Location of each node.
-    pub loc: Vec<LocId>,
-    /// Edges `(src node, dst node, program edge)`.
-    pub edges: Vec<(usize, usize, EdgeId)>,
-    pub entry: usize,
-    pub error: usize,
-}
-
-impl Dag {
-    /// The program's own graph of locations (a node per location, an edge per
-    /// edge): not a DAG when the program loops, which whole-program clauses allow.
-    pub fn of_program(p: &Program) -> Dag {
-        Dag {
-            loc: p.loc_ids().collect(),
-            edges: p.edge_ids().map(|e| (p.edge(e).src.0 as usize, p.edge(e).dst.0 as usize, e)).collect(),
-            entry: p.entry.0 as usize,
-            error: p.error.0 as usize,
-        }
-    }
-
-    /// Nodes that can reach the error node.
-    pub fn reaches_error(&self) -> Vec<bool> {
-        let n = self.loc.len();
-        let mut preds = vec![Vec::new(); n];
-        for (i, (s, d, _)) in self.edges.iter().enumerate() {
-            preds[*d].push((*s, i));
-        }
-        let mut seen = vec![false; n];
-        let mut stack = vec![self.error];
-        seen[self.error] = true;
-        while let Some(u) = stack.pop() {
-            for &(p, _) in &preds[u] {
-                if !seen[p] {
-                    seen[p] = true;
-                    stack.push(p);
-                }
-            }
-        }
-        seen
-    }
-}
-
-/// A nondeterministic input inside an encoded edge: variable, kind, position, value.
-pub type NondetValue = (VarId, HavocKind, SrcLoc, Val);
+use z3::ast::{Ast, Bool, Dynamic};
+use z3::SatResult;
 
 /// The encoded ARG condition.
 pub struct DagEncoding {
@@ -90,7 +45,7 @@ pub fn encode_edge(
     pre: &HashMap<VarId, Val>,
     post: &HashMap<VarId, Val>,
 ) -> (Bool, Vec<NondetValue>) {
-    let t = super::transition::of_edge(p, l, e, pre);
+    let t = crate::smt::transition::of_edge(p, l, e, pre);
     let mut conj = t.constraints;
     // in the target's variable order, so that the same program gives the same
     // query (and model)
@@ -168,7 +123,7 @@ pub fn small_input_model(p: &Program, enc: &DagEncoding, s: &z3::Solver) -> Opti
         return Some(first);
     }
     for (lo, hi) in SMALL_INPUTS {
-        if super::solve::set_timeout(s, Some(SMALL_INPUTS_MS)).is_some_and(|ms| ms <= 1) {
+        if crate::smt::solve::set_timeout(s, Some(SMALL_INPUTS_MS)).is_some_and(|ms| ms <= 1) {
             break;
         }
         s.push();
@@ -227,4 +182,54 @@ pub fn extract_trace(dag: &Dag, enc: &DagEncoding, model: &z3::Model) -> Option<
         }
     }
     Some(trace)
+}
+
+/// One fact of Spacer's refutation: node `node`'s predicate holds of ground
+/// values, one per in-scope variable of its location in order (empty when
+/// the fact's arity is not theirs). The values pin a state of a
+/// counterexample ([`argcond_pinned`]).
+#[derive(Clone, Debug)]
+pub struct Fact {
+    pub node: usize,
+    pub(super) values: Vec<Dynamic>,
+}
+
+impl Fact {
+    /// Does the fact carry a value per in-scope variable of its location?
+    pub fn is_ground(&self) -> bool {
+        !self.values.is_empty()
+    }
+}
+
+/// Decides the ARG condition of the DAG (eq. 1–2) with one SMT query:
+/// `Ok(Some(trace))` if a path to the error is feasible, `Ok(None)` if none is.
+pub fn argcond(p: &Program, l: &mut Lowerer, d: &Dag) -> Result<Option<Trace>, String> {
+    argcond_pinned(p, l, d, &[])
+}
+
+/// [`argcond`] with the state of each node of `pins` fixed to its fact's
+/// values (a fact that is not ground, or a value of another sort than its
+/// variable's, pins nothing): a path through a derivation's states.
+pub fn argcond_pinned(p: &Program, l: &mut Lowerer, d: &Dag, pins: &[(usize, &Fact)]) -> Result<Option<Trace>, String> {
+    let enc = encode(p, l, d);
+    let s = crate::smt::solve::solver();
+    for f in &enc.formula {
+        s.assert(f);
+    }
+    for (u, fact) in pins {
+        let live = &p.loc(d.loc[*u]).live;
+        for (v, value) in live.iter().zip(&fact.values) {
+            if let Some(x) = enc.state[*u].get(v).map(Val::dynamic).filter(|x| x.get_sort() == value.get_sort()) {
+                s.assert(x.eq(value));
+            }
+        }
+    }
+    match s.check() {
+        SatResult::Sat => match small_input_model(p, &enc, &s).and_then(|m| extract_trace(d, &enc, &m)) {
+            Some(t) => Ok(Some(t)),
+            None => Err("could not extract a path from the model".into()),
+        },
+        SatResult::Unsat => Ok(None),
+        SatResult::Unknown => Err(s.get_reason_unknown().unwrap_or_else(|| "unknown".into())),
+    }
 }

@@ -22,12 +22,13 @@
 //! MADWiFi-encode_ie_ok). Invariant: every folded node is relevant (reaches
 //! the error) and so is its parent; entry and error are never folded.
 
-use super::canon::Canon;
-use super::chc::{quantifier_free, EdgeClause};
-use super::dag::Dag;
-use super::lower::Lowerer;
+use super::clause::EdgeClause;
+use crate::cfg::Dag;
 use crate::cfg::Wto;
 use crate::ir::{EdgeId, Program};
+use crate::smt::canon::Canon;
+use crate::smt::lower::Lowerer;
+use crate::smt::terms::quantifier_free;
 use z3::ast::{Ast, Bool, Dynamic};
 
 /// Which nodes of an unrolling are folded, and each folded node's one edge.

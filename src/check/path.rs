@@ -14,10 +14,11 @@
 //! Invariant: the path is one edge sequence from the entry to the error; the
 //! query is the ARG condition (eq. 1–2) of that one-path DAG.
 
-use super::dag::{self, Dag};
-use super::lower::Lowerer;
 use super::IntSemantics;
+use crate::cfg::Dag;
+use crate::chc::argcond;
 use crate::ir::{Expr, Program};
+use crate::smt::lower::Lowerer;
 use crate::trace::Trace;
 
 /// What the bit-precise check says of a path.
@@ -42,13 +43,13 @@ fn path_dag(p: &Program, edges: &[crate::ir::EdgeId]) -> Option<Dag> {
 
 /// Checks the path of `trace` under `bv`, under a deadline the caller installed.
 ///
-/// Runs on a thread and Z3 context of its own ([`super::deadline::detached`]):
+/// Runs on a thread and Z3 context of its own ([`crate::smt::deadline::detached`]):
 /// a bit-vector query Z3 cannot interrupt does not hold the caller past the
 /// installed deadline.
 pub fn check(p: &Program, trace: &Trace) -> PathCheck {
     let (p, trace) = (p.clone(), trace.clone());
-    super::deadline::detached(move || check_here(&p, &trace))
-        .unwrap_or_else(|| PathCheck::Unknown(format!("the query {}", super::deadline::ABANDONED)))
+    crate::smt::deadline::detached(move || check_here(&p, &trace))
+        .unwrap_or_else(|| PathCheck::Unknown(format!("the query {}", crate::smt::deadline::ABANDONED)))
 }
 
 /// [`check`] in this thread's Z3 context.
@@ -58,12 +59,12 @@ fn check_here(p: &Program, trace: &Trace) -> PathCheck {
         return PathCheck::Unknown("the path does not lead from the entry to the error".into());
     }
     let mut bv = Lowerer::new(IntSemantics::Bv);
-    match super::chc::argcond(p, &mut bv, &d) {
+    match argcond::argcond(p, &mut bv, &d) {
         Ok(Some(t)) => PathCheck::Feasible(t),
         Ok(None) => {
             // the over-approximated operations on the path, as `lia` lowers them
             let mut lia = Lowerer::new(IntSemantics::Lia);
-            let _ = dag::encode(p, &mut lia, &d);
+            let _ = argcond::encode(p, &mut lia, &d);
             PathCheck::Infeasible(lia.approx_sites)
         }
         Err(why) => PathCheck::Unknown(why),

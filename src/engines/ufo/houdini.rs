@@ -26,12 +26,11 @@
 //! greatest inductive subset; `None` when Z3 does not decide a check (the
 //! caller then knows nothing, never an unchecked invariant).
 
-use super::canon::Canon;
-use super::cert::{self, EdgeRelation};
-use super::instances;
-use super::lower::Lowerer;
-use super::solve;
 use crate::ir::{wp, EdgeId, Expr, LocId, Program};
+use crate::smt::canon::Canon;
+use crate::smt::hoare::{self, EdgeRelation};
+use crate::smt::lower::Lowerer;
+use crate::smt::solve;
 use std::collections::{HashSet, VecDeque};
 use z3::ast::{Ast, Bool, Int};
 use z3::{DeclKind, SatResult};
@@ -144,7 +143,10 @@ pub fn candidates(locs: usize, labels: impl IntoIterator<Item = (LocId, Bool)>) 
     let mut seen: Vec<HashSet<Bool>> = vec![HashSet::new(); locs];
     let mut add = |i: usize, c: Bool| {
         let c = c.simplify();
-        if c.as_bool() != Some(true) && !instances::has_quantifier(&c.clone().into()) && seen[i].insert(c.clone()) {
+        if c.as_bool() != Some(true)
+            && !crate::smt::terms::has_quantifier(&c.clone().into())
+            && seen[i].insert(c.clone())
+        {
             cands[i].push(c);
         }
     };
@@ -216,7 +218,7 @@ fn error_preconditions(p: &Program, l: &mut Lowerer, canon: &Canon, depth: usize
                 continue;
             }
             let pre = Expr::And(parts);
-            if let Ok(b) = cert::lower(p, l, canon, loc, &pre) {
+            if let Ok(b) = hoare::lower(p, l, canon, loc, &pre) {
                 out.push((loc, b));
             }
             q[i] = Some(pre);
@@ -297,7 +299,7 @@ pub fn inductive_subset(p: &Program, rels: &Relations, mut cands: Vec<Vec<Bool>>
     let mut work: VecDeque<EdgeId> = p.edge_ids().collect();
     while let Some(e) = work.pop_front() {
         queued[e.0 as usize] = false;
-        if super::deadline::remaining_ms() == Some(0) {
+        if crate::smt::deadline::remaining_ms() == Some(0) {
             return None;
         }
         let edge = p.edge(e);
@@ -325,7 +327,6 @@ mod tests {
     use super::*;
     use crate::ir::wp::tests::{edge, loc};
     use crate::ir::{BinOp, CmpPred, HavocKind, InputSource, Sort, Stmt, Var, VarId};
-    use crate::smt::cert;
 
     const INT: Sort = Sort::Int { bits: 32 };
 
@@ -378,7 +379,7 @@ mod tests {
         let p = twin_counters();
         let mut l = Lowerer::new(crate::smt::IntSemantics::Lia);
         let canon = Canon::new(&p, &l);
-        let lowered: Vec<Bool> = head.iter().map(|e| cert::lower(&p, &mut l, &canon, LocId(1), e).unwrap()).collect();
+        let lowered: Vec<Bool> = head.iter().map(|e| hoare::lower(&p, &mut l, &canon, LocId(1), e).unwrap()).collect();
         let labels = lowered.iter().map(|b| (LocId(1), b.clone()));
         let cands = candidates(p.locs.len(), labels);
         let rels = Relations::new(&p, &mut l, &canon);
@@ -446,7 +447,7 @@ mod tests {
         let p = lanes_apart();
         let mut l = Lowerer::new(crate::smt::IntSemantics::Lia);
         let canon = Canon::new(&p, &l);
-        let label = head.iter().map(|e| cert::lower(&p, &mut l, &canon, LocId(1), e).unwrap()).collect::<Vec<_>>();
+        let label = head.iter().map(|e| hoare::lower(&p, &mut l, &canon, LocId(1), e).unwrap()).collect::<Vec<_>>();
         let rels = Relations::new(&p, &mut l, &canon);
         let at_exit: Vec<_> = rels.preconditions.iter().filter(|(loc, _)| *loc == LocId(2)).collect();
         assert_eq!(at_exit.len(), 1, "i < 200 at the exit: {:?}", rels.preconditions);
@@ -484,7 +485,7 @@ mod tests {
         let p = twin_counters();
         let mut l = Lowerer::new(crate::smt::IntSemantics::Lia);
         let canon = Canon::new(&p, &l);
-        let mut low = |e: Expr| cert::lower(&p, &mut l, &canon, LocId(1), &e).unwrap();
+        let mut low = |e: Expr| hoare::lower(&p, &mut l, &canon, LocId(1), &e).unwrap();
         let a = low(cmp(CmpPred::Sle, var(0), int(5)));
         let b = low(cmp(CmpPred::Sle, var(0), int(10)));
         let c = low(cmp(CmpPred::Eq, var(1), var(0)));

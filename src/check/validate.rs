@@ -1,4 +1,4 @@
-//! `--validate`: a certificate that Z3 accepted (`smt::cert`) is checked once
+//! `--validate`: a certificate that Z3 accepted (`check::cert`) is checked once
 //! more by a second solver, cvc5, in processes of its own, so that a bug of
 //! Z3's solving cannot pass a wrong certificate alone.
 //!
@@ -7,7 +7,7 @@
 //! consecution per edge), printed by Z3 as SMT-LIB
 //! (`Z3_benchmark_to_smtlib_string`: its declarations and assertions kept,
 //! nothing else; an empty `and`/`or` made `true`/`false` as in
-//! `smt::horn`; the SMT-LIB 2.7 names of Z3 5.3.2 made the 2.6 names of
+//! `chc::horn`; the SMT-LIB 2.7 names of Z3 5.3.2 made the 2.6 names of
 //! cvc5 1.0.3, [`RENAMED`]) into incremental scripts, one `(push 1)` … `(check-sat)`
 //! `(pop 1)` scope per query with its declarations inside, read by
 //! `cvc5 --lang smt2 --incremental`, which answers a line per `check-sat`.
@@ -39,13 +39,13 @@
 //!
 //! Invariants: the answer is [`Validated`] only when cvc5 answered `unsat`
 //! to every query, each in its own scope; `sat` is a rejection naming the
-//! obligation (the words of `smt::cert`'s rejections); anything else (no
+//! obligation (the words of `check::cert`'s rejections); anything else (no
 //! cvc5, an error, `unknown` after every strategy, a missing answer, the
 //! deadline) is [`Invalid::Undecided`] or [`Invalid::Stopped`], never a
 //! pass. Every process gets the time left before the deadline (`--tlimit`)
 //! and is killed at the deadline or when the deadline's token is cancelled.
 
-use super::cert::Obligation;
+use super::query::Obligation;
 use super::Deadline;
 use crate::ir::Program;
 use std::io::{Read, Write};
@@ -143,13 +143,13 @@ pub struct Script {
 /// certificate passes it), in their order.
 pub fn script(queries: &[(Obligation, Vec<Bool>)]) -> Script {
     let print = |formulas: &[Bool]| -> String {
-        commands(&benchmark(formulas)).iter().map(|c| cvc5_names(&super::horn::standard(c)) + "\n").collect()
+        commands(&benchmark(formulas)).iter().map(|c| cvc5_names(&crate::chc::horn::standard(c)) + "\n").collect()
     };
     let queries = queries
         .iter()
         .map(|(what, formulas)| {
-            let quantified = formulas.iter().any(|f| super::instances::has_quantifier(&Dynamic::from_ast(f)));
-            let instances = if quantified { super::instances::ground(formulas) } else { None };
+            let quantified = formulas.iter().any(|f| crate::smt::terms::has_quantifier(&Dynamic::from_ast(f)));
+            let instances = if quantified { crate::smt::instances::ground(formulas) } else { None };
             let text = print(formulas);
             let kind = match quantified {
                 true => Kind::Quantified,
