@@ -34,6 +34,7 @@ pub extern crate llvm_sys_191 as llvm_sys;
 pub mod answer;
 pub mod bench;
 pub mod cc;
+pub mod cegar;
 pub mod cexpr;
 pub mod cfg;
 pub mod chc;

@@ -3,6 +3,7 @@
 //! nodes labelled with locations, edges with program edges, an entry and an
 //! error node. Plain data: the encodings live in `chc/`.
 
+use super::wto::Wto;
 use crate::ir::{EdgeId, LocId, Program};
 
 /// A DAG over program locations.
@@ -26,6 +27,16 @@ impl Dag {
             entry: p.entry.0 as usize,
             error: p.error.0 as usize,
         }
+    }
+
+    /// The weak topological order of the nodes from the entry, the error node
+    /// last (for [`Dag::of_program`], the program's `Wto::of_program`).
+    pub fn wto(&self) -> Wto {
+        let mut succ = vec![Vec::new(); self.loc.len()];
+        for (s, d, _) in &self.edges {
+            succ[*s].push(*d);
+        }
+        Wto::new(&succ, self.entry, Some(self.error))
     }
 
     /// Nodes that can reach the error node.

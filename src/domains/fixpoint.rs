@@ -3,6 +3,13 @@
 //! (Bourdoncle, "Efficient chaotic iteration strategies with widenings",
 //! 1993, §4; `cfg::Wto`), as the `ai` engine and, later, DAGGER use it.
 //!
+//! The iteration runs over any graph of locations ([`analyze_graph`] over a
+//! `cfg::Dag`: the program's own graph, an ARG, an unrolling; [`analyze`] is
+//! the program's), one value per node, and widens through a [`Widen`] hook:
+//! [`ThresholdWidening`] by default, or one that knows more at a head — the
+//! interpolants a refinement found there (papers/dagger-refining-abstract-interpretations.txt
+//! §4, the interpolated widen `∇_I`), or the bounds a precision allows.
+//!
 //! - The value of a location is the join of its incoming edges' transfers:
 //!   the source's value, met with the ranges of the source's in-scope
 //!   variables (where the model excludes out-of-range values, `domains`), the
@@ -22,9 +29,10 @@
 //! finishes; the certificate check decides anyway.
 
 use super::{Ctx, Domain, Thresholds};
-use crate::cfg::wto::{Element, Wto};
+use crate::cfg::wto::Element;
+use crate::cfg::Dag;
 use crate::deadline::Deadline;
-use crate::ir::{Expr, LocId, Program};
+use crate::ir::{Expr, Program};
 
 /// How the iteration widens and narrows.
 #[derive(Clone, Copy, Debug)]
@@ -52,13 +60,58 @@ pub struct FixpointStats {
     pub narrowings: usize,
 }
 
+/// How a component head's value grows once joining is over: `old ∇ new`,
+/// above both (so the iteration still ends at a post-fixpoint) and, for the
+/// iteration to terminate, stabilizing on every increasing chain.
+pub trait Widen<D: Domain> {
+    /// The widened value of graph node `node` (a component head).
+    fn widen(&mut self, node: usize, old: &D, new: &D, thresholds: &Thresholds) -> D;
+}
+
+/// The domain's widening with the program's thresholds, at every head.
+pub struct ThresholdWidening;
+
+impl<D: Domain> Widen<D> for ThresholdWidening {
+    fn widen(&mut self, _node: usize, old: &D, new: &D, thresholds: &Thresholds) -> D {
+        old.widen_with(new, thresholds)
+    }
+}
+
+/// DAGGER's interpolated widen (papers/dagger-refining-abstract-interpretations.txt
+/// §4): at a head with a hint `I` (an interpolant a refinement found there,
+/// as a domain value), `old ∇_I new = (old ∇ new) ⊓ I` while `new ⊑ I`; the
+/// plain widening otherwise, and at heads without a hint. The result is
+/// above `new` in both cases (`new ⊑ I` and `new ⊑ old ∇ new`), so the
+/// iteration still ends at a post-fixpoint.
+pub struct InterpolatedWiden<D> {
+    /// Per graph node, the hint at that head.
+    pub hints: std::collections::HashMap<usize, D>,
+    /// Widenings the hint narrowed.
+    pub applied: usize,
+}
+
+impl<D: Domain> Widen<D> for InterpolatedWiden<D> {
+    fn widen(&mut self, node: usize, old: &D, new: &D, thresholds: &Thresholds) -> D {
+        let widened = old.widen_with(new, thresholds);
+        match self.hints.get(&node) {
+            Some(hint) if new.leq(hint) => {
+                self.applied += 1;
+                widened.meet(hint)
+            }
+            _ => widened,
+        }
+    }
+}
+
 /// The iteration's state.
-struct Iteration<'a, D: Domain> {
+struct Iteration<'a, D: Domain, W: Widen<D>> {
     p: &'a Program,
+    graph: &'a Dag,
     cx: &'a Ctx<'a>,
     opts: Options,
     thresholds: Thresholds,
-    /// The incoming edges of each location.
+    widen: &'a mut W,
+    /// The incoming edges of each node (indices into `graph.edges`).
     incoming: Vec<Vec<usize>>,
     value: Vec<D>,
     stats: FixpointStats,
@@ -76,18 +129,34 @@ pub fn analyze<D: Domain>(
     opts: Options,
     deadline: &Deadline,
 ) -> Result<(Vec<D>, FixpointStats), Stopped> {
-    let wto = Wto::of_program(p);
-    let mut incoming = vec![Vec::new(); p.locs.len()];
-    for (i, e) in p.edges.iter().enumerate() {
-        incoming[e.dst.0 as usize].push(i);
+    analyze_graph(p, &Dag::of_program(p), cx, opts, &mut ThresholdWidening, deadline)
+}
+
+/// The value of every node of `graph` (its nodes at locations of `p`, its
+/// edges program edges), widened by `widen` at the heads of its WTO, or
+/// [`Stopped`] at the deadline. The entry node starts at top.
+pub fn analyze_graph<D: Domain, W: Widen<D>>(
+    p: &Program,
+    graph: &Dag,
+    cx: &Ctx,
+    opts: Options,
+    widen: &mut W,
+    deadline: &Deadline,
+) -> Result<(Vec<D>, FixpointStats), Stopped> {
+    let wto = graph.wto();
+    let mut incoming = vec![Vec::new(); graph.loc.len()];
+    for (i, (_, dst, _)) in graph.edges.iter().enumerate() {
+        incoming[*dst].push(i);
     }
     let mut it = Iteration {
         p,
+        graph,
         cx,
         opts,
         thresholds: thresholds(p),
+        widen,
         incoming,
-        value: vec![D::bottom(); p.locs.len()],
+        value: vec![D::bottom(); graph.loc.len()],
         stats: FixpointStats::default(),
         deadline,
     };
@@ -95,28 +164,28 @@ pub fn analyze<D: Domain>(
     Ok((it.value, it.stats))
 }
 
-impl<D: Domain> Iteration<'_, D> {
-    /// The transfer of edge `i` from its source's current value.
+impl<D: Domain, W: Widen<D>> Iteration<'_, D, W> {
+    /// The transfer of graph edge `i` from its source's current value.
     fn transfer(&mut self, i: usize) -> D {
-        let e = &self.p.edges[i];
-        let mut d = self.value[e.src.0 as usize].clone();
+        let (src, dst, e) = self.graph.edges[i];
+        let mut d = self.value[src].clone();
         if d.is_bottom() {
             return d;
         }
         self.stats.transfers += 1;
-        d.in_range(self.cx, &self.p.loc(e.src).live);
-        d.body(self.cx, &e.body);
-        d.restrict(&self.p.loc(e.dst).live);
+        d.in_range(self.cx, &self.p.loc(self.graph.loc[src]).live);
+        d.body(self.cx, &self.p.edge(e).body);
+        d.restrict(&self.p.loc(self.graph.loc[dst]).live);
         d
     }
 
     /// The join of the transfers into `v` (top at the entry).
     fn incoming(&mut self, v: usize) -> D {
-        let mut d = if v == self.p.entry.0 as usize { D::top() } else { D::bottom() };
+        let mut d = if v == self.graph.entry { D::top() } else { D::bottom() };
         for i in self.incoming[v].clone() {
             d = d.join(&self.transfer(i));
         }
-        d.restrict(&self.p.loc(LocId(v as u32)).live);
+        d.restrict(&self.p.loc(self.graph.loc[v]).live);
         d
     }
 
@@ -146,7 +215,7 @@ impl<D: Domain> Iteration<'_, D> {
                 self.value[h].join(&new)
             } else {
                 self.stats.widenings += 1;
-                self.value[h].widen_with(&new, &self.thresholds)
+                self.widen.widen(h, &self.value[h], &new, &self.thresholds)
             };
             self.elements(body)?;
             round += 1;

@@ -8,10 +8,11 @@
 
 use super::predabs;
 use super::{Post, PostCx};
+use crate::cegar::Precision;
 use crate::ir::{EdgeId, LocId, Program};
 use crate::smt::hoare::{self as cert, EdgeRelation};
 use crate::smt::{solve, Formula};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 /// Which predicate abstraction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,8 +27,8 @@ pub enum Abstraction {
 /// Predicate abstraction over per-location predicates.
 pub struct PredicatePost {
     kind: Abstraction,
-    preds: Vec<Vec<Formula>>,
-    seen: Vec<HashSet<String>>,
+    /// The predicates per location (the analysis' precision).
+    preds: Precision<Formula>,
     /// Each edge's transition relation, encoded once.
     relations: HashMap<EdgeId, EdgeRelation>,
     fallbacks: usize,
@@ -38,21 +39,14 @@ pub struct PredicatePost {
 impl PredicatePost {
     pub fn new(p: &Program, kind: Abstraction, check: bool) -> PredicatePost {
         let n = p.locs.len();
-        PredicatePost {
-            kind,
-            preds: vec![Vec::new(); n],
-            seen: vec![HashSet::new(); n],
-            relations: HashMap::new(),
-            fallbacks: 0,
-            check,
-        }
+        PredicatePost { kind, preds: Precision::new(n), relations: HashMap::new(), fallbacks: 0, check }
     }
 }
 
 impl PredicatePost {
     /// The predicates of `loc`.
     pub fn at(&self, loc: LocId) -> &[Formula] {
-        &self.preds[loc.0 as usize]
+        self.preds.at(loc)
     }
 }
 
@@ -68,7 +62,7 @@ impl Post for PredicatePost {
         let (p, canon) = (cx.p, cx.canon);
         let l = &mut *cx.l;
         let dst = p.edge(edge).dst;
-        let preds = &self.preds[dst.0 as usize];
+        let preds = self.preds.at(dst);
         let rel = self.relations.entry(edge).or_insert_with(|| EdgeRelation::new(p, l, canon, edge));
         let phi = match self.kind {
             Abstraction::Cartesian => predabs::cartesian(rel, parent, preds),
@@ -87,25 +81,11 @@ impl Post for PredicatePost {
     }
 
     fn learn(&mut self, labels: &[(LocId, Formula)]) -> Vec<LocId> {
-        let mut gained = Vec::new();
-        for (loc, f) in labels {
-            let i = loc.0 as usize;
-            for a in predabs::atoms(f) {
-                if self.seen[i].insert(a.to_string()) {
-                    self.preds[i].push(a);
-                    if gained.last() != Some(loc) {
-                        gained.push(*loc);
-                    }
-                }
-            }
-        }
-        gained.sort();
-        gained.dedup();
-        gained
+        self.preds.extend(labels.iter().flat_map(|(loc, f)| predabs::atoms(f).into_iter().map(|a| (*loc, a))))
     }
 
     fn predicates(&self) -> usize {
-        self.preds.iter().map(Vec::len).sum()
+        self.preds.len()
     }
 
     fn fallbacks(&self) -> usize {

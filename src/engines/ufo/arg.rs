@@ -1,4 +1,4 @@
-//! The abstract reachability graph and EXPANDARG of
+//! EXPANDARG (over the kernel's ARG, `cegar::arg`) of
 //! papers/ufo-under-over-approximations.txt §3–4, Fig. 3.
 //!
 //! The ARG is a DAG: `GETFUTURENODE` keeps one future node per location (FN), so
@@ -24,7 +24,7 @@
 //! - the error node is unique: `GETFUTURENODE(err)` always returns it.
 
 use super::UfoStats;
-use crate::cfg::Dag;
+pub use crate::cegar::arg::{Arg, Node};
 use crate::cfg::Wto;
 use crate::ir::{EdgeId, LocId, Program};
 use crate::post::{Post, PostCx};
@@ -32,79 +32,6 @@ use crate::smt::canon::Canon;
 use crate::smt::{solve, Deadline, Formula, IntSemantics, Lowerer};
 use std::collections::HashMap;
 use std::time::Instant;
-
-/// An ARG node `v` with `ν(v)`, `ψ(v)`.
-pub struct Node {
-    pub loc: LocId,
-    pub label: Formula,
-    pub children: Vec<(usize, EdgeId)>,
-    pub parents: Vec<(usize, EdgeId)>,
-    pub marked: bool,
-    /// Covered in the latest expansion (a loop head whose label is implied by
-    /// the active heads of its location).
-    pub covered: bool,
-}
-
-pub struct Arg {
-    pub nodes: Vec<Node>,
-    pub entry: usize,
-    pub error: usize,
-}
-
-impl Arg {
-    pub fn new(p: &Program) -> Arg {
-        let mut a = Arg { nodes: Vec::new(), entry: 0, error: 0 };
-        a.entry = a.add(p.entry);
-        a.nodes[a.entry].marked = true;
-        a.error = a.add(p.error);
-        a
-    }
-
-    fn add(&mut self, loc: LocId) -> usize {
-        self.nodes.push(Node {
-            loc,
-            label: Formula::from_bool(true),
-            children: Vec::new(),
-            parents: Vec::new(),
-            marked: false,
-            covered: false,
-        });
-        self.nodes.len() - 1
-    }
-
-    /// The ARG as a DAG over locations (for the ARG condition and refinement).
-    pub fn dag(&self) -> Dag {
-        let mut d = Dag {
-            loc: self.nodes.iter().map(|n| n.loc).collect(),
-            edges: Vec::new(),
-            entry: self.entry,
-            error: self.error,
-        };
-        for (u, n) in self.nodes.iter().enumerate() {
-            for (w, e) in &n.children {
-                d.edges.push((u, *w, *e));
-            }
-        }
-        d
-    }
-
-    /// Nodes reachable from the entry without passing through a covered node:
-    /// the uncovered part of the ARG, whose labels form the certificate.
-    pub fn uncovered(&self) -> Vec<bool> {
-        let mut seen = vec![false; self.nodes.len()];
-        let mut stack = vec![self.entry];
-        seen[self.entry] = true;
-        while let Some(u) = stack.pop() {
-            for (w, _) in &self.nodes[u].children {
-                if !seen[*w] && !self.nodes[*w].covered {
-                    seen[*w] = true;
-                    stack.push(*w);
-                }
-            }
-        }
-        seen
-    }
-}
 
 /// Why an expansion stopped early.
 pub enum Stop {

@@ -1,12 +1,12 @@
 //! The UFO algorithm (papers/ufo-under-over-approximations.txt, Fig. 2–3):
 //! UFOMAIN alternates EXPANDARG (exploration by POST, [`arg`], with a POST
-//! from `crate::post`) and REFINE (one
-//! CHC query over the ARG condition of the whole unrolling, `chc::spacer`) until
-//! the error node's label is unsatisfiable (SAFE) or a feasible path to it is
-//! found (UNSAFE).
+//! from `crate::post`, over the kernel's ARG, `cegar::Arg`) and REFINE (the
+//! kernel's `cegar::DagInterpolation`: the ARG condition of the whole
+//! unrolling, then one CHC query, `chc::spacer`) until the error node's label
+//! is unsatisfiable (SAFE) or a feasible path to it is found (UNSAFE).
 //!
 //! A SAFE answer carries the candidate certificate: the labels of the uncovered
-//! nodes, joined per location. The driver checks it independently (`check`)
+//! nodes, joined per location (`cegar::certificate`). The driver checks it independently (`check`)
 //! before SAFE is reported.
 //!
 //! Departure from Fig. 2 (not in the `od` configurations): after each
@@ -30,8 +30,8 @@ mod houdini;
 use super::config::{Configuration, EngineArgs, EngineConfig, PostKind};
 use super::registry::EngineSpec;
 use super::{Certificate, Engine, EngineContext, Outcome, Stats, Verdict};
+use crate::cegar::{self, DagInterpolation, RefineCx, Refinement, Refiner};
 use crate::cfg::Wto;
-use crate::chc::{self, Refinement};
 use crate::ir::{LocId, Program};
 use crate::post::{Post, TruePost};
 use crate::smt::canon::Canon;
@@ -101,19 +101,7 @@ fn certificate(
     post: &dyn Post,
     sem: IntSemantics,
 ) -> Result<Certificate, String> {
-    let uncovered = arg.uncovered();
-    let mut per_loc: Vec<Vec<Formula>> = vec![Vec::new(); p.locs.len()];
-    for (i, n) in arg.nodes.iter().enumerate() {
-        if uncovered[i] && i != arg.error {
-            per_loc[n.loc.0 as usize].push(post.to_label(&n.label));
-        }
-    }
-    let invariants = p
-        .loc_ids()
-        .zip(&per_loc)
-        .map(|(loc, ls)| raise::raise(&Formula::or(ls).simplify(), &canon.names(p, loc)))
-        .collect::<Result<Vec<_>, String>>()?;
-    Ok(Certificate { sem, invariants })
+    cegar::certificate::from_labels(p, canon, sem, cegar::certificate::uncovered_labels(arg, |f| post.to_label(f)))
 }
 
 /// What Houdini over the ARG's labels gave.
@@ -413,11 +401,7 @@ fn run(p: &Program, ufo: &mut Ufo, sem: IntSemantics, deadline: &Deadline) -> Ou
         let t = Instant::now();
         // §5: the ARG condition decides feasibility of every path to the error in
         // one SMT query; labels are computed (by Spacer) only if it is unsatisfiable.
-        let r = match chc::argcond(p, &mut l, &d) {
-            Ok(Some(trace)) => Refinement::Reachable(trace),
-            Ok(None) => chc::refine(p, &mut l, &canon, &d),
-            Err(why) => Refinement::Unknown(why),
-        };
+        let r = DagInterpolation.refine(&mut RefineCx { p, l: &mut l, canon: &canon }, &d);
         stats.own_mut::<UfoStats>().refine_time += t.elapsed().as_secs_f64();
         stats.own_mut::<UfoStats>().refinements += 1;
         match r {
