@@ -6,6 +6,12 @@
 //! and safety (`Inv(err) ≡ false`, checked as consecution into `err`).
 //! An invariant is an `ir::Expr`; it must lower exactly (an invariant whose
 //! lowering would need a fresh value is rejected, never approximated).
+//!
+//! Independent of the engine (its solver instance and that solver's state:
+//! the certificate is lowered again here), not of the lowering (`lower`,
+//! `transition`, `canon`) nor of Z3. Each query is an [`Obligation`], whose
+//! words every rejection uses; [`print`] gives the queries as SMT-LIB for a
+//! second solver (`--validate`, [`super::validate`]).
 
 use super::query::Obligation;
 use super::validate::Script;
