@@ -96,6 +96,9 @@ fn row(t: &Task, tool: &str, f: &Finished) -> Row {
         iterations: None,
         arg_nodes: None,
         member: None,
+        frontend_time: None,
+        engine_time: None,
+        check_time: None,
     }
 }
 
@@ -132,6 +135,9 @@ pub fn run_ufo(opts: &BenchOptions, t: &Task) -> Row {
         r.iterations = j["stats"]["iterations"].as_u64();
         r.arg_nodes = j["stats"]["ufo"]["arg_nodes"].as_u64();
         r.member = j["portfolio"]["winner"].as_str().map(str::to_string);
+        r.frontend_time = j["time"]["frontend"].as_f64();
+        r.engine_time = j["time"]["engine"].as_f64();
+        r.check_time = j["stats"]["check_time"].as_f64();
     }
     match verdict {
         "SAFE" => (r.verdict, r.status) = (Answer::Safe, Status::Answered),

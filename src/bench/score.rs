@@ -39,6 +39,12 @@ pub struct Row {
     pub arg_nodes: Option<u64>,
     /// The portfolio member whose answer counted (`--engine portfolio`).
     pub member: Option<String>,
+    /// ufo's own clock (its JSON report's `time` and `stats.check_time`),
+    /// seconds of wall time: the frontend, the engine (its members and the
+    /// check of their answers), and of that the check (certificate, replay).
+    pub frontend_time: Option<f64>,
+    pub engine_time: Option<f64>,
+    pub check_time: Option<f64>,
 }
 
 impl Row {
@@ -143,6 +149,9 @@ pub(crate) mod tests {
             iterations: None,
             arg_nodes: None,
             member: None,
+            frontend_time: None,
+            engine_time: None,
+            check_time: None,
         }
     }
 

@@ -98,6 +98,50 @@ pub fn render(rows: &[Row], tools: &[&str]) -> String {
     }
     line("**total**", &all);
     out.push_str(&answered_by(rows));
+    out.push_str(&time_spent(rows));
+    out
+}
+
+/// Where ufo's time went, per category and for its SAFE and UNSAFE answers
+/// (issue 43 §1): the process's CPU time (with every thread and child:
+/// members, clang, the replay), and ufo's own clock of its phases (wall
+/// seconds): the frontend, the engine, and of the engine the check of
+/// answers. Rows without ufo's report (killed, crashed) count only their
+/// CPU. Empty when no row has a phase time.
+pub fn time_spent(rows: &[Row]) -> String {
+    let ufo: Vec<&Row> = rows.iter().filter(|r| r.tool == "ufo").collect();
+    if ufo.iter().all(|r| r.engine_time.is_none()) {
+        return String::new();
+    }
+    let mut groups: BTreeMap<String, Vec<&Row>> = BTreeMap::new();
+    for r in &ufo {
+        groups.entry(r.category.clone()).or_default().push(r);
+    }
+    let mut out = String::from(
+        "\nWhere ufo's time went (CPU: the process with its threads and children; phases: ufo's wall clock):\n\n\
+         | tasks | runs | CPU s | frontend s | engine s | of it, the check s | CPU per run s |\n|---|---:|---:|---:|---:|---:|---:|\n",
+    );
+    let mut line = |name: &str, rs: &[&Row]| {
+        let sum = |f: fn(&Row) -> Option<f64>| rs.iter().filter_map(|r| f(r)).fold(0.0, |a, b| a + b);
+        let cpu = rs.iter().map(|r| r.cpu_time).fold(0.0, |a, b| a + b);
+        let _ = writeln!(
+            out,
+            "| {name} | {} | {cpu:.1} | {:.1} | {:.1} | {:.1} | {:.2} |",
+            rs.len(),
+            sum(|r| r.frontend_time),
+            sum(|r| r.engine_time),
+            sum(|r| r.check_time),
+            cpu / rs.len().max(1) as f64
+        );
+    };
+    for (c, rs) in &groups {
+        line(c, rs);
+    }
+    let safe: Vec<&Row> = ufo.iter().copied().filter(|r| r.correct() && r.expected_safe()).collect();
+    let unsafe_: Vec<&Row> = ufo.iter().copied().filter(|r| r.correct() && !r.expected_safe()).collect();
+    line("SAFE answers", &safe);
+    line("UNSAFE answers", &unsafe_);
+    line("**total**", &ufo);
     out
 }
 
@@ -157,6 +201,24 @@ mod tests {
         assert!(t.contains("| **total** | 1 | 1 |"), "{t}");
         assert!(!t.contains("| locks |"), "{t}");
         assert_eq!(answered_by(&[row("x/y", true, Answer::Safe, Status::Answered, 1.0)]), "");
+    }
+
+    /// The phases are summed per category and per kind of answer; CPU per run
+    /// is the category's CPU over its runs; no phase time, no table.
+    #[test]
+    fn the_time_table_sums_the_phases_per_category_and_per_kind_of_answer() {
+        let mut a = row("loops/a", true, Answer::Safe, Status::Answered, 1.0);
+        (a.frontend_time, a.engine_time, a.check_time) = (Some(0.1), Some(0.5), Some(0.2));
+        let mut b = row("loops/b", false, Answer::Unsafe, Status::Answered, 3.0);
+        (b.frontend_time, b.engine_time, b.check_time) = (Some(0.3), Some(1.5), Some(1.0));
+        let c = row("locks/c", false, Answer::Unknown, Status::Timeout, 60.0);
+        let t = time_spent(&[a.clone(), b.clone(), c.clone(), tool(a.clone(), "spacer")]);
+        assert!(t.contains("| loops | 2 | 4.0 | 0.4 | 2.0 | 1.2 | 2.00 |"), "{t}");
+        assert!(t.contains("| locks | 1 | 60.0 | 0.0 | 0.0 | 0.0 | 60.00 |"), "{t}");
+        assert!(t.contains("| SAFE answers | 1 | 1.0 | 0.1 | 0.5 | 0.2 | 1.00 |"), "{t}");
+        assert!(t.contains("| UNSAFE answers | 1 | 3.0 | 0.3 | 1.5 | 1.0 | 3.00 |"), "{t}");
+        assert!(t.contains("| **total** | 3 | 64.0 |"), "{t}");
+        assert_eq!(time_spent(&[c]), "");
     }
 
     #[test]
