@@ -82,12 +82,22 @@ fn scores_and_tabulates_correct_and_wrong_answers() {
     for r in &rows {
         assert!(r["cpu_time"].as_f64().unwrap() > 0.0 && r["peak_memory_mb"].as_f64().unwrap() > 1.0, "{r}");
         assert!(r["iterations"].as_u64().is_some(), "{r}");
+        // ufo's own clock of its phases, read from its report: the check
+        // (a certificate, or a replay with clang) is part of the engine's time
+        let phase = |k: &str| r[k].as_f64().unwrap_or_else(|| panic!("{k}: {r}"));
+        assert!(phase("frontend_time") > 0.0 && phase("check_time") > 0.0, "{r}");
+        assert!(phase("engine_time") >= phase("check_time"), "{r}");
     }
+    // where the time went: the UNSAFE answers (fig/unsafe, and the
+    // mislabelled task, which is wrong and so not among them) in a line
+    let spent = cells(table_line(&out, "UNSAFE answers"));
+    assert_eq!(spent[1], "1", "{out}");
+    assert_eq!(cells(table_line(&out, "SAFE answers"))[1], "1", "{out}");
     let text = std::fs::read_to_string(&csv).unwrap();
     let mut lines = text.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "task,category,tool,expected,verdict,status,reason,cpu_time,wall_time,peak_memory_mb,iterations,arg_nodes,member"
+        "task,category,tool,expected,verdict,status,reason,cpu_time,wall_time,peak_memory_mb,iterations,arg_nodes,member,frontend_time,engine_time,check_time"
     );
     assert_eq!(lines.filter(|l| l.starts_with("fig/") || l.starts_with("wrap/")).count(), 3);
 }
