@@ -119,7 +119,7 @@ pub fn time_spent(rows: &[Row]) -> String {
     }
     let mut out = String::from(
         "\nWhere ufo's time went (CPU: the process with its threads and children; phases: ufo's wall clock):\n\n\
-         | tasks | runs | CPU s | frontend s | engine s | of it, the check s | CPU per run s |\n|---|---:|---:|---:|---:|---:|---:|\n",
+         | runs of | runs | CPU s | frontend s | engine s | of it, the check s | CPU per run s |\n|---|---:|---:|---:|---:|---:|---:|\n",
     );
     let mut line = |name: &str, rs: &[&Row]| {
         let sum = |f: fn(&Row) -> Option<f64>| rs.iter().filter_map(|r| f(r)).fold(0.0, |a, b| a + b);
