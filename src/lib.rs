@@ -4,15 +4,17 @@
 //!  .c/.i --clang--> .bc/.ll --load--> normalize --optimize(-O level)--> translate
 //!    --> Program (locations, edges, live variables)   [frontend, ir]
 //!    --> slice, WTO                                   [cfg]
-//!    --> engines (a portfolio on threads) -- Z3 --    [portfolio, engines, smt]
+//!    --> engines (a portfolio on threads) -- Z3 --    [portfolio, engines, cegar, chc, smt]
 //!    --> check: certificate (SAFE) / replay (UNSAFE)  [check, check::cert, replay]
 //!    --> report (text, JSON, witnesses, SARIF)        [driver, report]
 //! ```
 //!
 //! Dependency firewalls (docs/architecture.md, checked by tests/architecture.rs):
-//! only `frontend` sees LLVM (through the `llvm_sys` alias below), only `smt`
-//! sees Z3, only `main`, `pipeline_options` and `engines::config` parse command
-//! lines.
+//! only `frontend` sees LLVM (through the `llvm_sys` alias below); Z3 only
+//! `smt`, `chc`, `check` and the two single-client procedures beside their
+//! clients (`post::predabs`, `engines::ufo`'s Houdini); only `main`,
+//! `pipeline_options` and `engines::config` parse command lines; no module
+//! imports one of its own or a higher layer.
 //!
 //! The LLVM version is a build feature, exactly one of `llvm19` (the default)
 //! … `llvm14` (checked by build.rs); every LLVM is read through one name,

@@ -79,10 +79,12 @@ impl<D: Domain> Widen<D> for ThresholdWidening {
 
 /// DAGGER's interpolated widen (papers/dagger-refining-abstract-interpretations.txt
 /// §4): at a head with a hint `I` (an interpolant a refinement found there,
-/// as a domain value), `old ∇_I new = (old ∇ new) ⊓ I` while `new ⊑ I`; the
-/// plain widening otherwise, and at heads without a hint. The result is
-/// above `new` in both cases (`new ⊑ I` and `new ⊑ old ∇ new`), so the
-/// iteration still ends at a post-fixpoint.
+/// as a domain value), `old ∇_I new = (old ∇ new) ⊓ I` while `old ⊔ new ⊑ I`;
+/// the plain widening otherwise, and at heads without a hint. The result is
+/// above `old ⊔ new` in both cases, so the head's values increase and the
+/// iteration still ends at a post-fixpoint; a head's values stay below its
+/// hint until they pass it, then widen as without one (for intervals and
+/// boxes, whose meet with a fixed hint keeps a bound widening reached).
 pub struct InterpolatedWiden<D> {
     /// Per graph node, the hint at that head.
     pub hints: std::collections::HashMap<usize, D>,
@@ -94,7 +96,7 @@ impl<D: Domain> Widen<D> for InterpolatedWiden<D> {
     fn widen(&mut self, node: usize, old: &D, new: &D, thresholds: &Thresholds) -> D {
         let widened = old.widen_with(new, thresholds);
         match self.hints.get(&node) {
-            Some(hint) if new.leq(hint) => {
+            Some(hint) if old.join(new).leq(hint) => {
                 self.applied += 1;
                 widened.meet(hint)
             }

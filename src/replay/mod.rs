@@ -6,9 +6,12 @@
 //! and run with the trace's command-line arguments, environment and a time
 //! limit. UNSAFE is reported only if the harness's marker is reached. `.bc`/`.ll`
 //! input is compiled as it is (no optimization) and linked with the harness the
-//! same way, so the replay runs the verified code. When the error is reached,
-//! C source is built and run once more under UBSan ([`ub`]) to name undefined
-//! behaviour on the way; that run never changes the result. The harness
+//! same way, so the replay runs the verified code. C source is built under
+//! UBSan ([`ub`]) to name undefined behaviour on the way: for C input that
+//! build is the replay when it reaches the error and UBSan reports nothing
+//! (the plain build decides otherwise); for IR input, its C source is run
+//! under UBSan after the replay reached the error. A sanitized run never
+//! turns a replay that does not reach the error into one that does. The harness
 //! written for the user (`--harness`) is the same but for linking: it links
 //! with the program as it is.
 //!
@@ -148,10 +151,12 @@ fn execute(mut cmd: Command, limit: Duration, target: Target) -> (Replay, String
 /// `harness_out` if given. When the error is reached and the program has C
 /// source (`files`, or else `sources`: the C files IR in `files` was compiled
 /// from), the first undefined behaviour UBSan (`ub`) reports on the run comes
-/// with the answer: for C files, from the one build, compiled under UBSan
-/// (two clang runs and one run of the program, where a plain build and a
-/// sanitized one took four and two: the check 0.23 -> 0.13 s on
-/// locks/test_locks_14-2); for IR, from a second build of its C sources.
+/// with the answer. For C files the sanitized build comes first and, when it
+/// reaches the error without a finding, is the whole replay (two clang runs
+/// and one run of the program, where a plain build and a sanitized one took
+/// four and two: the check 0.23 -> 0.13 s on locks/test_locks_14-2); with a
+/// finding, or without reaching the error, the plain build decides. For IR,
+/// the finding comes from a second build of its C sources.
 #[allow(clippy::too_many_arguments)]
 pub fn replay(
     files: &[String],
@@ -176,13 +181,19 @@ pub fn replay(
     }
     let build = Build { files, dm, entry, target, trace, dir: dir.path(), return_types };
     // C compiled as written: one build under UBSan is the replay and the UB
-    // check at once (UBSan reports and goes on, `halt_on_error=0`); only a
-    // run that does not reach the error there (a check UBSan cannot recover
-    // from, a runtime it cannot link) is repeated without it
+    // check at once (UBSan reports and goes on, `halt_on_error=0`) when it
+    // reaches the error and reports nothing. A run through undefined
+    // behaviour (which the sanitized and the plain build may execute
+    // differently), or one that does not reach the error under UBSan (a
+    // check it cannot recover from, a runtime it cannot link), is decided by
+    // the plain build, as the user's harness links it.
+    let mut found: Option<String> = None;
     if !files.is_empty() && files.iter().all(|f| ub::sanitizable(f)) {
         if let Ok(exe) = build.exe(true, harness_out) {
-            if let (Replay::Reached(_), err) = execute(sanitized(build.command(&exe)), limit, target) {
-                return Replay::Reached(ub::first(&err));
+            let (r, err) = execute(sanitized(build.command(&exe)), limit, target);
+            match (r, ub::first(&err)) {
+                (Replay::Reached(_), None) => return Replay::Reached(None),
+                _ => found = Some(err),
             }
         }
     }
@@ -191,6 +202,10 @@ pub fn replay(
         Ok(other) => return other,
         Err(e) => return Replay::Impossible(e),
     };
+    if let Some(err) = found {
+        // the sanitized run of the same files: its finding, if any
+        return Replay::Reached(ub::first(&err));
+    }
     let c_files = if files.iter().any(|f| ub::sanitizable(f)) { files } else { sources };
     if !c_files.iter().any(|f| ub::sanitizable(f)) {
         return reached;

@@ -3,13 +3,14 @@
 //! there through undefined behaviour (signed overflow, a shift past the width,
 //! division by zero, `INT_MIN / -1`) the user must be told, because another
 //! compiler or optimization level may do something else. The replay runs the
-//! trace a second time with the C source compiled under
-//! `-fsanitize=undefined` (recovering, so the run goes on to the error) and
-//! reports the first runtime error UBSan printed: its kind, message and
-//! `file:line:col`.
+//! trace with the C source compiled under `-fsanitize=undefined`
+//! (recovering, so the run goes on to the error) and reports the first
+//! runtime error UBSan printed: its kind, message and `file:line:col`.
 //!
-//! Invariant: only adds information to a replay that reached the error; it
-//! never changes a verdict. IR input (`.ll`/`.bc`) without a C source
+//! Invariant: a sanitized run decides a replay alone only when it reached the
+//! error and UBSan reported nothing (a run free of the undefined behaviour
+//! UBSan checks; UBSan does not see reads of uninitialized memory); with a
+//! finding the plain build decides, and the finding is only added. IR input (`.ll`/`.bc`) without a C source
 //! has nothing to instrument and gets no report; a module in memory (the plugin,
 //! `ufo cc`) is sanitized from the C file it was compiled from.
 
