@@ -39,10 +39,11 @@ int main(void) {
 
 /// The loop head and the variable `i` in scope there.
 fn head_and_i(p: &Program) -> (usize, VarId) {
-    let wto = p.loc_ids().map(|l| l.0 as usize).filter(|l| Dag::of_program(p).wto().is_head[*l]).collect::<Vec<_>>();
-    assert_eq!(wto.len(), 1, "one loop");
-    let i = *p.locs[wto[0]].live.iter().find(|v| p.var(**v).src_name.as_deref() == Some("i")).expect("i at the head");
-    (wto[0], i)
+    let is_head = Dag::of_program(p).wto().is_head;
+    let heads: Vec<usize> = (0..p.locs.len()).filter(|l| is_head[*l]).collect();
+    assert_eq!(heads.len(), 1, "one loop");
+    let i = *p.locs[heads[0]].live.iter().find(|v| p.var(**v).src_name.as_deref() == Some("i")).expect("i at the head");
+    (heads[0], i)
 }
 
 /// Records the nodes it widened at, then widens as the default does.

@@ -32,11 +32,7 @@ impl Dag {
     /// The weak topological order of the nodes from the entry, the error node
     /// last (for [`Dag::of_program`], the program's `Wto::of_program`).
     pub fn wto(&self) -> Wto {
-        let mut succ = vec![Vec::new(); self.loc.len()];
-        for (s, d, _) in &self.edges {
-            succ[*s].push(*d);
-        }
-        Wto::new(&succ, self.entry, Some(self.error))
+        Wto::of_edges(self.loc.len(), self.edges.iter().map(|(s, d, _)| (*s, *d)), self.entry, Some(self.error))
     }
 
     /// Nodes that can reach the error node.

@@ -95,11 +95,18 @@ impl Builder<'_> {
 impl Wto {
     /// The WTO of a program's locations from its entry, error location last.
     pub fn of_program(p: &crate::ir::Program) -> Wto {
-        let mut succ = vec![Vec::new(); p.locs.len()];
-        for e in &p.edges {
-            succ[e.src.0 as usize].push(e.dst.0 as usize);
+        let edges = p.edges.iter().map(|e| (e.src.0 as usize, e.dst.0 as usize));
+        Wto::of_edges(p.locs.len(), edges, p.entry.0 as usize, Some(p.error.0 as usize))
+    }
+
+    /// The WTO of the graph of `n` vertices with `edges` (source, target),
+    /// successors in the order of `edges`, as [`Wto::new`] computes it.
+    pub fn of_edges(n: usize, edges: impl Iterator<Item = (usize, usize)>, root: usize, last: Option<usize>) -> Wto {
+        let mut succ = vec![Vec::new(); n];
+        for (s, d) in edges {
+            succ[s].push(d);
         }
-        Wto::new(&succ, p.entry.0 as usize, Some(p.error.0 as usize))
+        Wto::new(&succ, root, last)
     }
 
     /// Computes a WTO of the graph from `root`. If `last` is given and is a
