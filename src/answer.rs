@@ -10,10 +10,10 @@
 
 use crate::ir::IntSemantics;
 use crate::trace::Trace;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The answer of an engine.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Verdict {
     #[serde(rename = "SAFE")]
     Safe,
@@ -53,7 +53,7 @@ pub struct Stats {
 
 /// A certificate that a second solver (cvc5) checked again after Z3's check
 /// accepted it (`--validate`): every query of Z3's check, answered `unsat`.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Validation {
     /// The solver: `cvc5`.
     pub solver: String,
@@ -146,7 +146,7 @@ impl Serialize for Stats {
 /// or unbounded integers) makes the portfolio run the engine again under
 /// `bv`, where every operation is exact; so does a Spacer query that ended
 /// `unknown` (not by the clock).
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct CexRefinement {
     /// Paths that did not replay and are infeasible bit-precisely.
     pub spurious: usize,
@@ -212,7 +212,7 @@ impl Stats {
 /// `Expr::Value`, its signed value). Engines return it with SAFE (raised from
 /// their Z3 terms by `smt::raise`); the driver reports SAFE only after `check`
 /// lowered it in a Z3 context of its own and accepted it.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Certificate {
     pub sem: IntSemantics,
     /// The invariant of each location, indexed by location.
@@ -229,7 +229,127 @@ pub struct Outcome {
     pub stats: Stats,
 }
 
+/// An [`Outcome`] as it crosses a process boundary (`member_process`):
+/// all of it, the parts the reports leave out too (a trace's states, the
+/// `bv` retry flag), with the engine's own statistics as their key, their
+/// JSON and their text fields. Back in an [`Outcome`], those statistics are
+/// opaque: reports print and serialize them as the engine did, but
+/// [`Stats::own`] does not find them (only the engine itself reads them).
+#[derive(Debug, Serialize, Deserialize)]
+pub struct OutcomeWire {
+    verdict: Verdict,
+    reason: Option<String>,
+    trace: Option<Trace>,
+    states: Vec<Vec<(crate::ir::VarId, i128)>>,
+    certificate: Option<Certificate>,
+    iterations: usize,
+    check_time: f64,
+    own: Option<OwnWire>,
+    counterexamples: CexRefinement,
+    retry_bit_precise: bool,
+    validation: Option<Validation>,
+}
+
+/// An engine's own statistics as data for another process.
+#[derive(Debug, Serialize, Deserialize)]
+struct OwnWire {
+    key: String,
+    json: serde_json::Value,
+    fields: Vec<(String, String)>,
+}
+
+/// An engine's own statistics that came back from another process.
+#[derive(Clone, Debug)]
+struct Opaque {
+    key: &'static str,
+    json: serde_json::Value,
+    fields: Vec<(&'static str, String)>,
+}
+
+impl AnyStats for Opaque {
+    fn key(&self) -> &'static str {
+        self.key
+    }
+    fn fields(&self) -> Vec<(&'static str, String)> {
+        self.fields.clone()
+    }
+    fn to_json(&self) -> serde_json::Value {
+        self.json.clone()
+    }
+    fn clone_box(&self) -> Box<dyn AnyStats> {
+        Box::new(self.clone())
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+        self
+    }
+}
+
+/// `s` as a `&'static str`: each distinct name is kept once (statistics
+/// keys and field names, a few dozen in all).
+fn intern(s: &str) -> &'static str {
+    static SEEN: std::sync::Mutex<Vec<&'static str>> = std::sync::Mutex::new(Vec::new());
+    let mut seen = SEEN.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(k) = seen.iter().find(|k| **k == s) {
+        return k;
+    }
+    let k: &'static str = Box::leak(s.to_string().into_boxed_str());
+    seen.push(k);
+    k
+}
+
 impl Outcome {
+    /// The outcome as data for another process.
+    pub fn to_wire(&self) -> OutcomeWire {
+        let s = &self.stats;
+        OutcomeWire {
+            verdict: self.verdict,
+            reason: self.reason.clone(),
+            trace: self.trace.clone(),
+            states: self.trace.as_ref().map(|t| t.states.clone()).unwrap_or_default(),
+            certificate: self.certificate.clone(),
+            iterations: s.iterations,
+            check_time: s.check_time,
+            own: s.own.as_ref().map(|o| OwnWire {
+                key: o.key().to_string(),
+                json: o.to_json(),
+                fields: o.fields().into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
+            }),
+            counterexamples: s.counterexamples.clone(),
+            retry_bit_precise: s.counterexamples.retry_bit_precise,
+            validation: s.validation.clone(),
+        }
+    }
+
+    /// The outcome another process sent ([`Outcome::to_wire`]).
+    pub fn from_wire(w: OutcomeWire) -> Outcome {
+        let own = w.own.map(|o| -> Box<dyn AnyStats> {
+            let fields = o.fields.into_iter().map(|(k, v)| (intern(&k), v)).collect();
+            Box::new(Opaque { key: intern(&o.key), json: o.json, fields })
+        });
+        let mut counterexamples = w.counterexamples;
+        counterexamples.retry_bit_precise = w.retry_bit_precise;
+        let trace = w.trace.map(|mut t| {
+            t.states = w.states;
+            t
+        });
+        Outcome {
+            verdict: w.verdict,
+            reason: w.reason,
+            trace,
+            certificate: w.certificate,
+            stats: Stats {
+                iterations: w.iterations,
+                check_time: w.check_time,
+                own,
+                counterexamples,
+                validation: w.validation,
+            },
+        }
+    }
+
     pub fn unknown(reason: impl Into<String>, stats: Stats) -> Outcome {
         Outcome { verdict: Verdict::Unknown, reason: Some(reason.into()), trace: None, certificate: None, stats }
     }

@@ -119,7 +119,13 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
         let outcome = engines::Outcome::unknown(nothing_to_check(opts), Default::default());
         portfolio::Answer { outcome, sem: opts.engine.int, checked: None, winner: None, runs: Vec::new() }
     } else {
-        portfolio::run(&sliced, &members, opts.engine.threads(members.len()), &deadline, &check, opts.progress.as_ref())
+        let processes = crate::member::processes(&opts.engine);
+        let setup = portfolio::Setup {
+            jobs: opts.engine.threads(members.len()),
+            progress: opts.progress.as_ref(),
+            processes: processes.as_ref(),
+        };
+        portfolio::run(&sliced, &members, setup, &deadline, &check)
     };
     let outcome = answer.outcome;
     let replayed = answer.checked;

@@ -50,6 +50,7 @@ pub mod error;
 pub mod explain;
 pub mod frontend;
 pub mod ir;
+pub mod member;
 pub mod memory_guard;
 pub mod pipeline_options;
 pub mod plugins;

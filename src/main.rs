@@ -519,6 +519,15 @@ fn bench(a: BenchArgs) -> Result<i32, Error> {
 fn main() {
     // `ufo cc` passes every argument to clang as it is, even --help or -V.
     let argv: Vec<String> = std::env::args().collect();
+    // A portfolio member in a process of its own (`member`): hidden, and
+    // nothing else is printed.
+    if argv.get(1).map(String::as_str) == Some("member") {
+        let worker = std::thread::Builder::new().stack_size(ufo::threads::STACK).spawn(ufo::member::serve);
+        std::process::exit(worker.ok().and_then(|w| w.join().ok()).unwrap_or(2));
+    }
+    if let Ok(exe) = std::env::current_exe() {
+        ufo::member::use_executable(exe);
+    }
     ufo::frontend::keep_narrow_induction_variables();
     if argv.get(1).map(String::as_str) == Some("cc") {
         let args = argv[2..].to_vec();

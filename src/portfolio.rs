@@ -1,7 +1,8 @@
 //! The portfolio (DESIGN.md "Engines": `portfolio`): several engines on one
-//! program, on threads of their own (each thread has its own Z3 context),
-//! the first answer that passes the independent check wins and the others are
-//! cancelled. A single engine is a portfolio of one member.
+//! program, each on a thread of its own (a member that calls Z3 runs in a
+//! child process that thread waits for, when the run names the executable:
+//! `member`), the first answer that passes the independent check wins and
+//! the others are cancelled. A single engine is a portfolio of one member.
 //!
 //! Invariants:
 //! - Every member's answer goes through `check` on the member's thread before
@@ -38,8 +39,9 @@
 //!   the rest.
 
 use crate::engines::CexRefinement;
-use crate::engines::{self, EngineContext, Member, Outcome, Verdict};
+use crate::engines::{Member, Outcome, Verdict};
 use crate::ir::Program;
+use crate::member::{self, guarded, Processes};
 use crate::memory_guard;
 use crate::smt::{Deadline, IntSemantics};
 use serde::Serialize;
@@ -84,18 +86,29 @@ pub struct Answer<R> {
     pub runs: Vec<MemberRun>,
 }
 
-/// Runs `members` on `p` with at most `jobs` threads until one answer passes
+/// How a portfolio runs: its threads, who hears of its progress, and where
+/// its members run.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Setup<'a> {
+    /// At most this many members at a time (at least one).
+    pub jobs: usize,
+    /// Told the names of the members running.
+    pub progress: Option<&'a Progress>,
+    /// Members that call Z3 run in processes of their own (`member`).
+    pub processes: Option<&'a Processes>,
+}
+
+/// Runs `members` on `p` as `setup` says until one answer passes
 /// `check` (which turns a rejected answer into UNKNOWN and returns what the
 /// report needs of an accepted one) or all have ended.
 pub fn run<R: Send>(
     p: &Program,
     members: &[Member],
-    jobs: usize,
+    setup: Setup<'_>,
     deadline: &Deadline,
     check: &(dyn Fn(&Member, &mut Outcome, &Deadline) -> Option<R> + Sync),
-    progress: Option<&Progress>,
 ) -> Answer<R> {
-    run_guarded(p, members, jobs, deadline, check, progress, &memory_guard::pressure)
+    run_guarded(p, members, setup, deadline, check, &memory_guard::pressure)
 }
 
 /// What the memory guard asks every `memory_guard::INTERVAL`: why the run
@@ -106,12 +119,12 @@ pub type Pressure<'a> = dyn Fn() -> Option<String> + Sync + 'a;
 pub fn run_guarded<R: Send>(
     p: &Program,
     members: &[Member],
-    jobs: usize,
+    setup: Setup<'_>,
     deadline: &Deadline,
     check: &(dyn Fn(&Member, &mut Outcome, &Deadline) -> Option<R> + Sync),
-    progress: Option<&Progress>,
     pressure: &Pressure<'_>,
 ) -> Answer<R> {
+    let Setup { jobs, progress, processes } = setup;
     let jobs = jobs.clamp(1, members.len().max(1));
     let tokens: Vec<Deadline> = members.iter().map(|_| deadline.child(None)).collect();
     let state = Mutex::new(State {
@@ -177,7 +190,7 @@ pub fn run_guarded<R: Send>(
                 let mut before = CexRefinement::default();
                 let mut first_reason = None;
                 let (outcome, checked, _checking) = loop {
-                    let mut outcome = run_member(p, &member, &member_deadline);
+                    let mut outcome = member::run(p, &member, &member_deadline, processes);
                     // Checks, and the decision, one member at a time: a replay
                     // writes `--harness`, so a loser must not check after (or
                     // while) a winner's answer is decided.
@@ -384,24 +397,6 @@ fn slice_for(deadline: &Deadline, rounds: usize) -> Duration {
         Some(left) => left / rounds.max(1) as u32,
         None => Duration::from_secs(60),
     }
-}
-
-/// Runs a member's engine; a panic is its UNKNOWN.
-fn run_member(p: &Program, m: &Member, deadline: &Deadline) -> Outcome {
-    let cx = EngineContext { sem: m.sem, deadline };
-    guarded(|| engines::run(&m.config, p, &cx)).unwrap_or_else(|why| Outcome::unknown(why, Default::default()))
-}
-
-/// `f()`, or the message of its panic.
-fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|e| {
-        let msg = e
-            .downcast_ref::<String>()
-            .cloned()
-            .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
-            .unwrap_or_else(|| "unknown panic".into());
-        format!("internal error: {msg}")
-    })
 }
 
 /// The reason of a portfolio without an answer: each member's.

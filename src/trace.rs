@@ -8,7 +8,7 @@ use crate::error::SrcLoc;
 use crate::ir::{EdgeId, VarId};
 
 /// One input of a trace: the value a nondeterministic call returned.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Input {
     pub func: String,
     /// Where the value comes from in a real run (how the replay supplies it).
@@ -21,7 +21,7 @@ pub struct Input {
 
 /// A counterexample: the program edges from the entry to the error, and the
 /// nondeterministic inputs in call order.
-#[derive(Clone, Debug, Default, serde::Serialize)]
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct Trace {
     pub edges: Vec<EdgeId>,
     pub inputs: Vec<Input>,

@@ -124,7 +124,7 @@ fn a_crashing_member_does_not_take_the_portfolio_down() {
     let progress =
         ufo::portfolio::Progress(std::sync::Arc::new(move |r: &[String]| log.lock().unwrap().push(r.to_vec())));
     let answer =
-        ufo::portfolio::run(&p, &members, 1, &Deadline::after(Duration::from_secs(60)), &check, Some(&progress));
+        ufo::portfolio::run(&p, &members, setup(1, &progress), &Deadline::after(Duration::from_secs(60)), &check);
     assert_eq!(answer.winner.as_deref(), Some("ufo"));
     // the progress line was told each member as it ran, one at a time, and the end
     let seen = seen.lock().unwrap().clone();
@@ -151,7 +151,7 @@ fn cancellation_leaves_no_running_thread() {
     }));
     let t = Instant::now();
     let answer =
-        ufo::portfolio::run(&p, &members, 2, &Deadline::after(Duration::from_secs(60)), &check, Some(&progress));
+        ufo::portfolio::run(&p, &members, setup(2, &progress), &Deadline::after(Duration::from_secs(60)), &check);
     let took = t.elapsed();
     let cpu = cpu_seconds();
     assert_eq!(answer.winner.as_deref(), Some("spacer"));
@@ -238,7 +238,7 @@ fn the_memory_guard_stops_the_longest_running_member_first_and_then_the_next() {
     };
     let t = Instant::now();
     let deadline = Deadline::after(Duration::from_secs(60));
-    let answer = ufo::portfolio::run_guarded(&p, &members, 2, &deadline, &check, Some(&progress), &pressure);
+    let answer = ufo::portfolio::run_guarded(&p, &members, setup(2, &progress), &deadline, &check, &pressure);
     assert!(t.elapsed() < Duration::from_secs(20), "both were stopped long before the deadline: {:?}", t.elapsed());
     assert_eq!(answer.winner, None);
     let order: Vec<(&str, Option<&str>)> = answer.runs.iter().map(|r| (r.name.as_str(), r.reason.as_deref())).collect();
@@ -251,4 +251,9 @@ fn the_memory_guard_stops_the_longest_running_member_first_and_then_the_next() {
     assert!(samples.len() >= 2 && samples[0] && samples[1..].iter().all(|running| !running), "{samples:?}");
     let reason = answer.outcome.reason.unwrap_or_default();
     assert!(reason.starts_with("out of memory; ufo-bv: out of memory: test pressure"), "{reason}");
+}
+
+/// `jobs` threads telling `progress`, members on threads.
+fn setup(jobs: usize, progress: &ufo::portfolio::Progress) -> ufo::portfolio::Setup<'_> {
+    ufo::portfolio::Setup { jobs, progress: Some(progress), processes: None }
 }

@@ -250,6 +250,17 @@ impl EngineArgs {
         self.portfolio_jobs.unwrap_or(cores).clamp(1, members.max(1))
     }
 
+    /// The options [`EngineArgs::to_args`] spelled (a member process's).
+    pub fn from_args(args: &[String]) -> Result<EngineArgs, String> {
+        #[derive(clap::Parser)]
+        struct Options {
+            #[command(flatten)]
+            engine: EngineArgs,
+        }
+        let argv = std::iter::once("ufo").chain(args.iter().map(String::as_str));
+        <Options as clap::Parser>::try_parse_from(argv).map(|o| o.engine).map_err(|e| e.to_string())
+    }
+
     /// The options as `ufo verify` spells them (for the processes `bench`
     /// and `compare-opt` start): every option, so a child sees exactly these.
     pub fn to_args(&self) -> Vec<String> {
@@ -316,6 +327,7 @@ pub(crate) mod tests {
             let a = Cli::parse_from(std::iter::once("x").chain(s.iter().copied())).engine;
             let again = Cli::parse_from(std::iter::once("x".to_string()).chain(a.to_args())).engine;
             assert_eq!(a, again, "{s:?}");
+            assert_eq!(EngineArgs::from_args(&a.to_args()), Ok(a), "{s:?}");
         }
         assert_eq!(Cli::parse_from(["x"]).engine, EngineArgs::default());
     }

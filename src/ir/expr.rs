@@ -9,11 +9,11 @@
 //! the abstract domains do.
 
 use super::{Sort, VarId};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Binary integer operations (LLVM `add` ... `xor`). Flags say which results are
 /// exact in the mathematical integers (overflow there is undefined behaviour).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum BinOp {
     Add,
     Sub,
@@ -31,7 +31,7 @@ pub enum BinOp {
 }
 
 /// Integer comparison predicates (LLVM `icmp`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum CmpPred {
     Eq,
     Ne,
@@ -64,7 +64,7 @@ impl CmpPred {
 }
 
 /// Integer casts. Casting from or to `i1` converts between `Bool` and `Int`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum CastOp {
     Zext,
     Sext,
@@ -72,7 +72,7 @@ pub enum CastOp {
 }
 
 /// Integer intrinsics the translation encodes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum IntrOp {
     SMax,
     SMin,
@@ -105,7 +105,7 @@ impl IntrOp {
 /// Operations on mathematical integers (sort `Num`), with SMT-LIB's meaning:
 /// `Div`/`Mod` are Euclidean (`0 <= a mod b < |b|`), `Neg` is unary and the
 /// others are n-ary (`Sub` subtracts the rest from the first).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ArithOp {
     Add,
     Sub,
@@ -116,7 +116,7 @@ pub enum ArithOp {
 }
 
 /// Comparisons of mathematical integers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Rel {
     Eq,
     Le,
@@ -126,7 +126,7 @@ pub enum Rel {
 }
 
 /// An expression. `bits` fields give the width of the integer operands.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Expr {
     Bool(bool),
     /// An integer constant as the signed value of its `bits`-bit pattern.

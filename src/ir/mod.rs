@@ -16,11 +16,11 @@ pub mod wp;
 pub use expr::{ArithOp, BinOp, CastOp, CmpPred, Expr, IntrOp, Rel};
 
 use crate::error::SrcLoc;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// How machine integers become SMT terms (`--int`): the meaning of the
 /// model's integers that `smt::lower` encodes and [`eval`] computes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, clap::ValueEnum)]
 pub enum IntSemantics {
     /// Mathematical integers with every N-bit value kept in its range; wrapping
     /// arithmetic and unsigned operations encoded exactly; anything not encodable
@@ -44,20 +44,20 @@ impl IntSemantics {
 }
 
 /// Index of a variable in [`Program::vars`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct VarId(pub u32);
 
 /// Index of a location in [`Program::locs`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct LocId(pub u32);
 
 /// Index of an edge in [`Program::edges`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct EdgeId(pub u32);
 
 /// The sort of a variable or expression. Integers are signedness-agnostic bit
 /// patterns of `bits` bits (LLVM `iN`, N > 1); `i1` is `Bool`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Sort {
     Bool,
     Int {
@@ -88,7 +88,7 @@ impl Sort {
 }
 
 /// A program variable: an SSA value or a promoted global.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Var {
     /// Unique name (the SSA name, made unique).
     pub name: String,
@@ -98,7 +98,7 @@ pub struct Var {
 }
 
 /// Why a variable gets an arbitrary value.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum HavocKind {
     /// A call to `__VERIFIER_nondet_*` or another input of the program (`func`
     /// names it for the user): part of a trace, supplied on replay as `source` says.
@@ -110,7 +110,7 @@ pub enum HavocKind {
 
 /// Where an input of the program comes from, and so how a replay supplies it
 /// (DESIGN.md "Builtins": the inputs a real program reads).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum InputSource {
     /// A `__VERIFIER_nondet_*` call or an argument of a non-`main` entry: the
@@ -153,7 +153,7 @@ impl InputSource {
 }
 
 /// A straight-line statement of an edge body.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub enum Stmt {
     Assign(VarId, Expr),
     Assume(Expr),
@@ -163,7 +163,7 @@ pub enum Stmt {
 }
 
 /// A control location (one per basic block, plus the error location).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Location {
     pub name: String,
     pub src: SrcLoc,
@@ -176,7 +176,7 @@ pub struct Location {
 }
 
 /// An action `(src, body, dst)`.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Edge {
     pub src: LocId,
     pub dst: LocId,
@@ -189,7 +189,7 @@ pub struct Edge {
 
 /// The check that fails on an edge into the error location: what a
 /// counterexample reports as the bug.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Failure {
     /// `assert` (a failing `assert()`), `reach_error`, `__VERIFIER_error`,
     /// `__VERIFIER_assert` or `trap`.
@@ -229,7 +229,7 @@ impl Failure {
 }
 
 /// Counts of constructs the translation over-approximated.
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct TranslationStats {
     pub memory_loads: usize,
     pub unknown_calls: usize,
@@ -241,7 +241,7 @@ pub struct TranslationStats {
 
 /// A function of the source program (from debug info, before inlining): where it
 /// starts. Used to name the function a source position belongs to.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SourceFunction {
     pub name: String,
     pub file: String,
@@ -249,7 +249,7 @@ pub struct SourceFunction {
 }
 
 /// A single-procedure program `(L, Δ, en, err, Var)`.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Program {
     /// The input file(s) it was built from, for messages.
     pub file: String,

@@ -1,0 +1,434 @@
+//! One portfolio member's run ([`run`]): on the caller's thread, or, for
+//! a member that calls Z3, in a process of its own (issue 43 §2): a native
+//! fault in one member (a Z3 assertion, a segmentation fault, an abort on a
+//! failed allocation) ends that member's process, not the run. The
+//! portfolio hands the member's job — the sliced program, the member, its
+//! integer semantics, the engine options and the time left — to a child
+//! `ufo member` on its standard input ([`run`]); the child ([`serve`]) runs
+//! the engine and writes the [`Outcome`] on its standard output as JSON
+//! (`answer::OutcomeWire`), and the portfolio checks it as it checks an
+//! answer from a thread. Z3's messages go to the child's standard error,
+//! which the portfolio reads and names only when the child crashed: they
+//! never reach the user's terminal.
+//!
+//! Invariants:
+//! - The parent kills the child (SIGKILL) as soon as the member's token is
+//!   cancelled (a winner, the memory guard, the user), and when the child
+//!   outlives the member's deadline by [`GRACE`]; it always reaps it, so no
+//!   process outlives [`run`]. The child also dies with the thread that
+//!   started it (`PR_SET_PDEATHSIG`), so none outlives a killed `ufo`.
+//! - A child that ends without an answer (a signal, an exit without JSON) is
+//!   that member's UNKNOWN, naming the signal and the last line the child
+//!   wrote on standard error.
+//! - The child guards its own memory as the portfolio does in process
+//!   (`memory_guard::pressure`): its allocations and its address-space limit
+//!   are its own.
+//! - Only the `ufo` executable starts members in processes ([`use_executable`],
+//!   called by `main`); a library caller (the tests) runs them on threads
+//!   unless it names the executable. `UFO_MEMBERS=in-process` turns the
+//!   processes off (to measure what they cost).
+
+use crate::answer::{Outcome, OutcomeWire};
+use crate::deadline::Deadline;
+use crate::engines::{self, EngineArgs, EngineContext, Member};
+use crate::ir::{IntSemantics, Program};
+use crate::memory_guard;
+use serde::{Deserialize, Serialize};
+use std::io::{Read, Write};
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::sync::{mpsc, OnceLock};
+use std::time::{Duration, Instant};
+
+/// How long a child may run past its deadline (it stops itself at the
+/// deadline and writes its UNKNOWN with its statistics) before it is killed.
+pub const GRACE: Duration = Duration::from_secs(2);
+
+/// How often the parent looks at its child and the member's token.
+const POLL: Duration = Duration::from_millis(5);
+
+/// The environment variable that keeps every member in process.
+pub const IN_PROCESS_VAR: &str = "UFO_MEMBERS";
+
+/// Test-only: `NAME:abort`, `NAME:segv` or `NAME:hang` makes the child of
+/// member `NAME` abort, die of SIGSEGV, or sleep forever without looking at
+/// any token (a native call that ignores interrupts) before it runs: what
+/// a member process must survive.
+pub const FAULT_VAR: &str = "UFO_TEST_MEMBER_FAULT";
+
+/// Where members run as processes: the `ufo` executable and the engine
+/// options of the run (the child rebuilds the member from them).
+#[derive(Clone, Debug)]
+pub struct Processes {
+    pub exe: PathBuf,
+    pub engine_args: Vec<String>,
+}
+
+static EXECUTABLE: OnceLock<PathBuf> = OnceLock::new();
+
+/// Members of every later run start as processes of `exe` (`main` names
+/// itself).
+pub fn use_executable(exe: PathBuf) {
+    let _ = EXECUTABLE.set(exe);
+}
+
+/// The processes of a run with the engine options `args`, if members run in
+/// processes.
+pub fn processes(args: &EngineArgs) -> Option<Processes> {
+    if std::env::var(IN_PROCESS_VAR).is_ok_and(|v| v == "in-process") {
+        return None;
+    }
+    EXECUTABLE.get().map(|exe| Processes { exe: exe.clone(), engine_args: args.to_args() })
+}
+
+/// What the parent sends: `P` is `&Program` there and `Program` in the child.
+#[derive(Serialize, Deserialize)]
+struct Job<P> {
+    engine_args: Vec<String>,
+    member: String,
+    sem: IntSemantics,
+    /// Seconds the member has (none: no time limit).
+    seconds: Option<f64>,
+    program: P,
+}
+
+/// Runs member `m` on `p`: in a process of its own with `processes` where
+/// it calls Z3 ([`isolated`]), else on this thread; a panic is its UNKNOWN.
+pub fn run(p: &Program, m: &Member, deadline: &Deadline, processes: Option<&Processes>) -> Outcome {
+    if let Some(how) = processes.filter(|_| isolated(m)) {
+        return in_child(how, p, m, deadline);
+    }
+    let cx = EngineContext { sem: m.sem, deadline };
+    guarded(|| engines::run(&m.config, p, &cx)).unwrap_or_else(|why| Outcome::unknown(why, Default::default()))
+}
+
+/// One member on this thread, under the memory guard (what a member
+/// process runs): near a memory limit its token is cancelled with the
+/// reason, as the portfolio's guard stops a member.
+pub fn run_alone(p: &Program, m: &Member, deadline: &Deadline) -> Outcome {
+    let token = deadline.child(None);
+    let (running, ended) = mpsc::channel::<()>();
+    std::thread::scope(|s| {
+        let guard = &token;
+        s.spawn(move || {
+            while let Err(mpsc::RecvTimeoutError::Timeout) = ended.recv_timeout(memory_guard::INTERVAL) {
+                if let Some(why) = memory_guard::pressure() {
+                    guard.token().cancel_because(&why);
+                    break;
+                }
+            }
+        });
+        let outcome = run(p, m, &token, None);
+        drop(running);
+        outcome
+    })
+}
+
+/// `f()`, or the message of its panic.
+pub fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|e| {
+        let msg = e
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_else(|| "unknown panic".into());
+        format!("internal error: {msg}")
+    })
+}
+
+/// Runs member `m` on `p` in a child process of `how.exe` until it answers,
+/// `deadline` passes (with [`GRACE`]) or its token is cancelled.
+fn in_child(how: &Processes, p: &Program, m: &Member, deadline: &Deadline) -> Outcome {
+    let job = Job {
+        engine_args: how.engine_args.clone(),
+        member: m.name.clone(),
+        sem: m.sem,
+        seconds: deadline.remaining().map(|d| d.as_secs_f64()),
+        program: p,
+    };
+    let input = match serde_json::to_vec(&job) {
+        Ok(i) => i,
+        Err(e) => {
+            return Outcome::unknown(format!("cannot send the program to a member process: {e}"), Default::default())
+        }
+    };
+    let mut cmd = Command::new(&how.exe);
+    cmd.arg("member").stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).process_group(0);
+    // SAFETY: prctl and getppid are async-signal-safe; nothing is allocated.
+    let parent = unsafe { libc::getpid() };
+    unsafe {
+        cmd.pre_exec(move || {
+            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 || libc::getppid() != parent {
+                return Err(std::io::Error::other("the parent ended"));
+            }
+            Ok(())
+        });
+    }
+    let mut child = match cmd.spawn() {
+        Ok(c) => c,
+        Err(e) => {
+            return Outcome::unknown(
+                format!("cannot start a member process ({}: {e})", how.exe.display()),
+                Default::default(),
+            )
+        }
+    };
+    let (Some(mut stdin), Some(mut stdout), Some(mut stderr)) =
+        (child.stdin.take(), child.stdout.take(), child.stderr.take())
+    else {
+        let _ = child.kill();
+        let _ = child.wait();
+        return Outcome::unknown("cannot talk to a member process: no pipes", Default::default());
+    };
+    std::thread::scope(|s| {
+        s.spawn(move || {
+            // (a write error means the child ended early: its ending says why)
+            let _ = stdin.write_all(&input);
+        });
+        let out = s.spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = stdout.read_to_end(&mut bytes);
+            bytes
+        });
+        let err = s.spawn(move || {
+            let mut text = String::new();
+            let _ = stderr.read_to_string(&mut text);
+            text
+        });
+        let stopped = wait(&mut child, deadline);
+        let (out, err) = (out.join().unwrap_or_default(), err.join().unwrap_or_default());
+        answer(stopped, &out, &err)
+    })
+}
+
+/// How the child ended.
+enum Ended {
+    Exited(std::process::ExitStatus),
+    /// Killed by the parent, for this reason.
+    Killed(String),
+}
+
+/// Waits for the child, killing it when the member's token is cancelled or
+/// its deadline passed [`GRACE`] ago; always reaps it.
+fn wait(child: &mut std::process::Child, deadline: &Deadline) -> Ended {
+    let overdue = deadline.at().map(|at| at + GRACE);
+    loop {
+        match child.try_wait() {
+            Ok(Some(status)) => return Ended::Exited(status),
+            Ok(None) => {}
+            Err(e) => {
+                kill(child);
+                return Ended::Killed(format!("cannot wait for the member process: {e}"));
+            }
+        }
+        if deadline.cancelled() {
+            kill(child);
+            return Ended::Killed(deadline.stop_reason());
+        }
+        if overdue.is_some_and(|t| Instant::now() >= t) {
+            kill(child);
+            return Ended::Killed("timeout".into());
+        }
+        std::thread::sleep(POLL);
+    }
+}
+
+/// Kills the child's process group and reaps the child.
+fn kill(child: &mut std::process::Child) {
+    if let Ok(pid) = i32::try_from(child.id()) {
+        // SAFETY: a signal to the process group our own child leads; the
+        // child is not reaped yet, so the group still exists.
+        unsafe { libc::kill(-pid, libc::SIGKILL) };
+    }
+    let _ = child.wait();
+}
+
+/// The member's outcome from how its process ended and what it wrote.
+fn answer(ended: Ended, out: &[u8], err: &str) -> Outcome {
+    let status = match ended {
+        Ended::Killed(why) => return Outcome::unknown(why, Default::default()),
+        Ended::Exited(status) => status,
+    };
+    if status.success() {
+        let mut de = serde_json::Deserializer::from_slice(out);
+        de.disable_recursion_limit();
+        if let Ok(wire) = OutcomeWire::deserialize(&mut de) {
+            return Outcome::from_wire(wire);
+        }
+    }
+    let said = err.lines().rev().map(str::trim).find(|l| !l.is_empty());
+    let said = said.map(|l| format!(": {}", l.chars().take(300).collect::<String>())).unwrap_or_default();
+    let how = match (status.signal(), status.code()) {
+        (Some(sig), _) => format!("the member process was killed by signal {}", signal_name(sig)),
+        (_, Some(0)) => "the member process gave no answer".to_string(),
+        (_, Some(code)) => format!("the member process exited with status {code}"),
+        _ => "the member process ended".to_string(),
+    };
+    Outcome::unknown(format!("{how}{said}"), Default::default())
+}
+
+/// A signal's name (`SIGSEGV`), or its number.
+pub fn signal_name(sig: i32) -> String {
+    let name = match sig {
+        libc::SIGSEGV => "SIGSEGV",
+        libc::SIGABRT => "SIGABRT",
+        libc::SIGBUS => "SIGBUS",
+        libc::SIGFPE => "SIGFPE",
+        libc::SIGILL => "SIGILL",
+        libc::SIGKILL => "SIGKILL",
+        libc::SIGTERM => "SIGTERM",
+        libc::SIGINT => "SIGINT",
+        _ => return format!("{sig}"),
+    };
+    format!("{name} ({sig})")
+}
+
+/// The child's side (`ufo member`): reads a job on standard input, runs the
+/// member, writes its outcome on standard output; returns the exit code (0
+/// with an answer, 2 without one: a job it cannot read).
+pub fn serve() -> i32 {
+    let mut input = Vec::new();
+    if let Err(e) = std::io::stdin().read_to_end(&mut input) {
+        eprintln!("ufo member: cannot read the job: {e}");
+        return 2;
+    }
+    let mut de = serde_json::Deserializer::from_slice(&input);
+    de.disable_recursion_limit();
+    let job = match Job::<Program>::deserialize(&mut de) {
+        Ok(j) => j,
+        Err(e) => {
+            eprintln!("ufo member: not a job: {e}");
+            return 2;
+        }
+    };
+    drop(input);
+    let member = match member(&job) {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("ufo member: {e}");
+            return 2;
+        }
+    };
+    fault_if_asked(&member.name);
+    let deadline = match job.seconds {
+        Some(s) => Deadline::after(Duration::from_secs_f64(s.max(0.0))),
+        None => Deadline::none(),
+    };
+    let outcome = run_alone(&job.program, &member, &deadline);
+    let mut out = std::io::stdout().lock();
+    match serde_json::to_writer(&mut out, &outcome.to_wire()).map_err(std::io::Error::from).and_then(|_| out.flush()) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("ufo member: cannot write the answer: {e}");
+            2
+        }
+    }
+}
+
+/// The member a job names, rebuilt from its engine options.
+fn member(job: &Job<Program>) -> Result<Member, String> {
+    let options = EngineArgs::from_args(&job.engine_args)?;
+    let members = options.members_for(job.program.has_regions())?;
+    let base = job.member.strip_suffix("-bv").unwrap_or(&job.member);
+    let mut m = members
+        .into_iter()
+        .find(|m| m.name == job.member || m.name.strip_suffix("-bv").unwrap_or(&m.name) == base)
+        .ok_or_else(|| format!("no member '{}' in the options", job.member))?;
+    m.name = job.member.clone();
+    m.sem = job.sem;
+    Ok(m)
+}
+
+/// Test-only native faults ([`FAULT_VAR`]).
+fn fault_if_asked(name: &str) {
+    let Ok(spec) = std::env::var(FAULT_VAR) else { return };
+    match spec.split_once(':') {
+        Some((n, "abort")) if n == name => std::process::abort(),
+        Some((n, "segv")) if n == name => {
+            // SAFETY: ends the process on purpose (std's handler for stack
+            // overflows would ignore a raised SIGSEGV, so it goes first).
+            unsafe {
+                libc::signal(libc::SIGSEGV, libc::SIG_DFL);
+                libc::raise(libc::SIGSEGV);
+            }
+        }
+        Some((n, "hang")) if n == name => loop {
+            std::thread::sleep(Duration::from_secs(3600));
+        },
+        _ => {}
+    }
+}
+
+/// The engines that run in processes: those that call Z3 (`ai` cannot
+/// fault natively and answers in milliseconds: it stays in process).
+pub fn isolated(m: &Member) -> bool {
+    !m.config.spec().runs_alone
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_outcome_crosses_the_boundary_whole() {
+        use crate::answer::{Certificate, Stats, Verdict};
+        use crate::ir::{Expr, VarId};
+        use crate::trace::Trace;
+        #[derive(Clone, Debug, Default, Serialize)]
+        struct Mine {
+            rounds: usize,
+        }
+        impl crate::answer::OwnStats for Mine {
+            const KEY: &'static str = "mine";
+            fn fields(&self) -> Vec<(&'static str, String)> {
+                vec![("rounds", self.rounds.to_string())]
+            }
+        }
+        let mut stats = Stats::with(3, Mine { rounds: 7 });
+        stats.counterexamples.retry_bit_precise = true;
+        stats.counterexamples.spurious = 2;
+        // a deep expression: past serde_json's default recursion limit
+        let mut deep = Expr::Bool(true);
+        for _ in 0..500 {
+            deep = Expr::Not(Box::new(deep));
+        }
+        let trace = Trace { edges: vec![], inputs: vec![], states: vec![vec![(VarId(1), -5)]] };
+        let o = Outcome {
+            verdict: Verdict::Safe,
+            reason: Some("r".into()),
+            trace: Some(trace),
+            certificate: Some(Certificate { sem: IntSemantics::Bv, invariants: vec![deep.clone()] }),
+            stats,
+        };
+        let text = serde_json::to_vec(&o.to_wire()).unwrap();
+        let back = answer(Ended::Exited(std::process::ExitStatus::from_raw(0)), &text, "");
+        assert_eq!(back.verdict, Verdict::Safe);
+        assert_eq!(back.certificate.as_ref().unwrap().invariants, vec![deep]);
+        assert_eq!(back.certificate.unwrap().sem, IntSemantics::Bv);
+        assert_eq!(back.trace.unwrap().states, vec![vec![(VarId(1), -5)]]);
+        assert!(back.stats.counterexamples.retry_bit_precise);
+        assert_eq!(back.stats.counterexamples.spurious, 2);
+        assert_eq!(back.stats.extras(), vec![("rounds", "7".to_string())]);
+        assert_eq!(serde_json::to_value(&back.stats).unwrap()["mine"]["rounds"], 7);
+        assert_eq!(back.stats.iterations, 3);
+    }
+
+    #[test]
+    fn a_child_without_an_answer_is_an_unknown_that_names_its_ending() {
+        let segv = std::process::ExitStatus::from_raw(libc::SIGSEGV);
+        let o = answer(Ended::Exited(segv), b"", "ASSERTION VIOLATION\nFile: x.cpp\n\n");
+        assert_eq!(o.reason.as_deref(), Some("the member process was killed by signal SIGSEGV (11): File: x.cpp"));
+        let exit3 = std::process::ExitStatus::from_raw(3 << 8);
+        assert_eq!(
+            answer(Ended::Exited(exit3), b"{}", "").reason.as_deref(),
+            Some("the member process exited with status 3")
+        );
+        let ok_but_garbage = std::process::ExitStatus::from_raw(0);
+        assert_eq!(
+            answer(Ended::Exited(ok_but_garbage), b"{", "").reason.as_deref(),
+            Some("the member process gave no answer")
+        );
+        assert_eq!(answer(Ended::Killed("cancelled".into()), b"", "").reason.as_deref(), Some("cancelled"));
+    }
+}

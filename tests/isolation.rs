@@ -1,0 +1,114 @@
+//! Members in processes of their own (issue 43 §2, `member`): a member
+//! whose process aborts, dies of SIGSEGV or hangs in native code is that
+//! member's UNKNOWN, naming what happened, while another member's checked
+//! answer wins; a cancelled or overdue member process is killed and reaped,
+//! and none is left behind. The faults are the test-only
+//! `UFO_TEST_MEMBER_FAULT` of `ufo member`.
+
+mod common;
+
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// Runs `ufo verify --json ARGS` with `fault` and a tag in the environment
+/// of ufo and its children; returns the report, the wall time, and the
+/// processes still alive afterwards that carry the tag.
+fn verify(fault: &str, args: &[&str]) -> (serde_json::Value, Duration, Vec<String>) {
+    static RUNS: AtomicUsize = AtomicUsize::new(0);
+    let tag = format!("isolation-{}-{}", std::process::id(), RUNS.fetch_add(1, Ordering::SeqCst));
+    let t = Instant::now();
+    let out = Command::new(env!("CARGO_BIN_EXE_ufo"))
+        .args(["verify", "--json"])
+        .args(args)
+        .env("UFO_TEST_MEMBER_FAULT", fault)
+        .env("UFO_TEST_TAG", &tag)
+        .current_dir(common::root())
+        .output()
+        .expect("ufo runs");
+    let took = t.elapsed();
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON report");
+    assert!(
+        !String::from_utf8_lossy(&out.stderr).contains("ASSERTION"),
+        "nothing of Z3 on stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (report, took, tagged(&format!("UFO_TEST_TAG={tag}")))
+}
+
+/// The processes whose environment has `entry`.
+fn tagged(entry: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(env) = std::fs::read(e.path().join("environ")) else { continue };
+        if env.split(|b| *b == 0).any(|kv| kv == entry.as_bytes()) {
+            let cmd = std::fs::read_to_string(e.path().join("cmdline")).unwrap_or_default();
+            out.push(format!("{}: {}", e.file_name().to_string_lossy(), cmd.replace('\0', " ")));
+        }
+    }
+    out
+}
+
+/// What the portfolio's member `name` did: (verdict, reason).
+fn member(report: &serde_json::Value, name: &str) -> (String, String) {
+    let m = report["portfolio"]["members"].as_array().unwrap().iter().find(|m| m["name"] == name).unwrap();
+    (m["verdict"].as_str().unwrap().to_string(), m["reason"].as_str().unwrap_or("").to_string())
+}
+
+const BUG: &str = "tests/data/isolation_bug.c";
+
+#[test]
+fn a_member_that_dies_of_sigsegv_is_its_unknown_and_another_answer_wins() {
+    let (r, _, left) = verify("spacer:segv", &[BUG, "--portfolio", "spacer,ufo", "--jobs", "2", "--timeout", "60"]);
+    assert_eq!(r["verdict"], "UNSAFE", "{r}");
+    assert_eq!(r["portfolio"]["winner"], "ufo");
+    assert_eq!(r["counterexample"]["replay"]["reached"], true, "{}", r["counterexample"]["replay"]);
+    let (verdict, reason) = member(&r, "spacer");
+    assert_eq!(verdict, "UNKNOWN");
+    assert_eq!(reason, "the member process was killed by signal SIGSEGV (11)");
+    assert!(left.is_empty(), "left behind: {left:?}");
+}
+
+#[test]
+fn a_member_that_aborts_is_its_unknown_and_the_run_goes_on_with_the_next() {
+    // one thread: the aborting member runs first, the next one after it
+    let (r, _, left) = verify("ufo:abort", &[BUG, "--portfolio", "ufo,spacer", "--jobs", "1", "--timeout", "60"]);
+    assert_eq!(r["verdict"], "UNSAFE", "{r}");
+    assert_eq!(r["portfolio"]["winner"], "spacer");
+    assert_eq!(member(&r, "ufo"), ("UNKNOWN".into(), "the member process was killed by signal SIGABRT (6)".into()));
+    assert!(left.is_empty(), "left behind: {left:?}");
+}
+
+#[test]
+fn a_member_hung_in_native_code_is_killed_when_another_wins_and_nothing_is_left() {
+    let (r, took, left) = verify("ufo:hang", &[BUG, "--portfolio", "spacer,ufo", "--jobs", "2", "--timeout", "60"]);
+    assert_eq!(r["verdict"], "UNSAFE", "{r}");
+    assert_eq!(r["portfolio"]["winner"], "spacer");
+    assert_eq!(member(&r, "ufo"), ("UNKNOWN".into(), "cancelled".into()));
+    assert!(took < Duration::from_secs(20), "the hung member was not killed at the win: {took:?}");
+    assert!(left.is_empty(), "left behind: {left:?}");
+}
+
+#[test]
+fn a_member_hung_past_its_deadline_is_killed_and_the_answer_says_timeout() {
+    let (r, took, left) = verify("bmc:hang", &[BUG, "--engine", "bmc", "--timeout", "2"]);
+    assert_eq!(r["verdict"], "UNKNOWN", "{r}");
+    assert!(r["reason"].as_str().unwrap().starts_with("timeout"), "{}", r["reason"]);
+    assert!(took < Duration::from_secs(15), "killed {took:?} after the start (2 s limit)");
+    assert!(left.is_empty(), "left behind: {left:?}");
+}
+
+#[test]
+fn every_answer_of_a_member_process_is_the_checked_answer_of_the_engine() {
+    // no fault: each Z3 member alone, in its process, answers as on a thread
+    for engine in ["ufo", "spacer", "bmc"] {
+        let (r, _, _) = verify("", &[BUG, "--engine", engine, "--timeout", "60"]);
+        assert_eq!(r["verdict"], "UNSAFE", "{engine}: {r}");
+        assert_eq!(r["counterexample"]["replay"]["reached"], true, "{engine}");
+        assert!(r["stats"]["iterations"].as_u64().unwrap() >= 1, "{engine}: its statistics came back: {}", r["stats"]);
+    }
+    let (r, _, _) = verify("", &["tests/data/isolation_safe.c", "--engine", "spacer", "--timeout", "60"]);
+    assert_eq!(r["verdict"], "SAFE", "{r}");
+    let locations = r["certificate"]["locations"].as_array().expect("a certificate");
+    assert!(locations.iter().any(|l| l["smtlib"] != "true" && l["smtlib"] != "false"), "{}", r["certificate"]);
+}
