@@ -215,8 +215,16 @@ impl Stats {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Certificate {
     pub sem: IntSemantics,
-    /// The invariant of each location, indexed by location.
+    /// The invariant of each location, indexed by location (none with
+    /// `complete_within`).
     pub invariants: Vec<crate::ir::Expr>,
+    /// A complete unrolling's certificate instead of invariants (BMC with
+    /// unwinding assertions): within this many steps no execution of the
+    /// (sliced) program reaches the error, and none goes on past them (an
+    /// execution leaves the slice once it can no longer reach the error); `check` decides it again by the unwinding query of
+    /// that depth (`cfg::unroll::unwinding`), built and solved on its own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub complete_within: Option<usize>,
 }
 
 /// What an engine answers.

@@ -259,6 +259,7 @@ fn counterexample(prog: &Program, sliced: &Program, t: &Trace, replayed: Option<
 fn certificate(sliced: &Program, c: &Certificate, validation: Option<&engines::Validation>) -> CertificateReport {
     CertificateReport {
         validated: validation.map(|v| v.solver.clone()),
+        complete_within: c.complete_within,
         loop_invariants: explain::loop_invariants(sliced, c),
         locations: crate::check::cert::smtlib(sliced, c.sem, &c.invariants)
             .into_iter()

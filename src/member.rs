@@ -398,7 +398,11 @@ mod tests {
             verdict: Verdict::Safe,
             reason: Some("r".into()),
             trace: Some(trace),
-            certificate: Some(Certificate { sem: IntSemantics::Bv, invariants: vec![deep.clone()] }),
+            certificate: Some(Certificate {
+                sem: IntSemantics::Bv,
+                invariants: vec![deep.clone()],
+                complete_within: None,
+            }),
             stats,
         };
         let text = serde_json::to_vec(&o.to_wire()).unwrap();

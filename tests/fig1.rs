@@ -147,7 +147,7 @@ fn folded_refinement_labels_every_node_with_hoare_triples() {
         ("phase_flag_safe.c", OptLevel::O0, 30),
     ] {
         let p = program_at(file, opt);
-        let d = engines::bmc::unroll(&p, k);
+        let d = ufo::cfg::unroll::unroll(&p, k);
         let relevant = d.reaches_error();
         assert!(relevant[d.entry], "{file}: the unrolling reaches the error location");
         let folding = Folding::of(&p, &d, &relevant);

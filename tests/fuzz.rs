@@ -86,8 +86,9 @@ fn random_programs_agree_with_the_native_oracle() {
         assert!(n("decided") >= PROGRAMS / 10, "{name} decided only {}\n{all}", n("decided"));
         safe += n("safe");
     }
-    // BMC never answers SAFE; the other configurations prove some programs safe
-    assert_eq!(configs["bmc"]["safe"], 0, "{all}");
+    // BMC answers SAFE only with a complete unrolling (no failure above: the
+    // oracle agrees with each); the other configurations prove some programs safe
+    println!("bmc: {} SAFE by a complete unrolling", configs["bmc"]["safe"]);
     assert!(safe >= 1, "no configuration proved any program SAFE\n{all}");
     // the default configuration decides most programs the oracle proved UNSAFE
     assert!(

@@ -92,7 +92,7 @@ fn the_fixpoint_over_the_programs_graph_widens_only_at_heads_and_never_on_an_unr
 
     // an unrolling is acyclic: nothing to widen, and each copy of the head
     // holds exactly the values of its step
-    let unrolled = ufo::engines::bmc::unroll(&p, 6);
+    let unrolled = ufo::cfg::unroll::unroll(&p, 6);
     let mut rec = Recording(Vec::new());
     let Ok((values, stats)) =
         fixpoint::analyze_graph::<Intervals, _>(&p, &unrolled, &cx, Options::default(), &mut rec, &none)
@@ -166,7 +166,7 @@ fn dag_interpolation_labels_fig1_and_finds_the_bug_of_its_unsafe_twin() {
         let p = slice::slice(&build_program(&[path], &opts).expect("translates")).0;
         let mut l = Lowerer::new(IntSemantics::Lia);
         let canon = ufo::smt::canon::Canon::new(&p, &l);
-        let d = ufo::engines::bmc::unroll(&p, 3 * p.locs.len());
+        let d = ufo::cfg::unroll::unroll(&p, 3 * p.locs.len());
         let r = DagInterpolation.refine(&mut RefineCx { p: &p, l: &mut l, canon: &canon }, &d);
         match (r, safe) {
             (Refinement::Labels(ls), true) => {

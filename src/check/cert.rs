@@ -11,7 +11,9 @@
 //! the certificate is lowered again here), not of the lowering (`lower`,
 //! `transition`, `canon`) nor of Z3. Each query is an [`Obligation`], whose
 //! words every rejection uses; [`print`] gives the queries as SMT-LIB for a
-//! second solver (`--validate`, [`super::validate`]).
+//! second solver (`--validate`, [`super::validate`]). The certificate of a
+//! complete unrolling is a bound instead ([`complete_within`]): its
+//! unwinding query is built and solved again here.
 
 use super::query::Obligation;
 use super::validate::Script;
@@ -55,6 +57,29 @@ pub fn check(p: &Program, sem: IntSemantics, inv: &[Expr]) -> Result<(), Rejecti
     let (p, inv) = (p.clone(), inv.to_vec());
     crate::smt::deadline::detached(move || check_here(&p, sem, &inv, Mode::Check).map(|_| ()))
         .unwrap_or_else(|| Err(Rejection { what: format!("the check {}", crate::smt::deadline::ABANDONED) }))
+}
+
+/// Checks the certificate of a complete unrolling (`Certificate::complete_within`):
+/// the unwinding query of depth `steps - 1` (`cfg::unroll::unwinding`: an
+/// error within `steps` steps, or an execution that goes on past them) has
+/// no feasible path. Built here from the program and solved in this check's
+/// own Z3 context (under `bv` on a detached thread, as [`check`]).
+pub fn complete_within(p: &Program, sem: IntSemantics, steps: usize) -> Result<Option<Script>, String> {
+    let Some(depth) = steps.checked_sub(1) else { return Err("a complete unrolling of 0 steps".into()) };
+    let decide = move |p: &Program| {
+        let (q, dag) = crate::cfg::unroll::unwinding(p, depth);
+        match crate::chc::argcond(&q, &mut Lowerer::new(sem), &dag) {
+            Ok(None) => Ok(None),
+            Ok(Some(_)) => Err(format!("some execution reaches the error or goes on past {steps} steps")),
+            Err(why) => Err(format!("the unwinding query of {steps} steps: {why}")),
+        }
+    };
+    if sem != IntSemantics::Bv {
+        return decide(p);
+    }
+    let p = p.clone();
+    crate::smt::deadline::detached(move || decide(&p))
+        .unwrap_or_else(|| Err(format!("the check {}", crate::smt::deadline::ABANDONED)))
 }
 
 /// [`check`], then the same queries as an SMT-LIB script for a second solver

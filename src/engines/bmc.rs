@@ -2,169 +2,52 @@
 //! `(location, step)` nodes (all error nodes merged), encoded as one ARG
 //! condition (UFO §5 eq. 1–2) and decided by one Z3 query for all paths. The
 //! oracle that checks the translation, and a fast bug finder (in the portfolio
-//! it deepens: `K`, `2K`, `4K`, ... until its time is up). It never answers
-//! SAFE: no error within `K` steps is UNKNOWN.
+//! it deepens: `K`, `2K`, `4K`, ... until its time is up). After no error
+//! within `K` steps it asks whether the unrolling is complete (every
+//! execution ends within the bound: CBMC's unwinding assertions,
+//! [`unwinding`]); if it is, the answer is SAFE with the unrolling's labels
+//! as certificate (one interpolation query over the DAG, as UFO's
+//! refinement, joined per location); else no error within `K` steps is
+//! UNKNOWN.
 
 use super::config::EngineArgs;
 use super::config::{Configuration, EngineConfig};
 use super::registry::EngineSpec;
 use super::{Engine, EngineContext, Outcome, Stats, Verdict};
+use crate::cfg::unroll::{unroll, unwinding};
 use crate::cfg::Dag;
 use crate::chc;
-use crate::ir::{LocId, Program};
+use crate::ir::Program;
 use crate::smt::Install;
 use crate::smt::{Deadline, IntSemantics, Lowerer};
 use serde::Serialize;
-use std::collections::{HashMap, HashSet};
 
-/// The K-step unrolling of a program as a DAG.
-pub fn unroll(p: &Program, k: usize) -> Dag {
-    unroll_between(p, p.entry, p.error, k)
+/// What the unwinding query of one depth decided.
+enum Unwound {
+    /// Complete and safe: the certificate of its labels.
+    Safe(crate::answer::Certificate),
+    /// An error within the bound.
+    Unsafe(crate::trace::Trace),
+    /// Some execution goes on past the bound, or the queries did not
+    /// decide (a deeper bound may).
+    Incomplete,
 }
 
-/// The paths of at most `k` steps from `from` to their first visit of `to`
-/// (`from` itself only after a step), as a DAG of `(location, step)` nodes
-/// with every visit of `to` merged into its error node.
-pub fn unroll_between(p: &Program, from: LocId, to: LocId, k: usize) -> Dag {
-    let succ = p.successors();
-    let mut dag = Dag::default();
-    let mut index: HashMap<(LocId, usize), usize> = HashMap::new();
-    dag.loc.push(from);
-    index.insert((from, 0), 0);
-    dag.loc.push(to);
-    dag.error = 1;
-    let mut frontier = vec![0usize];
-    for t in 0..k {
-        let mut next = Vec::new();
-        for &u in &frontier {
-            for &e in &succ[dag.loc[u].0 as usize] {
-                let dst = p.edge(e).dst;
-                let w = if dst == to {
-                    dag.error
-                } else {
-                    *index.entry((dst, t + 1)).or_insert_with(|| {
-                        dag.loc.push(dst);
-                        next.push(dag.loc.len() - 1);
-                        dag.loc.len() - 1
-                    })
-                };
-                dag.edges.push((u, w, e));
-            }
+/// Decides the unwinding query of depth `k` ([`unwinding`]): no feasible
+/// path is SAFE, with the bound as certificate (`check` solves the query
+/// again). Labels for the DAG (one interpolation query, as UFO's
+/// refinement) would give invariants instead, but under `bv` they cost what
+/// the query does many times over (the popcount loop: 0.1 s for the query,
+/// 52 s for its labels).
+fn unwind(p: &Program, k: usize, sem: IntSemantics) -> Unwound {
+    let (q, dag) = unwinding(p, k);
+    match chc::argcond(&q, &mut Lowerer::new(sem), &dag) {
+        Ok(None) => {
+            Unwound::Safe(crate::answer::Certificate { sem, invariants: Vec::new(), complete_within: Some(k + 1) })
         }
-        frontier = next;
+        Ok(Some(t)) if t.edges.iter().all(|e| (e.0 as usize) < p.edges.len()) => Unwound::Unsafe(t),
+        Ok(Some(_)) | Err(_) => Unwound::Incomplete,
     }
-    dag
-}
-
-/// The paths of `p` that visit `waypoints` in order (the first the entry,
-/// the last the error), as a DAG: between consecutive waypoints `a` and `b`,
-/// the locations on some path from `a` to `b` through no waypoint, once each
-/// if they form no cycle, else unrolled to as many steps as there are of them
-/// (a path through a location twice is then cut at that depth). Every path of
-/// the DAG is a program path; the program paths between waypoints that visit
-/// no waypoint and no location twice are all in it. Used with the facts of
-/// Spacer's derivation as waypoints: a search for the counterexample Spacer
-/// found, among far fewer paths than an unrolling to the same depth.
-pub fn unroll_through(p: &Program, waypoints: &[LocId]) -> Dag {
-    let succ = p.successors();
-    let mut pred = vec![Vec::new(); p.locs.len()];
-    for e in p.edge_ids() {
-        pred[p.edge(e).dst.0 as usize].push(p.edge(e).src);
-    }
-    let is_waypoint: HashSet<LocId> = waypoints.iter().copied().collect();
-    let mut dag = Dag::default();
-    let Some(&first) = waypoints.first() else { return dag };
-    dag.loc.push(first);
-    let mut cur = 0;
-    for pair in waypoints.windows(2) {
-        let (a, b) = (pair[0], pair[1]);
-        let inner = between(
-            a,
-            b,
-            &is_waypoint,
-            |x| succ[x.0 as usize].iter().map(|e| p.edge(*e).dst).collect(),
-            |y| pred[y.0 as usize].clone(),
-        );
-        dag.loc.push(b);
-        let target = dag.loc.len() - 1;
-        // (location, depth) → node; depth 0 for every inner location if acyclic
-        let layers = if acyclic(p, &succ, &inner) { 1 } else { inner.len() };
-        let mut node: HashMap<(LocId, usize), usize> = HashMap::new();
-        let mut frontier = vec![(a, cur, 0usize)];
-        while let Some((x, u, depth)) = frontier.pop() {
-            for &e in &succ[x.0 as usize] {
-                let y = p.edge(e).dst;
-                let w = if y == b {
-                    target
-                } else if inner.contains(&y) && (layers == 1 || depth < layers) {
-                    let key = (y, if layers == 1 { 0 } else { depth + 1 });
-                    *node.entry(key).or_insert_with(|| {
-                        dag.loc.push(y);
-                        frontier.push((y, dag.loc.len() - 1, key.1));
-                        dag.loc.len() - 1
-                    })
-                } else {
-                    continue;
-                };
-                dag.edges.push((u, w, e));
-            }
-        }
-        cur = target;
-    }
-    dag.error = cur;
-    dag
-}
-
-/// The locations other than waypoints on a path from `a` to `b` that visits
-/// no waypoint in between.
-fn between(
-    a: LocId,
-    b: LocId,
-    is_waypoint: &HashSet<LocId>,
-    succ: impl Fn(LocId) -> Vec<LocId>,
-    pred: impl Fn(LocId) -> Vec<LocId>,
-) -> HashSet<LocId> {
-    let reach = |from: LocId, next: &dyn Fn(LocId) -> Vec<LocId>| {
-        let mut seen = HashSet::new();
-        let mut stack = vec![from];
-        while let Some(x) = stack.pop() {
-            for y in next(x) {
-                if !is_waypoint.contains(&y) && seen.insert(y) {
-                    stack.push(y);
-                }
-            }
-        }
-        seen
-    };
-    let fwd = reach(a, &succ);
-    let bwd = reach(b, &pred);
-    fwd.intersection(&bwd).copied().collect()
-}
-
-/// Do the edges among `locs` form no cycle?
-fn acyclic(p: &Program, succ: &[Vec<crate::ir::EdgeId>], locs: &HashSet<LocId>) -> bool {
-    let mut indegree: HashMap<LocId, usize> = locs.iter().map(|l| (*l, 0)).collect();
-    for l in locs {
-        for e in &succ[l.0 as usize] {
-            if let Some(d) = indegree.get_mut(&p.edge(*e).dst) {
-                *d += 1;
-            }
-        }
-    }
-    let mut ready: Vec<LocId> = indegree.iter().filter(|(_, d)| **d == 0).map(|(l, _)| *l).collect();
-    let mut done = 0;
-    while let Some(l) = ready.pop() {
-        done += 1;
-        for e in &succ[l.0 as usize] {
-            if let Some(d) = indegree.get_mut(&p.edge(*e).dst) {
-                *d -= 1;
-                if *d == 0 {
-                    ready.push(p.edge(*e).dst);
-                }
-            }
-        }
-    }
-    done == locs.len()
 }
 
 /// BMC's configuration: the bound, and whether it deepens (the portfolio's
@@ -225,12 +108,45 @@ impl Engine for Bmc {
         let _installed = cx.deadline.install();
         let mut k = self.bound.max(1);
         let mut nodes = 0;
+        let mut unwind_time = 0.0;
         loop {
-            let out = search(p, k, cx.sem, cx.deadline);
+            let mut out = search(p, k, cx.sem, cx.deadline);
             let grown = out.stats.own::<BmcStats>().map_or(0, |b| b.unrolled_nodes);
             let exhausted = out.reason.as_deref() == Some(no_error(k).as_str());
+            if !exhausted || cx.deadline.expired() {
+                out.stats.own_mut::<BmcStats>().unwind_time = unwind_time;
+                return out;
+            }
+            // no error within k steps: does every execution end within them?
+            let t = std::time::Instant::now();
+            let unwound = unwind(p, k, cx.sem);
+            unwind_time += t.elapsed().as_secs_f64();
+            let own = out.stats.own_mut::<BmcStats>();
+            own.unwind_time = unwind_time;
+            match unwound {
+                Unwound::Safe(c) => {
+                    own.complete = Some(k + 1);
+                    return Outcome {
+                        verdict: Verdict::Safe,
+                        reason: None,
+                        trace: None,
+                        certificate: Some(c),
+                        stats: out.stats,
+                    };
+                }
+                Unwound::Unsafe(trace) => {
+                    return Outcome {
+                        verdict: Verdict::Unsafe,
+                        reason: None,
+                        trace: Some(trace),
+                        certificate: None,
+                        stats: out.stats,
+                    }
+                }
+                Unwound::Incomplete => {}
+            }
             let deeper = k < MAX_DEEPENED_BOUND && grown > nodes && grown * 2 <= MAX_DEEPENED_NODES;
-            if !(self.deepen && exhausted && deeper) || cx.deadline.expired() {
+            if !(self.deepen && deeper) || cx.deadline.expired() {
                 return out;
             }
             (k, nodes) = (k * 2, grown);
@@ -247,6 +163,11 @@ pub struct BmcStats {
     pub unrolled_nodes: usize,
     /// Seconds in the one satisfiability query.
     pub solve_time: f64,
+    /// Seconds in the unwinding queries ([`unwinding`]) and their labels.
+    pub unwind_time: f64,
+    /// The bound at which the unrolling was complete (the answer is SAFE).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub complete: Option<usize>,
 }
 
 impl super::OwnStats for BmcStats {
@@ -256,6 +177,8 @@ impl super::OwnStats for BmcStats {
             ("bound", self.bound.to_string()),
             ("unrolled_nodes", self.unrolled_nodes.to_string()),
             ("solve", format!("{:.3}s", self.solve_time)),
+            ("unwind", format!("{:.3}s", self.unwind_time)),
+            ("complete", self.complete.map_or("no".into(), |k| k.to_string())),
         ]
     }
 }
@@ -273,7 +196,7 @@ pub(super) fn search(p: &Program, bound: usize, sem: IntSemantics, deadline: &De
 /// One query for the paths of `dag` (an unrolling to `bound` steps, or the
 /// paths through Spacer's waypoints), under a deadline the caller installed.
 pub(super) fn search_dag(p: &Program, dag: &Dag, bound: usize, sem: IntSemantics, deadline: &Deadline) -> Outcome {
-    let mut bmc = BmcStats { bound, unrolled_nodes: dag.loc.len(), solve_time: 0.0 };
+    let mut bmc = BmcStats { bound, unrolled_nodes: dag.loc.len(), ..BmcStats::default() };
     let mut l = Lowerer::new(sem);
     let t = std::time::Instant::now();
     // The ARG condition of the unrolling (eq. 1–2), one query for all paths.
@@ -287,92 +210,5 @@ pub(super) fn search_dag(p: &Program, dag: &Dag, bound: usize, sem: IntSemantics
         }
         Err(_) if deadline.expired() => Outcome::unknown(deadline.stop_reason(), stats),
         Err(why) => Outcome::unknown(why, stats),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::ir::{Edge, Location};
-
-    /// A program with empty edge bodies over locations `0..n` (0 the entry,
-    /// `n - 1` the error).
-    fn graph(n: usize, edges: &[(u32, u32)]) -> Program {
-        let loc = |i: usize| Location {
-            name: format!("l{i}"),
-            src: Default::default(),
-            live: Vec::new(),
-            src_vars: Vec::new(),
-        };
-        let edge = |&(a, b): &(u32, u32)| Edge {
-            src: LocId(a),
-            dst: LocId(b),
-            body: Vec::new(),
-            src_loc: Default::default(),
-            failure: None,
-        };
-        Program {
-            locs: (0..n).map(loc).collect(),
-            edges: edges.iter().map(edge).collect(),
-            entry: LocId(0),
-            error: LocId(n as u32 - 1),
-            ..Program::default()
-        }
-    }
-
-    /// The DAG's paths from the entry to the error, as location sequences.
-    fn paths(d: &Dag) -> Vec<Vec<u32>> {
-        fn go(d: &Dag, u: usize, path: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
-            path.push(d.loc[u].0);
-            if u == d.error {
-                out.push(path.clone());
-            }
-            for (s, w, _) in &d.edges {
-                if *s == u {
-                    go(d, *w, path, out);
-                }
-            }
-            path.pop();
-        }
-        let mut out = Vec::new();
-        go(d, d.entry, &mut Vec::new(), &mut out);
-        out.sort();
-        out
-    }
-
-    /// 0 → 1 (loop head) → {2 | 3} → 1, 1 → 4 (error): through the head twice,
-    /// the DAG holds exactly the paths that take the loop once, by either branch.
-    #[test]
-    fn paths_through_waypoints_visit_them_in_order() {
-        let p = graph(5, &[(0, 1), (1, 2), (1, 3), (2, 1), (3, 1), (1, 4)]);
-        let d = unroll_through(&p, &[LocId(0), LocId(1), LocId(1), LocId(4)]);
-        assert_eq!(paths(&d), vec![vec![0, 1, 2, 1, 4], vec![0, 1, 3, 1, 4]]);
-        // once through the head: no iteration
-        let d = unroll_through(&p, &[LocId(0), LocId(1), LocId(4)]);
-        assert_eq!(paths(&d), vec![vec![0, 1, 4]]);
-    }
-
-    /// Between two locations, the paths end at the first visit of the second:
-    /// from a loop head back to itself, once around by either branch; from
-    /// the entry to the error within 2 and 4 steps.
-    #[test]
-    fn paths_between_two_locations_end_at_the_first_visit_of_the_second() {
-        let p = graph(5, &[(0, 1), (1, 2), (1, 3), (2, 1), (3, 1), (1, 4)]);
-        assert_eq!(paths(&unroll_between(&p, LocId(1), LocId(1), 4)), vec![vec![1, 2, 1], vec![1, 3, 1]]);
-        assert_eq!(paths(&unroll_between(&p, LocId(0), LocId(4), 2)), vec![vec![0, 1, 4]]);
-        assert_eq!(
-            paths(&unroll_between(&p, LocId(0), LocId(4), 4)),
-            vec![vec![0, 1, 2, 1, 4], vec![0, 1, 3, 1, 4], vec![0, 1, 4]]
-        );
-    }
-
-    /// Between two waypoints a cycle of other locations is unrolled to as
-    /// many steps as there are locations between them (here 1, 2, 3, 4):
-    /// once around 2 → 3 → 2 fits, once around after the detour by 4 does not.
-    #[test]
-    fn a_cycle_between_waypoints_is_unrolled_to_the_locations_between() {
-        let p = graph(6, &[(0, 1), (1, 2), (2, 3), (3, 2), (1, 4), (4, 2), (2, 5)]);
-        let d = unroll_through(&p, &[LocId(0), LocId(5)]);
-        assert_eq!(paths(&d), vec![vec![0, 1, 2, 3, 2, 5], vec![0, 1, 2, 5], vec![0, 1, 4, 2, 5]]);
     }
 }

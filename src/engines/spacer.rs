@@ -19,7 +19,7 @@
 //!   are only some of the states of the path. The path comes from short
 //!   searches between consecutive facts' states (`through_states`), else
 //!   from one query over the program paths through their locations in that
-//!   order (`bmc::unroll_through`), else
+//!   order (`cfg::unroll::unroll_through`), else
 //!   from bounded model checking at growing depths (the bound doubles from the
 //!   number of locations) until a path is found or the deadline; the driver
 //!   replays it. A wrong "reachable" (Spacer is not infallible) thus ends
@@ -284,7 +284,7 @@ impl Engine for Spacer {
                     verdict: Verdict::Safe,
                     reason: None,
                     trace: None,
-                    certificate: Some(Certificate { sem: cx.sem, invariants }),
+                    certificate: Some(Certificate { sem: cx.sem, invariants, complete_within: None }),
                     stats: stats(&st),
                 },
                 Err(why) => Outcome::unknown(format!("certificate not expressible: {why}"), stats(&st)),
@@ -331,7 +331,7 @@ impl Engine for Spacer {
                     if way.last() != Some(&p.error) {
                         way.push(p.error);
                     }
-                    let dag = bmc::unroll_through(p, &way);
+                    let dag = crate::cfg::unroll::unroll_through(p, &way);
                     st.waypoints = way.len();
                     let mut o = bmc::search_dag(p, &dag, dag.loc.len(), cx.sem, cx.deadline);
                     if o.verdict == Verdict::Unsafe || cx.deadline.expired() {
@@ -371,7 +371,7 @@ impl Engine for Spacer {
 /// fact from one several edges back, through predicates it inlined into that
 /// clause only (systemc/token_ring.03.cil-1: the error from the last loop
 /// head's state, through the loop's entry). Pinned, each query is small:
-/// the search through the locations alone (`bmc::unroll_through`) took
+/// the search through the locations alone (`cfg::unroll::unroll_through`) took
 /// 5.9 s on ssh-simplified/s3_clnt_1.cil-2 and found no path on
 /// token_ring.03.cil-1 (BMC then took 19.6 s). `None` if a segment has no
 /// path within the bound (a derivation through states the program's
@@ -393,7 +393,7 @@ fn through_states(p: &Program, facts: &[Fact], sem: IntSemantics, deadline: &Dea
             if deadline.expired() {
                 return None;
             }
-            let dag = bmc::unroll_between(p, a, b, k);
+            let dag = crate::cfg::unroll::unroll_between(p, a, b, k);
             let pins: Vec<(usize, &Fact)> =
                 [(dag.entry, fa), (dag.error, fb)].into_iter().filter_map(|(u, f)| Some((u, f?))).collect();
             match chc::argcond_pinned(p, &mut l, &dag, &pins) {

@@ -181,6 +181,10 @@ pub struct CertificateReport {
     /// The second solver that checked every query of the certificate check
     /// again after Z3 (`--validate`): `cvc5`; `None` without `--validate`.
     pub validated: Option<String>,
+    /// The certificate of a complete unrolling instead of invariants
+    /// (`answer::Certificate::complete_within`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub complete_within: Option<usize>,
 }
 
 /// The invariant of one program location.

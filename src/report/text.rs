@@ -52,6 +52,12 @@ impl Report {
             }
         }
         if let Some(c) = &self.certificate {
+            if let Some(steps) = c.complete_within {
+                let _ = writeln!(
+                    s,
+                    "proof: a complete unrolling: no execution reaches the error within {steps} steps, and none that still could goes on past them (checked again)"
+                );
+            }
             if !c.loop_invariants.is_empty() {
                 let _ = writeln!(s, "invariants:");
                 for i in &c.loop_invariants {
