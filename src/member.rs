@@ -63,6 +63,8 @@ pub const FAULT_VAR: &str = "UFO_TEST_MEMBER_FAULT";
 pub struct Processes {
     pub exe: PathBuf,
     pub engine_args: Vec<String>,
+    /// The run's integer semantics (`--int`).
+    pub run_sem: IntSemantics,
 }
 
 static EXECUTABLE: OnceLock<PathBuf> = OnceLock::new();
@@ -79,7 +81,7 @@ pub fn processes(args: &EngineArgs) -> Option<Processes> {
     if std::env::var(IN_PROCESS_VAR).is_ok_and(|v| v == "in-process") {
         return None;
     }
-    EXECUTABLE.get().map(|exe| Processes { exe: exe.clone(), engine_args: args.to_args() })
+    EXECUTABLE.get().map(|exe| Processes { exe: exe.clone(), engine_args: args.to_args(), run_sem: args.int })
 }
 
 /// What the parent sends: `P` is `&Program` there and `Program` in the child.
@@ -88,6 +90,9 @@ struct Job<P> {
     engine_args: Vec<String>,
     member: String,
     sem: IntSemantics,
+    /// The run's integer semantics (`--int`), which the parent lowered the
+    /// program with before its members ran.
+    run_sem: IntSemantics,
     /// Seconds the member has (none: no time limit).
     seconds: Option<f64>,
     program: P,
@@ -144,6 +149,7 @@ fn in_child(how: &Processes, p: &Program, m: &Member, deadline: &Deadline) -> Ou
         engine_args: how.engine_args.clone(),
         member: m.name.clone(),
         sem: m.sem,
+        run_sem: how.run_sem,
         seconds: deadline.remaining().map(|d| d.as_secs_f64()),
         program: p,
     };
@@ -315,7 +321,20 @@ pub fn serve() -> i32 {
         Some(s) => Deadline::after(Duration::from_secs_f64(s.max(0.0))),
         None => Deadline::none(),
     };
-    let outcome = run_alone(&job.program, &member, &deadline);
+    // As in the parent, the program is lowered once (its static
+    // approximations, `driver`) in a Z3 context of its own before the member
+    // runs on a thread of its own: Z3's global state (its symbol table) is
+    // shared by its contexts, and a nonlinear query met it otherwise in
+    // another state than on a thread (sum_closed_form_unsafe.c at -O2:
+    // 0.02 s after, more than 60 s without).
+    let _ = crate::smt::lower::static_approximations(&job.program, job.run_sem);
+    let run = || run_alone(&job.program, &member, &deadline);
+    let outcome = std::thread::scope(|s| {
+        let worker = std::thread::Builder::new().name("ufo-member".into()).stack_size(crate::threads::STACK);
+        worker.spawn_scoped(s, run).map_err(|e| e.to_string()).and_then(|t| t.join().map_err(|_| "panicked".into()))
+    });
+    let outcome =
+        outcome.unwrap_or_else(|why| Outcome::unknown(format!("the member's thread: {why}"), Default::default()));
     let mut out = std::io::stdout().lock();
     match serde_json::to_writer(&mut out, &outcome.to_wire()).map_err(std::io::Error::from).and_then(|_| out.flush()) {
         Ok(()) => 0,

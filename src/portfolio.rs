@@ -33,6 +33,11 @@
 //!   UNKNOWN, and stops another only after that one's thread ended (with its
 //!   Z3 context) and its memory was given back (issue 56: a failed allocation
 //!   inside Z3 crashes the process, so the run stops before one).
+//! - The first member that runs beside others (the first after `ai`) has a
+//!   head start: no other member starts until it ended or [`HEAD_START`]
+//!   (a twentieth of the time left, if less) passed. Most answers come from
+//!   it within that time, and then the machine paid for one member, not two
+//!   racing (issue 43 §1).
 //! - With fewer threads than members, members start in order, and each but
 //!   the last ones gets a time slice: the time left shared among the rounds
 //!   of `jobs` members still to run, so one that never ends cannot starve
@@ -138,8 +143,9 @@ pub fn run_guarded<R: Send>(
         stopped_for_memory: false,
         unstarted: None,
         alone: false,
+        head_start: None,
     });
-    let alone_ended = Condvar::new();
+    let turn = Condvar::new();
     let muted = Mutex::new(None);
     let tell = |running: Vec<String>| {
         if let Some(p) = progress {
@@ -152,16 +158,26 @@ pub fn run_guarded<R: Send>(
     let (alive, workers_ended) = mpsc::channel::<()>();
     std::thread::scope(|scope| {
         for _ in 0..jobs {
-            let (state, tokens, checks, tell, alone_ended, muted) =
-                (&state, &tokens, &checks, &tell, &alone_ended, &muted);
+            let (state, tokens, checks, tell, turn, muted) = (&state, &tokens, &checks, &tell, &turn, &muted);
             // Runs members until the queue is empty (false) or one was
             // stopped for memory (true: its thread ends, and with it the
             // thread's Z3 context, the only way Z3 gives that memory back).
             let members_loop = move || loop {
                 let next = {
                     let mut s = lock(state);
-                    while s.alone {
-                        s = alone_ended.wait(s).unwrap_or_else(|e| e.into_inner());
+                    loop {
+                        if s.alone {
+                            s = turn.wait(s).unwrap_or_else(|e| e.into_inner());
+                            continue;
+                        }
+                        // the head start: wait while its member runs and it lasts
+                        let head = s.head_start.filter(|(h, _)| s.started.iter().any(|(j, _)| j == h));
+                        match head.map(|(_, until)| until.saturating_duration_since(Instant::now())) {
+                            Some(left) if !left.is_zero() && s.winner.is_none() => {
+                                s = turn.wait_timeout(s, left).map(|r| r.0).unwrap_or_else(|e| e.into_inner().0);
+                            }
+                            _ => break,
+                        }
                     }
                     if s.winner.is_some() {
                         None
@@ -171,6 +187,10 @@ pub fn run_guarded<R: Send>(
                             s.running.push(members[i].name.clone());
                             s.started.push((i, Instant::now()));
                             s.alone = runs_alone(&members[i]);
+                            // the first member that runs beside others starts alone
+                            if jobs > 1 && s.head_start.is_none() && !s.alone && !s.queue.is_empty() {
+                                s.head_start = Some((i, Instant::now() + head_start(deadline)));
+                            }
                         }
                         next.map(|n| (n, s.running.clone()))
                     }
@@ -236,8 +256,9 @@ pub fn run_guarded<R: Send>(
                 let mut s = lock(state);
                 if runs_alone(&members[i]) {
                     s.alone = false;
-                    alone_ended.notify_all();
                 }
+                // (a member that runs alone or has the head start ended)
+                turn.notify_all();
                 s.runs.push(run);
                 s.running.retain(|n| *n != members[i].name);
                 s.started.retain(|(j, _)| *j != i);
@@ -343,6 +364,8 @@ struct State<R> {
     unstarted: Option<String>,
     /// A member that runs alone is running.
     alone: bool,
+    /// The member with the head start, and when its head start ends.
+    head_start: Option<(usize, Instant)>,
 }
 
 /// The memory guard (issue 56, `memory_guard`): every
@@ -389,6 +412,16 @@ fn runs_alone(m: &Member) -> bool {
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
+
+/// How long the first member that runs beside others runs alone: a
+/// twentieth of the time left, at most [`HEAD_START`].
+fn head_start(deadline: &Deadline) -> Duration {
+    deadline.remaining().map_or(HEAD_START, |left| (left / 20).min(HEAD_START))
+}
+
+/// The longest head start (issue 43 §1: on the shared set most answers of
+/// the first member come within it, and then the others never start).
+pub const HEAD_START: Duration = Duration::from_secs(2);
 
 /// A member's share of the time left when `rounds` rounds of members are
 /// still to run; without a time limit, a fixed slice.

@@ -171,10 +171,14 @@ fn version_names_llvm_and_z3() {
 fn exit_codes_of_verdicts() {
     assert_eq!(ufo(&["verify", "llvm-tests/fig1_safe.c"]).0, 0);
     assert_eq!(ufo(&["verify", "llvm-tests/fig1_unsafe.c"]).0, 10);
-    // BMC never proves safety: UNKNOWN
-    let (code, out, _) = ufo(&["verify", "llvm-tests/fig1_safe.c", "--engine", "bmc", "--bound", "10"]);
+    // BMC proves safety only with a complete unrolling: at -O0 the loop has
+    // no bound (UNKNOWN); at -O2 clang proved the check and no path is left
+    let (code, out, _) = ufo(&["verify", "llvm-tests/fig1_safe.c", "--engine", "bmc", "--bound", "10", "--opt", "O0"]);
     assert_eq!(code, 20, "{out}");
     assert!(out.contains("no error within 10 steps"), "{out}");
+    let (code, out, _) = ufo(&["verify", "llvm-tests/fig1_safe.c", "--engine", "bmc", "--bound", "10"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("proof: a complete unrolling: no execution reaches the error within 11 steps"), "{out}");
 }
 
 #[test]

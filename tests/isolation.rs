@@ -81,7 +81,8 @@ fn a_member_that_aborts_is_its_unknown_and_the_run_goes_on_with_the_next() {
 
 #[test]
 fn a_member_hung_in_native_code_is_killed_when_another_wins_and_nothing_is_left() {
-    let (r, took, left) = verify("ufo:hang", &[BUG, "--portfolio", "spacer,ufo", "--jobs", "2", "--timeout", "60"]);
+    // ufo first: it hangs through its head start, then spacer starts and wins
+    let (r, took, left) = verify("ufo:hang", &[BUG, "--portfolio", "ufo,spacer", "--jobs", "2", "--timeout", "60"]);
     assert_eq!(r["verdict"], "UNSAFE", "{r}");
     assert_eq!(r["portfolio"]["winner"], "spacer");
     assert_eq!(member(&r, "ufo"), ("UNKNOWN".into(), "cancelled".into()));

@@ -89,22 +89,22 @@ fn losers_are_cancelled_when_a_member_answers() {
     assert_eq!(bv["reason"], "cancelled", "{bv}");
 }
 
-/// A member's wrong candidate is logged and the portfolio goes on: under
+/// A member's wrong candidate is rejected and the portfolio goes on: under
 /// `--int math` BMC finds a bug the real program does not have (y = x - 10
-/// goes negative); its replay fails, and the next member (one thread: in
-/// turn) answers SAFE bit-precisely.
+/// goes negative); its replay fails, the path is spurious bit-precisely, and
+/// BMC runs again under `bv`, where there is no error and its unrolling is
+/// complete (the program has no loop): SAFE, the bound checked again; the
+/// next member (one thread: in turn) never starts.
 #[test]
-fn a_rejected_candidate_is_that_members_unknown_and_the_next_member_answers() {
-    let (code, json) = verify(
-        &file("unsigned_sub_safe.c"),
-        &["--engine", "portfolio", "--portfolio", "bmc,ufo-bv", "--int", "math", "--opt", "O0", "--jobs", "1"],
-    );
+fn a_rejected_candidate_makes_its_member_run_again_bit_precisely() {
+    let args = ["--engine", "portfolio", "--portfolio", "bmc,ufo-bv", "--int", "math", "--opt", "O0", "--jobs", "1"];
+    let (code, json) = verify(&file("unsigned_sub_safe.c"), &args);
     assert_eq!((code, json["verdict"].as_str().unwrap()), (0, "SAFE"), "{json:#}");
-    let members = json["portfolio"]["members"].as_array().unwrap();
-    assert_eq!(members[0]["name"], "bmc");
-    assert_eq!(members[0]["verdict"], "UNKNOWN");
-    assert!(members[0]["reason"].as_str().unwrap().contains("did not replay"), "{}", members[0]);
-    assert_eq!(json["portfolio"]["winner"], "ufo-bv");
+    assert_eq!(json["portfolio"]["winner"], "bmc");
+    assert_eq!(json["stats"]["counterexamples"]["spurious"], 1, "{}", json["stats"]);
+    assert_eq!(json["stats"]["counterexamples"]["bv_reruns"], 1, "{}", json["stats"]);
+    assert!(json["certificate"]["complete_within"].as_u64().is_some(), "{}", json["certificate"]);
+    assert_eq!(json["portfolio"]["members"].as_array().map(Vec::len), Some(1), "{}", json["portfolio"]);
 }
 
 /// A member that fails inside (here: its check panics) is that member's
@@ -256,4 +256,42 @@ fn the_memory_guard_stops_the_longest_running_member_first_and_then_the_next() {
 /// `jobs` threads telling `progress`, members on threads.
 fn setup(jobs: usize, progress: &ufo::portfolio::Progress) -> ufo::portfolio::Setup<'_> {
     ufo::portfolio::Setup { jobs, progress: Some(progress), processes: None }
+}
+
+/// The head start (issue 43 §1): the first member that runs beside others
+/// runs alone until it ends or `HEAD_START` passed. Spacer answers
+/// fig1_safe.c in well under a second: uUFO never starts. uFO-bv runs for
+/// more than 30 s on nested_safe.c: Spacer starts beside it after the head
+/// start, not before, and wins.
+#[test]
+fn the_first_member_beside_others_runs_alone_for_its_head_start() {
+    let _alone = IN_PROCESS.lock().unwrap_or_else(|e| e.into_inner());
+    let check = |_: &ufo::engines::Member, o: &mut Outcome, _: &Deadline| -> Option<()> {
+        (o.verdict == Verdict::Safe).then_some(())
+    };
+    let log = std::sync::Arc::new(std::sync::Mutex::new(Vec::<(Instant, Vec<String>)>::new()));
+    let seen = log.clone();
+    let progress = ufo::portfolio::Progress(std::sync::Arc::new(move |r: &[String]| {
+        seen.lock().unwrap().push((Instant::now(), r.to_vec()));
+    }));
+    let deadline = Deadline::after(Duration::from_secs(60));
+    let p = program("fig1_safe.c");
+    let answer = ufo::portfolio::run(&p, &members("spacer,ufo"), setup(2, &progress), &deadline, &check);
+    assert_eq!(answer.winner.as_deref(), Some("spacer"));
+    let names: Vec<&str> = answer.runs.iter().map(|r| r.name.as_str()).collect();
+    assert_eq!(names, ["spacer"], "ufo never started");
+
+    log.lock().unwrap().clear();
+    let t = Instant::now();
+    let p = program("nested_safe.c");
+    let answer = ufo::portfolio::run(&p, &members("ufo-bv,spacer"), setup(2, &progress), &deadline, &check);
+    assert_eq!(answer.winner.as_deref(), Some("spacer"));
+    let log = log.lock().unwrap().clone();
+    let both = log.iter().find(|(_, r)| r.len() == 2).expect("spacer started beside ufo-bv");
+    let waited = both.0 - t;
+    assert!(
+        waited >= ufo::portfolio::HEAD_START.mul_f64(0.9) && waited < ufo::portfolio::HEAD_START * 3,
+        "spacer started {waited:?} after the start"
+    );
+    assert_eq!(log[0].1, ["ufo-bv"], "{log:?}");
 }

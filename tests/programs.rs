@@ -62,7 +62,7 @@ fn the_portfolio_decides_every_program_on_one_thread_and_on_two() {
 /// it: a shorter run, as 60 s of counters_safe.c and int128_safe.c were a
 /// third of this file's time.)
 #[test]
-fn bmc_agrees_on_every_unsafe_program_and_never_reports_a_safe_one() {
+fn bmc_agrees_on_every_unsafe_program_and_is_never_wrong() {
     for p in programs() {
         let timeout = if p.expected == "UNSAFE" { "60" } else { "10" };
         for level in ["O0", "O2"] {
