@@ -63,8 +63,6 @@ pub const FAULT_VAR: &str = "UFO_TEST_MEMBER_FAULT";
 pub struct Processes {
     pub exe: PathBuf,
     pub engine_args: Vec<String>,
-    /// The run's integer semantics (`--int`).
-    pub run_sem: IntSemantics,
 }
 
 static EXECUTABLE: OnceLock<PathBuf> = OnceLock::new();
@@ -81,7 +79,7 @@ pub fn processes(args: &EngineArgs) -> Option<Processes> {
     if std::env::var(IN_PROCESS_VAR).is_ok_and(|v| v == "in-process") {
         return None;
     }
-    EXECUTABLE.get().map(|exe| Processes { exe: exe.clone(), engine_args: args.to_args(), run_sem: args.int })
+    EXECUTABLE.get().map(|exe| Processes { exe: exe.clone(), engine_args: args.to_args() })
 }
 
 /// What the parent sends: `P` is `&Program` there and `Program` in the child.
@@ -90,9 +88,6 @@ struct Job<P> {
     engine_args: Vec<String>,
     member: String,
     sem: IntSemantics,
-    /// The run's integer semantics (`--int`), which the parent lowered the
-    /// program with before its members ran.
-    run_sem: IntSemantics,
     /// Seconds the member has (none: no time limit).
     seconds: Option<f64>,
     program: P,
@@ -149,7 +144,6 @@ fn in_child(how: &Processes, p: &Program, m: &Member, deadline: &Deadline) -> Ou
         engine_args: how.engine_args.clone(),
         member: m.name.clone(),
         sem: m.sem,
-        run_sem: how.run_sem,
         seconds: deadline.remaining().map(|d| d.as_secs_f64()),
         program: p,
     };
@@ -309,7 +303,7 @@ pub fn serve() -> i32 {
         }
     };
     drop(input);
-    let member = match member(&job) {
+    let (member, run_sem) = match member(&job) {
         Ok(m) => m,
         Err(e) => {
             eprintln!("ufo member: {e}");
@@ -323,11 +317,12 @@ pub fn serve() -> i32 {
     };
     // As in the parent, the program is lowered once (its static
     // approximations, `driver`) in a Z3 context of its own before the member
-    // runs on a thread of its own: Z3's global state (its symbol table) is
-    // shared by its contexts, and a nonlinear query met it otherwise in
-    // another state than on a thread (sum_closed_form_unsafe.c at -O2:
-    // 0.02 s after, more than 60 s without).
-    let _ = crate::smt::lower::static_approximations(&job.program, job.run_sem);
+    // runs on a thread of its own: some of Z3's state is shared by its
+    // contexts, and a nonlinear query met it otherwise in another state than
+    // on a thread, and took another course (sum_closed_form_unsafe.c at -O2,
+    // `--engine ufo`: 0.02 s after, more than 60 s without; the same in a
+    // library caller that runs the member without lowering first).
+    let _ = crate::smt::lower::static_approximations(&job.program, run_sem);
     let run = || run_alone(&job.program, &member, &deadline);
     let outcome = std::thread::scope(|s| {
         let worker = std::thread::Builder::new().name("ufo-member".into()).stack_size(crate::threads::STACK);
@@ -345,8 +340,9 @@ pub fn serve() -> i32 {
     }
 }
 
-/// The member a job names, rebuilt from its engine options.
-fn member(job: &Job<Program>) -> Result<Member, String> {
+/// The member a job names, rebuilt from its engine options, and the run's
+/// integer semantics (`--int`).
+fn member(job: &Job<Program>) -> Result<(Member, IntSemantics), String> {
     let options = EngineArgs::from_args(&job.engine_args)?;
     let members = options.members_for(job.program.has_regions())?;
     let base = job.member.strip_suffix("-bv").unwrap_or(&job.member);
@@ -356,7 +352,7 @@ fn member(job: &Job<Program>) -> Result<Member, String> {
         .ok_or_else(|| format!("no member '{}' in the options", job.member))?;
     m.name = job.member.clone();
     m.sem = job.sem;
-    Ok(m)
+    Ok((m, options.int))
 }
 
 /// Test-only native faults ([`FAULT_VAR`]).
