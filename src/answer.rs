@@ -225,6 +225,13 @@ pub struct Certificate {
     /// that depth (`cfg::unroll::unwinding`), built and solved on its own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub complete_within: Option<usize>,
+    /// A k-induction proof (`engines::kind`): `invariants` are then the
+    /// strengthening (inductive, not necessarily safe), and `check` decides
+    /// again that they are inductive, that no error is within this many
+    /// steps, and that this many consecutive states that satisfy them and
+    /// are not at the error are never followed by the error.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub k_induction: Option<usize>,
 }
 
 /// What an engine answers.

@@ -260,6 +260,7 @@ fn certificate(sliced: &Program, c: &Certificate, validation: Option<&engines::V
     CertificateReport {
         validated: validation.map(|v| v.solver.clone()),
         complete_within: c.complete_within,
+        k_induction: c.k_induction,
         loop_invariants: explain::loop_invariants(sliced, c),
         locations: crate::check::cert::smtlib(sliced, c.sem, &c.invariants)
             .into_iter()

@@ -417,6 +417,7 @@ mod tests {
                 sem: IntSemantics::Bv,
                 invariants: vec![deep.clone()],
                 complete_within: None,
+                k_induction: None,
             }),
             stats,
         };

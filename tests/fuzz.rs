@@ -4,7 +4,7 @@
 //! vector) triggers undefined behaviour, and verifies each in the default
 //! configurations (default, `--opt O0`, `--int bv`, `--engine bmc`,
 //! `--engine ufo --post cartesian`, and the engines that landed after them:
-//! `--engine spacer` in both modes, `--engine ai` and `--post box`). No run may be wrong (SAFE where the oracle
+//! `--engine spacer` in both modes, `--engine ai`, `--post box` and `--engine kind`). No run may be wrong (SAFE where the oracle
 //! reached the error), give a counterexample that does not reach the error
 //! natively, disagree with another configuration, fail internally, exit 2 or
 //! take more than twice its time limit; and the pipeline must have worked: the
@@ -68,7 +68,11 @@ fn random_programs_agree_with_the_native_oracle() {
     // Every default configuration ran on every program and decided some.
     let configs = s["configs"].as_object().unwrap();
     let names: Vec<&str> = configs.keys().map(String::as_str).collect();
-    assert_eq!(names, ["default", "O0", "bv", "bmc", "cartesian", "spacer", "spacer-global", "ai", "box"], "{all}");
+    assert_eq!(
+        names,
+        ["default", "O0", "bv", "bmc", "cartesian", "spacer", "spacer-global", "ai", "box", "kind"],
+        "{all}"
+    );
     let mut safe = 0;
     for (name, row) in configs {
         let n = |k: &str| row[k].as_u64().unwrap_or_else(|| panic!("{name}: no {k}\n{all}"));

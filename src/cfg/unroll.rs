@@ -93,6 +93,77 @@ pub fn unwinding(p: &Program, k: usize) -> (Program, Dag) {
     (q, dag)
 }
 
+/// The inductive step of k-induction (Sheeran, Singh, Stålmarck: FMCAD 2000;
+/// on a control-flow graph as CPAchecker's and ESBMC's k-induction run it),
+/// strengthened by the invariants `inv` (one per location, over its in-scope
+/// variables: `ai`'s): the program with a new location `start` (the last)
+/// and an edge from it to every location `L` but the error that gives `L`'s
+/// variables any values satisfying `inv[L]`; every other edge's body begins
+/// with `assume inv[src]`. The DAG holds its paths from `start` through `k`
+/// states (depths 1 to `k`, none at the error) and then one edge into the
+/// error. No path of it is feasible iff `k` consecutive states that satisfy
+/// the invariants and are not at the error are never followed by the error:
+/// with `inv` inductive and no error within `k` steps of the entry (the base
+/// case, `unroll(p, k)`), the error is unreachable.
+pub fn induction_step(p: &Program, inv: &[crate::ir::Expr], k: usize) -> (Program, Dag) {
+    use crate::ir::{Edge, EdgeId, HavocKind, Location, Stmt};
+    let mut q = p.clone();
+    for e in &mut q.edges {
+        e.body.insert(0, Stmt::Assume(inv[e.src.0 as usize].clone()));
+    }
+    let start = LocId(q.locs.len() as u32);
+    q.locs.push(Location {
+        name: "k-induction start".into(),
+        src: Default::default(),
+        live: Vec::new(),
+        src_vars: Vec::new(),
+    });
+    let mut entries = Vec::new();
+    for l in p.loc_ids().filter(|l| *l != p.error) {
+        let why = HavocKind::Unmodelled { why: "any state of the inductive step".into() };
+        let mut body: Vec<Stmt> =
+            p.loc(l).live.iter().map(|v| Stmt::Havoc(*v, why.clone(), p.loc(l).src.clone())).collect();
+        body.push(Stmt::Assume(inv[l.0 as usize].clone()));
+        entries.push(EdgeId(q.edges.len() as u32));
+        q.edges.push(Edge { src: start, dst: l, body, src_loc: p.loc(l).src.clone(), failure: None });
+    }
+    let succ = q.successors();
+    let mut dag = Dag::default();
+    dag.loc.push(start);
+    dag.loc.push(p.error);
+    dag.error = 1;
+    let mut layer: HashMap<LocId, usize> = HashMap::new();
+    for e in entries {
+        let l = q.edge(e).dst;
+        dag.loc.push(l);
+        layer.insert(l, dag.loc.len() - 1);
+        dag.edges.push((0, dag.loc.len() - 1, e));
+    }
+    for depth in 1..=k.max(1) {
+        let mut next: HashMap<LocId, usize> = HashMap::new();
+        let mut nodes: Vec<(LocId, usize)> = layer.iter().map(|(l, u)| (*l, *u)).collect();
+        nodes.sort();
+        for (l, u) in nodes {
+            for &e in &succ[l.0 as usize] {
+                let dst = q.edge(e).dst;
+                if dst == p.error {
+                    if depth == k.max(1) {
+                        dag.edges.push((u, dag.error, e));
+                    }
+                } else if depth < k.max(1) {
+                    let w = *next.entry(dst).or_insert_with(|| {
+                        dag.loc.push(dst);
+                        dag.loc.len() - 1
+                    });
+                    dag.edges.push((u, w, e));
+                }
+            }
+        }
+        layer = next;
+    }
+    (q, dag)
+}
+
 /// The paths of `p` that visit `waypoints` in order (the first the entry,
 /// the last the error), as a DAG: between consecutive waypoints `a` and `b`,
 /// the locations on some path from `a` to `b` through no waypoint, once each

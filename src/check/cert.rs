@@ -82,6 +82,37 @@ pub fn complete_within(p: &Program, sem: IntSemantics, steps: usize) -> Result<O
         .unwrap_or_else(|| Err(format!("the check {}", crate::smt::deadline::ABANDONED)))
 }
 
+/// Checks a k-induction proof (`Certificate::k_induction`): the
+/// strengthening `inv` is inductive (initiation and consecution, the error's
+/// invariant not asked to be `false`), no error is within `k` steps of the
+/// entry (`cfg::unroll::unroll`), and `k` consecutive states that satisfy
+/// `inv` and are not at the error are never followed by the error
+/// (`cfg::unroll::induction_step`). Each built here from the program and
+/// solved in this check's own context (under `bv` on a detached thread).
+pub fn k_inductive(p: &Program, sem: IntSemantics, inv: &[Expr], k: usize) -> Result<Option<Script>, String> {
+    let decide = move |p: &Program, inv: &[Expr]| -> Result<Option<Script>, String> {
+        check_here(p, sem, inv, Mode::Inductive).map_err(|r| format!("the strengthening: {}", r.what))?;
+        let base = crate::cfg::unroll::unroll(p, k);
+        match crate::chc::argcond(p, &mut Lowerer::new(sem), &base) {
+            Ok(None) => {}
+            Ok(Some(_)) => return Err(format!("an error within {k} steps")),
+            Err(why) => return Err(format!("the base case of {k} steps: {why}")),
+        }
+        let (q, step) = crate::cfg::unroll::induction_step(p, inv, k);
+        match crate::chc::argcond(&q, &mut Lowerer::new(sem), &step) {
+            Ok(None) => Ok(None),
+            Ok(Some(_)) => Err(format!("not {k}-inductive: {k} states within the strengthening can reach the error")),
+            Err(why) => Err(format!("the inductive step of {k}: {why}")),
+        }
+    };
+    if sem != IntSemantics::Bv {
+        return decide(p, inv);
+    }
+    let (p, inv) = (p.clone(), inv.to_vec());
+    crate::smt::deadline::detached(move || decide(&p, &inv))
+        .unwrap_or_else(|| Err(format!("the check {}", crate::smt::deadline::ABANDONED)))
+}
+
 /// [`check`], then the same queries as an SMT-LIB script for a second solver
 /// ([`super::validate`]): every query the check asked, in the order it asked
 /// them, each of them unsatisfiable for Z3. The check runs exactly as
@@ -108,6 +139,9 @@ enum Mode {
     Check,
     /// Prints the queries.
     Print,
+    /// Asks Z3 whether the invariants are inductive (initiation and
+    /// consecution), not whether they exclude the error.
+    Inductive,
 }
 
 /// [`check`] in this thread's Z3 context, and the queries as a script if the
@@ -144,8 +178,10 @@ fn check_here(p: &Program, sem: IntSemantics, inv: &[Expr], mode: Mode) -> Resul
         }
         Ok(())
     };
-    // safety
-    ask(Obligation::Safety, vec![inv[p.error.0 as usize].clone()], None)?;
+    // safety (not of a k-induction's strengthening)
+    if mode != Mode::Inductive {
+        ask(Obligation::Safety, vec![inv[p.error.0 as usize].clone()], None)?;
+    }
     // initiation
     ask(Obligation::Initiation, canon.ranges(p, &l, p.entry), Some(&inv[p.entry.0 as usize]))?;
     // consecution

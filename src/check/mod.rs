@@ -165,6 +165,12 @@ fn check_certificate(p: &Program, sem: IntSemantics, outcome: &Outcome, print: b
     if c.sem != sem {
         return Err(format!("found under --int {}, checked under --int {}", c.sem.as_str(), sem.as_str()));
     }
+    if let Some(k) = c.k_induction {
+        if print {
+            return Err("cvc5 validates invariants, not a k-induction proof".into());
+        }
+        return cert::k_inductive(p, sem, &c.invariants, k);
+    }
     if let Some(steps) = c.complete_within {
         if print {
             return Err("cvc5 validates invariants, not a complete unrolling".into());

@@ -119,7 +119,7 @@ fn run<D: Domain>(p: &Program, cx: &EngineContext) -> Outcome {
         verdict: Verdict::Safe,
         reason: None,
         trace: None,
-        certificate: Some(Certificate { sem: cx.sem, invariants, complete_within: None }),
+        certificate: Some(Certificate { sem: cx.sem, invariants, complete_within: None, k_induction: None }),
         stats: stats(st),
     }
 }

@@ -42,9 +42,12 @@ enum Unwound {
 fn unwind(p: &Program, k: usize, sem: IntSemantics) -> Unwound {
     let (q, dag) = unwinding(p, k);
     match chc::argcond(&q, &mut Lowerer::new(sem), &dag) {
-        Ok(None) => {
-            Unwound::Safe(crate::answer::Certificate { sem, invariants: Vec::new(), complete_within: Some(k + 1) })
-        }
+        Ok(None) => Unwound::Safe(crate::answer::Certificate {
+            sem,
+            invariants: Vec::new(),
+            complete_within: Some(k + 1),
+            k_induction: None,
+        }),
         Ok(Some(t)) if t.edges.iter().all(|e| (e.0 as usize) < p.edges.len()) => Unwound::Unsafe(t),
         Ok(Some(_)) | Err(_) => Unwound::Incomplete,
     }

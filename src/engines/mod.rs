@@ -11,6 +11,7 @@
 pub mod ai;
 pub mod bmc;
 pub mod config;
+pub mod kind;
 pub mod registry;
 pub mod spacer;
 pub mod ufo;
@@ -44,6 +45,7 @@ engines![
     (ufo::BP, ufo::configure),
     (spacer::SPEC, spacer::configure),
     (ai::SPEC, ai::configure),
+    (kind::SPEC, kind::configure),
 ];
 
 pub use crate::answer::{Certificate, CexRefinement, Outcome, OwnStats, Stats, Validation, Verdict};

@@ -284,7 +284,12 @@ impl Engine for Spacer {
                     verdict: Verdict::Safe,
                     reason: None,
                     trace: None,
-                    certificate: Some(Certificate { sem: cx.sem, invariants, complete_within: None }),
+                    certificate: Some(Certificate {
+                        sem: cx.sem,
+                        invariants,
+                        complete_within: None,
+                        k_induction: None,
+                    }),
                     stats: stats(&st),
                 },
                 Err(why) => Outcome::unknown(format!("certificate not expressible: {why}"), stats(&st)),

@@ -185,6 +185,9 @@ pub struct CertificateReport {
     /// (`answer::Certificate::complete_within`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub complete_within: Option<usize>,
+    /// A k-induction proof's `k` (`answer::Certificate::k_induction`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub k_induction: Option<usize>,
 }
 
 /// The invariant of one program location.

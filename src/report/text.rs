@@ -58,6 +58,12 @@ impl Report {
                     "proof: a complete unrolling: no execution reaches the error within {steps} steps, and none that still could goes on past them (checked again)"
                 );
             }
+            if let Some(k) = c.k_induction {
+                let _ = writeln!(
+                    s,
+                    "proof: k-induction with k = {k}: no error within {k} steps, and {k} consecutive states within the invariants below never precede the error (checked again)"
+                );
+            }
             if !c.loop_invariants.is_empty() {
                 let _ = writeln!(s, "invariants:");
                 for i in &c.loop_invariants {
