@@ -522,7 +522,7 @@ fn main() {
     // A portfolio member in a process of its own (`member`): hidden, and
     // nothing else is printed.
     if argv.get(1).map(String::as_str) == Some("member") {
-        let worker = std::thread::Builder::new().stack_size(ufo::threads::STACK).spawn(ufo::member::serve);
+        let worker = std::thread::Builder::new().stack_size(ufo::member::SERVE_STACK).spawn(ufo::member::serve);
         std::process::exit(worker.ok().and_then(|w| w.join().ok()).unwrap_or(2));
     }
     if let Ok(exe) = std::env::current_exe() {

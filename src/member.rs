@@ -284,10 +284,20 @@ pub fn signal_name(sig: i32) -> String {
     format!("{name} ({sig})")
 }
 
+/// The stack of the thread that reads the job (deep expressions) and lowers
+/// the program once: a quarter of a member's (`threads::STACK`), since a
+/// child's address space holds both and counts against a limit of its own.
+pub const SERVE_STACK: usize = crate::threads::STACK / 4;
+
 /// The child's side (`ufo member`): reads a job on standard input, runs the
 /// member, writes its outcome on standard output; returns the exit code (0
-/// with an answer, 2 without one: a job it cannot read).
+/// with an answer, 2 without one: a job it cannot read). Its threads share
+/// one malloc arena (`M_ARENA_MAX`): each arena reserves 64 MiB of address
+/// space, and a member process's address space has a limit of its own.
 pub fn serve() -> i32 {
+    // SAFETY: mallopt only sets a parameter of malloc; no allocation is live
+    // in another thread yet.
+    unsafe { libc::mallopt(libc::M_ARENA_MAX, 1) };
     let mut input = Vec::new();
     if let Err(e) = std::io::stdin().read_to_end(&mut input) {
         eprintln!("ufo member: cannot read the job: {e}");

@@ -274,6 +274,10 @@ pub fn run_guarded<R: Send>(
                         }
                     }
                 } else if s.winner.is_none() {
+                    // a member process stopped its member near its own limit
+                    if outcome.reason.as_deref().is_some_and(|r| r.starts_with("out of memory")) {
+                        s.stopped_for_memory = true;
+                    }
                     s.last = Some(outcome);
                 }
                 drop(s);

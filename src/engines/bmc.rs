@@ -187,7 +187,7 @@ impl super::OwnStats for BmcStats {
 }
 
 /// Why a search to `bound` steps answered nothing.
-fn no_error(bound: usize) -> String {
+pub(super) fn no_error(bound: usize) -> String {
     format!("no error within {bound} steps (bounded model checking)")
 }
 

@@ -118,6 +118,11 @@ impl Engine for KInduction {
             match base.verdict {
                 Verdict::Unsafe => return Outcome { stats: Stats::with(rounds, st), ..base },
                 _ if cx.deadline.expired() => break,
+                // the base case undecided (Z3's `unknown`): no step can make a proof
+                _ if base.reason != Some(super::bmc::no_error(k)) => {
+                    let why = format!("the base case of {k} steps: {}", base.reason.unwrap_or_default());
+                    return Outcome::unknown(why, Stats::with(rounds, st));
+                }
                 _ => {}
             }
             let t = Instant::now();
