@@ -41,6 +41,7 @@ pub mod cexpr;
 pub mod cfg;
 pub mod chc;
 pub mod check;
+pub mod child;
 pub mod compare_opt;
 pub mod deadline;
 pub mod domains;

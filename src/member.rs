@@ -37,7 +37,7 @@ use serde::{Deserialize, Serialize};
 use std::io::{Read, Write};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::{mpsc, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -154,7 +154,7 @@ fn in_child(how: &Processes, p: &Program, m: &Member, deadline: &Deadline) -> Ou
         }
     };
     let mut cmd = Command::new(&how.exe);
-    cmd.arg("member").stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).process_group(0);
+    cmd.arg("member");
     // SAFETY: prctl and getppid are async-signal-safe; nothing is allocated.
     let parent = unsafe { libc::getpid() };
     unsafe {
@@ -165,8 +165,17 @@ fn in_child(how: &Processes, p: &Program, m: &Member, deadline: &Deadline) -> Ou
             Ok(())
         });
     }
-    let mut child = match cmd.spawn() {
-        Ok(c) => c,
+    // killed when the member's token is cancelled, or GRACE past its deadline
+    let overdue = deadline.at().map(|at| at + GRACE);
+    let stop = || {
+        if deadline.cancelled() {
+            Some(deadline.stop_reason())
+        } else {
+            overdue.is_some_and(|t| Instant::now() >= t).then(|| "timeout".to_string())
+        }
+    };
+    let ran = match crate::child::run(cmd, &input, POLL, stop) {
+        Ok(r) => r,
         Err(e) => {
             return Outcome::unknown(
                 format!("cannot start a member process ({}: {e})", how.exe.display()),
@@ -174,74 +183,19 @@ fn in_child(how: &Processes, p: &Program, m: &Member, deadline: &Deadline) -> Ou
             )
         }
     };
-    let (Some(mut stdin), Some(mut stdout), Some(mut stderr)) =
-        (child.stdin.take(), child.stdout.take(), child.stderr.take())
-    else {
-        let _ = child.kill();
-        let _ = child.wait();
-        return Outcome::unknown("cannot talk to a member process: no pipes", Default::default());
+    let ended = match ran.ended {
+        crate::child::Ended::Exited(Some(status)) => Ended::Exited(status),
+        crate::child::Ended::Exited(None) => Ended::Killed("cannot wait for the member process".into()),
+        crate::child::Ended::Stopped(why) => Ended::Killed(why),
     };
-    std::thread::scope(|s| {
-        s.spawn(move || {
-            // (a write error means the child ended early: its ending says why)
-            let _ = stdin.write_all(&input);
-        });
-        let out = s.spawn(move || {
-            let mut bytes = Vec::new();
-            let _ = stdout.read_to_end(&mut bytes);
-            bytes
-        });
-        let err = s.spawn(move || {
-            let mut text = String::new();
-            let _ = stderr.read_to_string(&mut text);
-            text
-        });
-        let stopped = wait(&mut child, deadline);
-        let (out, err) = (out.join().unwrap_or_default(), err.join().unwrap_or_default());
-        answer(stopped, &out, &err)
-    })
+    answer(ended, &ran.stdout, &ran.stderr)
 }
 
-/// How the child ended.
+/// How the member's process ended.
 enum Ended {
     Exited(std::process::ExitStatus),
     /// Killed by the parent, for this reason.
     Killed(String),
-}
-
-/// Waits for the child, killing it when the member's token is cancelled or
-/// its deadline passed [`GRACE`] ago; always reaps it.
-fn wait(child: &mut std::process::Child, deadline: &Deadline) -> Ended {
-    let overdue = deadline.at().map(|at| at + GRACE);
-    loop {
-        match child.try_wait() {
-            Ok(Some(status)) => return Ended::Exited(status),
-            Ok(None) => {}
-            Err(e) => {
-                kill(child);
-                return Ended::Killed(format!("cannot wait for the member process: {e}"));
-            }
-        }
-        if deadline.cancelled() {
-            kill(child);
-            return Ended::Killed(deadline.stop_reason());
-        }
-        if overdue.is_some_and(|t| Instant::now() >= t) {
-            kill(child);
-            return Ended::Killed("timeout".into());
-        }
-        std::thread::sleep(POLL);
-    }
-}
-
-/// Kills the child's process group and reaps the child.
-fn kill(child: &mut std::process::Child) {
-    if let Ok(pid) = i32::try_from(child.id()) {
-        // SAFETY: a signal to the process group our own child leads; the
-        // child is not reaped yet, so the group still exists.
-        unsafe { libc::kill(-pid, libc::SIGKILL) };
-    }
-    let _ = child.wait();
 }
 
 /// The member's outcome from how its process ended and what it wrote.

@@ -67,13 +67,22 @@ pub fn machine() -> Option<(u64, u64)> {
     Some((field("MemTotal:")?, field("MemAvailable:")?))
 }
 
+/// How every reason of [`pressure`] begins (a member stopped for memory,
+/// on a thread or in a process of its own, says so first).
+pub const OUT_OF_MEMORY: &str = "out of memory";
+
+/// Whether a member's reason is a stop for memory.
+pub fn stopped_for_memory(reason: Option<&str>) -> bool {
+    reason.is_some_and(|r| r.starts_with(OUT_OF_MEMORY))
+}
+
 /// Why the run must give memory back now, or `None` while both limits are
 /// more than their [`headroom`] away.
 pub fn pressure() -> Option<String> {
     if let (Some(limit), Some((vm, _))) = (address_space_limit(), usage()) {
         if vm.saturating_add(headroom(limit)) > limit {
             return Some(format!(
-                "out of memory: the address space reached {} of its {} MiB limit (ulimit -v)",
+                "{OUT_OF_MEMORY}: the address space reached {} of its {} MiB limit (ulimit -v)",
                 vm / MIB,
                 limit / MIB
             ));
@@ -81,7 +90,8 @@ pub fn pressure() -> Option<String> {
     }
     if let Some((total, available)) = machine() {
         if available < headroom(total) / 4 {
-            return Some(format!("out of memory: the machine has {} of its {} MiB left", available / MIB, total / MIB));
+            let left = available / MIB;
+            return Some(format!("{OUT_OF_MEMORY}: the machine has {left} of its {} MiB left", total / MIB));
         }
     }
     None

@@ -275,7 +275,7 @@ pub fn run_guarded<R: Send>(
                     }
                 } else if s.winner.is_none() {
                     // a member process stopped its member near its own limit
-                    if outcome.reason.as_deref().is_some_and(|r| r.starts_with("out of memory")) {
+                    if memory_guard::stopped_for_memory(outcome.reason.as_deref()) {
                         s.stopped_for_memory = true;
                     }
                     s.last = Some(outcome);
@@ -335,9 +335,10 @@ pub fn run_guarded<R: Send>(
                 _ if deadline.expired() => {
                     Outcome::unknown(format!("{}; {}", deadline.stop_reason(), no_answer(&runs)), Default::default())
                 }
-                _ if s.stopped_for_memory => {
-                    Outcome::unknown(format!("out of memory; {}", no_answer(&runs)), Default::default())
-                }
+                _ if s.stopped_for_memory => Outcome::unknown(
+                    format!("{}; {}", memory_guard::OUT_OF_MEMORY, no_answer(&runs)),
+                    Default::default(),
+                ),
                 _ if runs.is_empty() && s.unstarted.is_some() => Outcome::unknown(
                     format!("no member ran: cannot start a thread ({})", s.unstarted.unwrap_or_default()),
                     Default::default(),

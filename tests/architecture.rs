@@ -115,7 +115,7 @@ fn readers_of_answers_do_not_import_smt() {
 /// The layers of `src/`, lowest first (docs/architecture.md "Layers"): a
 /// module may import only modules of lower layers (and its own).
 const LAYERS: &[&[&str]] = &[
-    &["error", "deadline", "threads", "memory_guard", "stderr_mute"],
+    &["error", "deadline", "threads", "memory_guard", "stderr_mute", "child"],
     &["ir"],
     &["trace", "cfg", "cexpr"],
     &["program_inputs", "answer"],

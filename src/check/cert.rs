@@ -51,12 +51,40 @@ pub fn smtlib(p: &Program, sem: IntSemantics, inv: &[Expr]) -> Vec<String> {
 /// much as a small check (measured on locks/test_locks_5: 0.011 s -> 0.021 s;
 /// 22% more CPU per task over the shared set).
 pub fn check(p: &Program, sem: IntSemantics, inv: &[Expr]) -> Result<(), Rejection> {
-    if sem != IntSemantics::Bv {
-        return check_here(p, sem, inv, Mode::Check).map(|_| ());
-    }
-    let (p, inv) = (p.clone(), inv.to_vec());
-    crate::smt::deadline::detached(move || check_here(&p, sem, &inv, Mode::Check).map(|_| ()))
+    let inv = inv.to_vec();
+    here_or_detached(p, sem, move |p| check_here(p, sem, &inv, Mode::Check).map(|_| ()))
         .unwrap_or_else(|| Err(Rejection { what: format!("the check {}", crate::smt::deadline::ABANDONED) }))
+}
+
+/// `decide(p)` in this thread's Z3 context, or under `bv` on a detached
+/// thread and context of its own (`None` if it was abandoned there): see
+/// [`check`] for why.
+fn here_or_detached<R: Send + 'static>(
+    p: &Program,
+    sem: IntSemantics,
+    decide: impl FnOnce(&Program) -> R + Send + 'static,
+) -> Option<R> {
+    if sem != IntSemantics::Bv {
+        return Some(decide(p));
+    }
+    let p = p.clone();
+    crate::smt::deadline::detached(move || decide(&p))
+}
+
+/// `Ok` if no path of `dag` over `p` is feasible; else `feasible`, or why
+/// the query of `what` failed.
+fn no_path(
+    p: &Program,
+    sem: IntSemantics,
+    dag: &crate::cfg::Dag,
+    feasible: String,
+    what: String,
+) -> Result<(), String> {
+    match crate::chc::argcond(p, &mut Lowerer::new(sem), dag) {
+        Ok(None) => Ok(()),
+        Ok(Some(_)) => Err(feasible),
+        Err(why) => Err(format!("{what}: {why}")),
+    }
 }
 
 /// Checks the certificate of a complete unrolling (`Certificate::complete_within`):
@@ -66,20 +94,12 @@ pub fn check(p: &Program, sem: IntSemantics, inv: &[Expr]) -> Result<(), Rejecti
 /// own Z3 context (under `bv` on a detached thread, as [`check`]).
 pub fn complete_within(p: &Program, sem: IntSemantics, steps: usize) -> Result<Option<Script>, String> {
     let Some(depth) = steps.checked_sub(1) else { return Err("a complete unrolling of 0 steps".into()) };
-    let decide = move |p: &Program| {
+    here_or_detached(p, sem, move |p| {
         let (q, dag) = crate::cfg::unroll::unwinding(p, depth);
-        match crate::chc::argcond(&q, &mut Lowerer::new(sem), &dag) {
-            Ok(None) => Ok(None),
-            Ok(Some(_)) => Err(format!("some execution reaches the error or goes on past {steps} steps")),
-            Err(why) => Err(format!("the unwinding query of {steps} steps: {why}")),
-        }
-    };
-    if sem != IntSemantics::Bv {
-        return decide(p);
-    }
-    let p = p.clone();
-    crate::smt::deadline::detached(move || decide(&p))
-        .unwrap_or_else(|| Err(format!("the check {}", crate::smt::deadline::ABANDONED)))
+        let feasible = format!("some execution reaches the error or goes on past {steps} steps");
+        no_path(&q, sem, &dag, feasible, format!("the unwinding query of {steps} steps")).map(|()| None)
+    })
+    .unwrap_or_else(|| Err(format!("the check {}", crate::smt::deadline::ABANDONED)))
 }
 
 /// Checks a k-induction proof (`Certificate::k_induction`): the
@@ -90,27 +110,16 @@ pub fn complete_within(p: &Program, sem: IntSemantics, steps: usize) -> Result<O
 /// (`cfg::unroll::induction_step`). Each built here from the program and
 /// solved in this check's own context (under `bv` on a detached thread).
 pub fn k_inductive(p: &Program, sem: IntSemantics, inv: &[Expr], k: usize) -> Result<Option<Script>, String> {
-    let decide = move |p: &Program, inv: &[Expr]| -> Result<Option<Script>, String> {
-        check_here(p, sem, inv, Mode::Inductive).map_err(|r| format!("the strengthening: {}", r.what))?;
+    let inv = inv.to_vec();
+    here_or_detached(p, sem, move |p| {
+        check_here(p, sem, &inv, Mode::Inductive).map_err(|r| format!("the strengthening: {}", r.what))?;
         let base = crate::cfg::unroll::unroll(p, k);
-        match crate::chc::argcond(p, &mut Lowerer::new(sem), &base) {
-            Ok(None) => {}
-            Ok(Some(_)) => return Err(format!("an error within {k} steps")),
-            Err(why) => return Err(format!("the base case of {k} steps: {why}")),
-        }
-        let (q, step) = crate::cfg::unroll::induction_step(p, inv, k);
-        match crate::chc::argcond(&q, &mut Lowerer::new(sem), &step) {
-            Ok(None) => Ok(None),
-            Ok(Some(_)) => Err(format!("not {k}-inductive: {k} states within the strengthening can reach the error")),
-            Err(why) => Err(format!("the inductive step of {k}: {why}")),
-        }
-    };
-    if sem != IntSemantics::Bv {
-        return decide(p, inv);
-    }
-    let (p, inv) = (p.clone(), inv.to_vec());
-    crate::smt::deadline::detached(move || decide(&p, &inv))
-        .unwrap_or_else(|| Err(format!("the check {}", crate::smt::deadline::ABANDONED)))
+        no_path(p, sem, &base, format!("an error within {k} steps"), format!("the base case of {k} steps"))?;
+        let (q, step) = crate::cfg::unroll::induction_step(p, &inv, k);
+        let feasible = format!("not {k}-inductive: {k} states within the strengthening can reach the error");
+        no_path(&q, sem, &step, feasible, format!("the inductive step of {k}")).map(|()| None)
+    })
+    .unwrap_or_else(|| Err(format!("the check {}", crate::smt::deadline::ABANDONED)))
 }
 
 /// [`check`], then the same queries as an SMT-LIB script for a second solver

@@ -48,9 +48,7 @@
 use super::query::Obligation;
 use super::Deadline;
 use crate::ir::Program;
-use std::io::{Read, Write};
-use std::os::unix::process::CommandExt;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 use z3::ast::{Ast, Bool, Dynamic};
 
@@ -468,7 +466,6 @@ fn one_line(text: &str) -> String {
 /// What ended a run of cvc5.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum End {
-    Exited,
     /// Killed at the deadline, or on a cancel.
     Deadline,
     /// Killed past its own limit.
@@ -494,74 +491,24 @@ fn run(
     if let Some(left) = deadline.remaining() {
         cmd.arg(format!("--tlimit={}", left.as_millis().max(1)));
     }
-    let mut child = cmd
-        .process_group(0)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| Invalid::Undecided(format!("cannot run cvc5 ({exe}: {e}; {CVC5_VAR} names another)")))?;
-    let (Some(mut stdin), Some(mut stdout), Some(mut stderr)) =
-        (child.stdin.take(), child.stdout.take(), child.stderr.take())
-    else {
-        let _ = child.kill();
-        let _ = child.wait();
-        return Err(Invalid::Undecided("cannot talk to cvc5: no pipes".into()));
-    };
-    let (out, err) = std::thread::scope(|s| {
-        let script = script.to_string();
-        // (a write error means cvc5 ended early: its output says why)
-        s.spawn(move || {
-            let _ = stdin.write_all(script.as_bytes());
-        });
-        let out = s.spawn(move || {
-            let mut text = String::new();
-            let _ = stdout.read_to_string(&mut text);
-            text
-        });
-        let err = s.spawn(move || {
-            let mut text = String::new();
-            let _ = stderr.read_to_string(&mut text);
-            text
-        });
-        // the process group: a wrapper script's children too
-        let kill = |child: &mut std::process::Child| {
-            if let Ok(pid) = i32::try_from(child.id()) {
-                // SAFETY: a signal to the process group of our own child,
-                // which has not been reaped yet (the group exists)
-                unsafe { libc::kill(-pid, libc::SIGKILL) };
-            }
-            let _ = child.wait();
-        };
-        let started = Instant::now();
-        let end = loop {
-            match child.try_wait() {
-                Ok(Some(_)) => break End::Exited,
-                Ok(None) if deadline.expired() => {
-                    kill(&mut child);
-                    break End::Deadline;
-                }
-                Ok(None) if limit.is_some_and(|l| started.elapsed() > l) => {
-                    kill(&mut child);
-                    break End::Limit;
-                }
-                Ok(None) => std::thread::sleep(POLL),
-                Err(_) => {
-                    kill(&mut child);
-                    break End::Exited;
-                }
-            }
-        };
-        let (out, err) = (out.join().unwrap_or_default(), err.join().unwrap_or_default());
-        match end {
-            End::Limit => (
-                Some(out),
-                format!("stopped past its time per query ({:.0} s)", limit.unwrap_or_default().as_secs_f64()),
-            ),
-            End::Deadline => (None, err),
-            End::Exited => (Some(out), err),
+    let started = Instant::now();
+    let stop = || {
+        if deadline.expired() {
+            Some(End::Deadline)
+        } else {
+            limit.is_some_and(|l| started.elapsed() > l).then_some(End::Limit)
         }
-    });
+    };
+    let ran = crate::child::run(cmd, script.as_bytes(), POLL, stop)
+        .map_err(|e| Invalid::Undecided(format!("cannot run cvc5 ({exe}: {e}; {CVC5_VAR} names another)")))?;
+    let out = String::from_utf8_lossy(&ran.stdout).into_owned();
+    let (out, err) = match ran.ended {
+        crate::child::Ended::Stopped(End::Limit) => {
+            (Some(out), format!("stopped past its time per query ({:.0} s)", limit.unwrap_or_default().as_secs_f64()))
+        }
+        crate::child::Ended::Stopped(End::Deadline) => (None, ran.stderr),
+        crate::child::Ended::Exited(_) => (Some(out), ran.stderr),
+    };
     let Some(out) = out else { return Err(Invalid::Stopped(deadline.stop_reason())) };
     if err.contains("interrupted by timeout") {
         // its own `--tlimit`: the time left before the deadline

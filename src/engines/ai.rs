@@ -99,22 +99,19 @@ impl Engine for Ai {
 
 fn run<D: Domain>(p: &Program, cx: &EngineContext) -> Outcome {
     let t = Instant::now();
-    let sort = |v: VarId| -> Sort { p.var(v).sort };
-    let dcx = Ctx { sem: cx.sem, sort: &sort };
-    let result = fixpoint::analyze::<D>(p, &dcx, Options::default(), cx.deadline);
+    let result = invariants::<D>(p, cx);
     let mut st = AiStats { domain: D::NAME.into(), domain_time: t.elapsed().as_secs_f64(), ..AiStats::default() };
     let stats = |st: AiStats| Stats::with(1, st);
-    let Ok((values, fs)) = result else {
+    let Some((invariants, error_reached, fs)) = result else {
         return Outcome::unknown(cx.deadline.stop_reason(), stats(st));
     };
     st.fixpoint = fs;
-    if !values[p.error.0 as usize].is_bottom() {
+    if error_reached {
         return Outcome::unknown(
             "the abstraction reaches the error (abstract interpretation never refutes)",
             stats(st),
         );
     }
-    let invariants: Vec<Expr> = p.loc_ids().map(|l| values[l.0 as usize].to_expr(&dcx, &p.loc(l).live)).collect();
     Outcome {
         verdict: Verdict::Safe,
         reason: None,
@@ -122,4 +119,16 @@ fn run<D: Domain>(p: &Program, cx: &EngineContext) -> Outcome {
         certificate: Some(Certificate { sem: cx.sem, invariants, complete_within: None, k_induction: None }),
         stats: stats(st),
     }
+}
+
+/// The invariant of each location in the domain `D` (over its in-scope
+/// variables), whether the abstraction reaches the error, and the
+/// iteration's counters; `None` if the deadline stopped it. `kind` takes the
+/// intervals as its strengthening.
+pub fn invariants<D: Domain>(p: &Program, cx: &EngineContext) -> Option<(Vec<Expr>, bool, FixpointStats)> {
+    let sort = |v: VarId| -> Sort { p.var(v).sort };
+    let dcx = Ctx { sem: cx.sem, sort: &sort };
+    let (values, fs) = fixpoint::analyze::<D>(p, &dcx, Options::default(), cx.deadline).ok()?;
+    let invariants = p.loc_ids().map(|l| values[l.0 as usize].to_expr(&dcx, &p.loc(l).live)).collect();
+    Some((invariants, !values[p.error.0 as usize].is_bottom(), fs))
 }

@@ -17,10 +17,8 @@ use super::config::{Configuration, EngineArgs, EngineConfig};
 use super::registry::EngineSpec;
 use super::{Certificate, Engine, EngineContext, Outcome, Stats, Verdict};
 use crate::cfg::unroll::induction_step;
-use crate::domains::fixpoint::{self, Options};
 use crate::domains::interval::Intervals;
-use crate::domains::{Ctx, Domain};
-use crate::ir::{Expr, Program, Sort, VarId};
+use crate::ir::{Expr, Program};
 use crate::smt::{Install, Lowerer};
 use serde::Serialize;
 use std::time::Instant;
@@ -86,13 +84,9 @@ impl super::OwnStats for KindStats {
 /// `ai`'s intervals per location as expressions (`true` at the error: the
 /// strengthening says nothing there), or why there are none.
 pub fn intervals(p: &Program, cx: &EngineContext) -> Result<Vec<Expr>, String> {
-    let sort = |v: VarId| -> Sort { p.var(v).sort };
-    let dcx = Ctx { sem: cx.sem, sort: &sort };
-    let (values, _) = fixpoint::analyze::<Intervals>(p, &dcx, Options::default(), cx.deadline)
-        .map_err(|_| cx.deadline.stop_reason())?;
-    Ok(p.loc_ids()
-        .map(|l| if l == p.error { Expr::Bool(true) } else { values[l.0 as usize].to_expr(&dcx, &p.loc(l).live) })
-        .collect())
+    let (mut inv, _, _) = super::ai::invariants::<Intervals>(p, cx).ok_or_else(|| cx.deadline.stop_reason())?;
+    inv[p.error.0 as usize] = Expr::Bool(true);
+    Ok(inv)
 }
 
 impl Engine for KInduction {
