@@ -202,13 +202,21 @@ struct BenchArgs {
     /// Optimization level applied before verification.
     #[arg(long, value_enum, default_value = "O2")]
     opt: OptLevel,
-    /// Also run this peer on every task, under the same limits.
-    #[arg(long, value_enum)]
-    baseline: Option<ufo::bench::Baseline>,
+    /// Also run these peers on every task, under the same limits
+    /// (comma-separated or repeated: `--baseline spacer,golem`).
+    #[arg(long, value_enum, value_delimiter = ',')]
+    baseline: Vec<ufo::bench::Baseline>,
     /// The z3 executable of the Spacer baseline (default: the one of the
     /// Z3 release ufo is built with).
     #[arg(long, default_value = ufo::smt::Z3_BINARY)]
     z3: String,
+    /// The golem executable of the Golem baseline (not bundled: build it
+    /// from github.com/usi-verification-and-security/golem).
+    #[arg(long, default_value = "golem")]
+    golem: String,
+    /// Golem's engines, comma-separated (one process each, the first answer wins).
+    #[arg(long, default_value = ufo::bench::GOLEM_ENGINES)]
+    golem_engine: String,
     /// Write per-task rows as CSV to this file.
     #[arg(long)]
     csv: Option<std::path::PathBuf>,
@@ -451,21 +459,36 @@ fn bench(a: BenchArgs) -> Result<i32, Error> {
     };
     let tasks = ufo::bench::tasks::read(&a.tasks, filter.as_ref())?;
     let exe = std::env::current_exe().map_err(|e| Error::Tool(format!("cannot find the ufo executable: {e}")))?;
-    if a.baseline.is_some() && std::process::Command::new(&a.z3).arg("-version").output().is_err() {
+    let runs = |exe: &str, flag: &str| std::process::Command::new(exe).arg(flag).output().is_ok();
+    if a.baseline.contains(&ufo::bench::Baseline::Spacer) && !runs(&a.z3, "-version") {
         return Err(Error::Tool(format!("cannot run {} for the Spacer baseline (install z3)", a.z3)));
+    }
+    if a.baseline.contains(&ufo::bench::Baseline::Golem) && !runs(&a.golem, "--version") {
+        return Err(Error::Tool(format!(
+            "cannot run {} for the Golem baseline (build Golem; --golem names it)",
+            a.golem
+        )));
+    }
+    let mut baselines = Vec::new();
+    for b in &a.baseline {
+        if !baselines.contains(b) {
+            baselines.push(*b);
+        }
     }
     // --opt is passed by the runner (export-chc needs it, and --int, too).
     let verify_args = a.engine.to_args();
     let opts = ufo::bench::BenchOptions {
         ufo: exe,
         z3: a.z3.clone(),
+        golem: a.golem.clone(),
+        golem_engines: a.golem_engine.clone(),
         timeout: a.timeout,
         memory_mb: Some(a.memory),
         jobs: a.jobs,
         opt: a.opt,
         int: a.engine.int,
         verify_args,
-        baseline: a.baseline,
+        baselines,
     };
     let tools = ufo::bench::tools(&opts);
     let total = (tasks.len() * tools.len()) as u64;

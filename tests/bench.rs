@@ -256,3 +256,68 @@ fn bench_and_compare_opt_fail_cleanly_on_bad_input() {
     assert_eq!(code, 2);
     assert!(err.contains("missing.c"), "{err}");
 }
+
+/// A stand-in for Golem (which CI does not build): it writes down its
+/// arguments, checks that the clauses are in the CHC-COMP dialect, and hands
+/// them to Spacer, or, as engine `never`, never answers.
+fn fake_golem(dir: &Path) -> std::path::PathBuf {
+    let exe = dir.join("golem");
+    let script = format!(
+        "#!/bin/sh\n[ \"$1\" = --version ] && exit 0\necho \"$@\" >> {log}\n\
+         [ \"$2\" = never ] && exec sleep 1000\n\
+         grep -q '(assert (forall' \"$3\" || {{ echo 'error: not CHC-COMP'; exit 1; }}\n\
+         exec {z3} fp.engine=spacer \"$3\"\n",
+        log = dir.join("golem.log").display(),
+        z3 = ufo::smt::Z3_BINARY
+    );
+    std::fs::write(&exe, script).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&exe, std::fs::Permissions::from_mode(0o755)).unwrap();
+    exe
+}
+
+#[test]
+fn the_golem_baseline_runs_beside_spacer_on_chc_comp_clauses_and_is_killed_at_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let golem = fake_golem(dir.path());
+    let tasks = tasks_file(
+        dir.path(),
+        &[("fig/safe", abs("llvm-tests/fig1_safe.c"), true), ("fig/unsafe", abs("llvm-tests/fig1_unsafe.c"), false)],
+    );
+    let json = dir.path().join("rows.json");
+    let args = ["bench", &tasks, "--timeout", "3", "--baseline", "spacer,golem", "--golem", golem.to_str().unwrap()];
+    let (code, out, err) = ufo(&[&args[..], &["--json", json.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{out}{err}");
+    let rows = rows_of(&json);
+    assert_eq!(rows.len(), 6);
+    for (task, verdict) in [("fig/safe", "SAFE"), ("fig/unsafe", "UNSAFE")] {
+        for tool in ["ufo", "spacer", "golem"] {
+            let r = rows.iter().find(|r| r["task"] == task && r["tool"] == tool).unwrap();
+            assert_eq!(r["verdict"], verdict, "{r}");
+        }
+    }
+    let log = std::fs::read_to_string(dir.path().join("golem.log")).unwrap();
+    assert_eq!(log.lines().count(), 2, "{log}");
+    assert!(log.lines().all(|l| l.starts_with(&format!("--engine {} ", ufo::bench::GOLEM_ENGINES))), "{log}");
+    let fig = table_line(&out, "fig");
+    // ufo, spacer and golem each 1 safe and 1 unsafe; ufo's ratio against each on 2 tasks
+    assert_eq!(fig.matches("| 1 | 1 | 0 | 0 | 0 |").count(), 3, "{fig}");
+    assert!(out.contains("CPU time ufo/spacer") && out.contains("CPU time ufo/golem"), "{out}");
+
+    // Golem has no time limit of its own: it is killed at the limit, with no grace.
+    let json = dir.path().join("never.json");
+    let (code, out, err) =
+        ufo(&[&args[..], &["--golem-engine", "never", "--filter", "^fig/safe$", "--json", json.to_str().unwrap()]]
+            .concat());
+    assert_eq!(code, 0, "{out}{err}");
+    let rows = rows_of(&json);
+    assert_eq!(rows.len(), 3);
+    let r = rows.iter().find(|r| r["tool"] == "golem").unwrap();
+    assert_eq!(
+        (r["status"].as_str(), r["reason"].as_str()),
+        (Some("timeout"), Some("killed at the time limit")),
+        "{r}"
+    );
+    let wall = r["wall_time"].as_f64().unwrap();
+    assert!((2.9..4.5).contains(&wall), "golem killed after {wall} s");
+}

@@ -2,7 +2,10 @@
 //! under a hard time and memory limit, and scores the answers the SV-COMP way.
 //! With `--baseline spacer`, every task is also exported as recursive Horn
 //! clauses (`ufo export-chc`, [`crate::chc::horn`]) and solved by Z3's Spacer
-//! under the same limits, so both tools are measured in one run on one machine.
+//! under the same limits, so both tools are measured in one run on one machine;
+//! with `--baseline golem`, the same clauses in the CHC-COMP dialect are solved
+//! by Golem (its portfolio of engines, `--golem-engine`). Both baselines can run
+//! in one bench: every task's ufo row, then one row per baseline.
 //!
 //! Modules: [`tasks`] reads the task list, [`process`] runs one limited process,
 //! [`score`] classifies and scores answers, [`table`] prints the result.
@@ -31,15 +34,35 @@ pub const KILL_GRACE: f64 = 2.0;
 pub enum Baseline {
     /// Z3's Spacer on the clauses of `ufo export-chc`.
     Spacer,
+    /// Golem (CHC-COMP 2025's winner of LIA-Lin and LIA) on the clauses of
+    /// `ufo export-chc --dialect chc-comp`; not bundled: `--golem` names it.
+    Golem,
 }
+
+impl Baseline {
+    /// The tool's name in the table and the rows.
+    pub fn name(self) -> &'static str {
+        match self {
+            Baseline::Spacer => "spacer",
+            Baseline::Golem => "golem",
+        }
+    }
+}
+
+/// Golem's engines when `--golem-engine` names none: the portfolio Golem
+/// entered CHC-COMP 2025 with (one process per engine, the first answer wins).
+pub const GOLEM_ENGINES: &str = "spacer,split-tpa,lawi";
 
 /// What `ufo bench` runs.
 #[derive(Clone, Debug)]
 pub struct BenchOptions {
     /// The ufo executable to run for each task.
     pub ufo: PathBuf,
-    /// The z3 executable of the baseline.
+    /// The z3 executable of the Spacer baseline.
     pub z3: String,
+    /// The golem executable of the Golem baseline, and its `--engine` list.
+    pub golem: String,
+    pub golem_engines: String,
     pub timeout: f64,
     pub memory_mb: Option<u64>,
     pub jobs: usize,
@@ -47,7 +70,8 @@ pub struct BenchOptions {
     pub int: IntSemantics,
     /// Further `ufo verify` arguments (`--engine`, `--post`, ...).
     pub verify_args: Vec<String>,
-    pub baseline: Option<Baseline>,
+    /// The peers run on every task after ufo, in this order.
+    pub baselines: Vec<Baseline>,
 }
 
 /// The tasks' property (`unreach-call.prp`: `G ! call(reach_error())`) and
@@ -71,10 +95,7 @@ impl BenchOptions {
 
 /// The tool names of a run, in table order.
 pub fn tools(opts: &BenchOptions) -> Vec<&'static str> {
-    match opts.baseline {
-        Some(Baseline::Spacer) => vec!["ufo", "spacer"],
-        None => vec!["ufo"],
-    }
+    std::iter::once("ufo").chain(opts.baselines.iter().map(|b| b.name())).collect()
 }
 
 fn last_line(s: &str) -> String {
@@ -165,35 +186,55 @@ fn unstarted(t: &Task, tool: &str, e: &std::io::Error) -> Row {
     r
 }
 
-/// Runs the Spacer baseline on one task: `ufo export-chc`, then `z3
-/// fp.engine=spacer` with the time that is left; both count.
-pub fn run_spacer(opts: &BenchOptions, t: &Task, scratch: &Path) -> Row {
-    let smt2 = scratch.join(format!("{}.smt2", t.name.replace('/', "__")));
+/// Exports one task's clauses in `dialect` for the baseline `tool`: the row
+/// (with the export's time, which counts) and the file, or the row of a
+/// failed export.
+fn export(
+    opts: &BenchOptions,
+    t: &Task,
+    scratch: &Path,
+    tool: &str,
+    dialect: &str,
+) -> Result<(Row, PathBuf), Box<Row>> {
+    let smt2 = scratch.join(format!("{}.{tool}.smt2", t.name.replace('/', "__")));
     let mut export = Command::new(&opts.ufo);
     export
         .arg("export-chc")
-        .args(["--dialect", "z3"])
+        .args(["--dialect", dialect])
         .arg(&t.program)
         .args(["--data-model", t.data_model.as_str()])
         .args(SVCOMP_ARGS);
     export.args(["--opt", opts.opt.as_str(), "--int", opts.int.as_str(), "-o"]).arg(&smt2);
-    let ex = match process::run(export, opts.limits(opts.timeout)) {
-        Ok(f) => f,
-        Err(e) => return unstarted(t, "spacer", &e),
-    };
-    let mut r = row(t, "spacer", &ex);
+    let ex = process::run(export, opts.limits(opts.timeout)).map_err(|e| Box::new(unstarted(t, tool, &e)))?;
+    let mut r = row(t, tool, &ex);
     if ex.ending != Ending::Exited(0) {
         (r.status, r.reason) = failure(&ex, opts.memory_mb, &format!("export-chc: {}", last_line(&ex.stderr)));
-        return r;
+        return Err(Box::new(r));
     }
-    let left = (opts.timeout - ex.cpu.max(ex.wall)).max(1.0);
-    let mut z3 = Command::new(&opts.z3);
-    z3.arg("fp.engine=spacer").arg(format!("-T:{}", left.ceil() as u64)).arg(&smt2);
-    let sp = match process::run(z3, opts.limits(left)) {
+    Ok((r, smt2))
+}
+
+/// Runs a CHC solver on exported clauses with the time left after the
+/// export (`cmd` gets `left`, whole seconds, for its own limit; a solver
+/// without one, `own_limit` false, is killed at `left` with no grace), adds its
+/// time to the export's row and reads its answer: `sat` is SAFE, `unsat`
+/// UNSAFE, anything else (`unknown`, `timeout`, an error) is no answer.
+fn solve(
+    opts: &BenchOptions,
+    t: &Task,
+    mut r: Row,
+    smt2: &Path,
+    own_limit: bool,
+    cmd: impl FnOnce(u64) -> Command,
+) -> Row {
+    let left = (opts.timeout - r.cpu_time.max(r.wall_time)).max(1.0);
+    let tool = r.tool.clone();
+    let limits = if own_limit { opts.limits(left) } else { Limits { kill_after: left, memory_mb: opts.memory_mb } };
+    let sp = match process::run(cmd(left.ceil() as u64), limits) {
         Ok(f) => f,
-        Err(e) => return unstarted(t, "spacer", &e),
+        Err(e) => return unstarted(t, &tool, &e),
     };
-    let _ = std::fs::remove_file(&smt2);
+    let _ = std::fs::remove_file(smt2);
     r.cpu_time += sp.cpu;
     r.wall_time += sp.wall;
     r.peak_memory_mb = r.peak_memory_mb.max(sp.peak_mb);
@@ -204,7 +245,7 @@ pub fn run_spacer(opts: &BenchOptions, t: &Task, scratch: &Path) -> Row {
             let said = if first == "timeout" || first.is_empty() && sp.ending == Ending::Killed {
                 "timeout".to_string()
             } else {
-                format!("z3: {}", if first.is_empty() { last_line(&sp.stderr) } else { first.to_string() })
+                format!("{tool}: {}", if first.is_empty() { last_line(&sp.stderr) } else { first.to_string() })
             };
             (r.status, r.reason) = failure(&sp, opts.memory_mb, &said);
         }
@@ -212,8 +253,48 @@ pub fn run_spacer(opts: &BenchOptions, t: &Task, scratch: &Path) -> Row {
     r
 }
 
+/// Runs the Spacer baseline on one task: `ufo export-chc`, then `z3
+/// fp.engine=spacer` with the time that is left; both count.
+pub fn run_spacer(opts: &BenchOptions, t: &Task, scratch: &Path) -> Row {
+    let (r, smt2) = match export(opts, t, scratch, "spacer", "z3") {
+        Ok(x) => x,
+        Err(r) => return *r,
+    };
+    solve(opts, t, r, &smt2.clone(), true, |left| {
+        let mut z3 = Command::new(&opts.z3);
+        z3.arg("fp.engine=spacer").arg(format!("-T:{left}")).arg(&smt2);
+        z3
+    })
+}
+
+/// Runs the Golem baseline on one task: `ufo export-chc --dialect chc-comp`,
+/// then `golem --engine <engines>` until the time that is left runs out (Golem
+/// has no time limit of its own; the runner kills it). Golem runs each engine
+/// in a process of its own and kills the others without reaping them once one
+/// answers, so their CPU time after the first answer is not counted: the
+/// measurement favours Golem, never ufo.
+pub fn run_golem(opts: &BenchOptions, t: &Task, scratch: &Path) -> Row {
+    let (r, smt2) = match export(opts, t, scratch, "golem", "chc-comp") {
+        Ok(x) => x,
+        Err(r) => return *r,
+    };
+    solve(opts, t, r, &smt2.clone(), false, |_| {
+        let mut golem = Command::new(&opts.golem);
+        golem.args(["--engine", &opts.golem_engines]).arg(&smt2);
+        golem
+    })
+}
+
+/// Runs one baseline on one task.
+pub fn run_baseline(opts: &BenchOptions, b: Baseline, t: &Task, scratch: &Path) -> Row {
+    match b {
+        Baseline::Spacer => run_spacer(opts, t, scratch),
+        Baseline::Golem => run_golem(opts, t, scratch),
+    }
+}
+
 /// Runs every task (with `jobs` tasks at a time) and returns the rows in task
-/// order, each task's ufo row before its baseline row. `progress` is told of
+/// order, each task's ufo row before its baselines' rows. `progress` is told of
 /// every finished row.
 pub fn run(opts: &BenchOptions, tasks: &[Task], progress: &(dyn Fn(&Row) + Sync)) -> std::io::Result<Vec<Row>> {
     let scratch = tempfile::tempdir()?;
@@ -226,9 +307,9 @@ pub fn run(opts: &BenchOptions, tasks: &[Task], progress: &(dyn Fn(&Row) + Sync)
                 let Some(t) = tasks.get(i) else { break };
                 let mut rows = vec![run_ufo(opts, t)];
                 progress(&rows[0]);
-                if opts.baseline == Some(Baseline::Spacer) {
-                    rows.push(run_spacer(opts, t, scratch.path()));
-                    progress(&rows[1]);
+                for b in &opts.baselines {
+                    rows.push(run_baseline(opts, *b, t, scratch.path()));
+                    progress(&rows[rows.len() - 1]);
                 }
                 results.lock().unwrap_or_else(|e| e.into_inner())[i] = rows;
             });

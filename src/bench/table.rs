@@ -1,6 +1,6 @@
 //! The bench table: one line per category and a total, for one tool or for
-//! several side by side (ufo and the Spacer baseline), with the CPU-time ratio
-//! on the tasks both tools solved. Markdown, so it reads in a terminal and
+//! several side by side (ufo and its baselines), with the CPU-time ratio of
+//! the first tool to each other one on the tasks both solved. Markdown, so it reads in a terminal and
 //! pastes into a report.
 
 use super::score::{Row, Summary};
@@ -68,10 +68,11 @@ pub fn render(rows: &[Row], tools: &[&str]) -> String {
             write!(head, " {} |", per_tool.split(" | ").map(|c| format!("{t}: {c}")).collect::<Vec<_>>().join(" | "));
         rule.push_str(&"---:|".repeat(7));
     }
-    if tools.len() == 2 {
-        let (a, b) = (tools[0], tools[1]);
-        let _ =
-            write!(head, " tasks both solved | CPU time {a}/{b}: of the sums | {a}/{b}: per task, geometric mean |");
+    let a = tools.first().copied().unwrap_or_default();
+    for b in tools.iter().skip(1) {
+        // one baseline: "tasks both solved"; several: each pair named
+        let both = if tools.len() == 2 { "tasks both solved".to_string() } else { format!("tasks {a} and {b} solved") };
+        let _ = write!(head, " {both} | CPU time {a}/{b}: of the sums | {a}/{b}: per task, geometric mean |");
         rule.push_str(&"---:|".repeat(3));
     }
     let _ = writeln!(out, "{head}\n{rule}");
@@ -83,8 +84,8 @@ pub fn render(rows: &[Row], tools: &[&str]) -> String {
         for v in &by_tool {
             let _ = write!(out, " {} |", cells(&Summary::of(v.iter().copied())));
         }
-        if tools.len() == 2 {
-            match time_ratio(&by_tool[0], &by_tool[1]) {
+        for other in by_tool.iter().skip(1) {
+            match time_ratio(&by_tool[0], other) {
                 Some(r) => {
                     let _ = write!(out, " {} | {:.2} | {:.2} |", r.tasks, r.of_sums, r.geo_mean);
                 }
@@ -273,5 +274,29 @@ mod tests {
         assert!((r.geo_mean - (0.25f64 * 0.25 * 36.0).cbrt()).abs() < 1e-9);
         let loops_b = by("ufo").into_iter().filter(|r| r.task == "loops/b").collect::<Vec<_>>();
         assert_eq!(time_ratio(&loops_b, &by("spacer")), None);
+    }
+
+    #[test]
+    fn two_baselines_each_get_the_first_tools_ratio() {
+        let rows = vec![
+            tool(row("loops/a", true, Answer::Safe, Status::Answered, 2.0), "ufo"),
+            tool(row("loops/a", true, Answer::Safe, Status::Answered, 4.0), "spacer"),
+            tool(row("loops/a", true, Answer::Safe, Status::Answered, 1.0), "golem"),
+            tool(row("loops/b", true, Answer::Safe, Status::Answered, 3.0), "ufo"),
+            tool(row("loops/b", true, Answer::Unknown, Status::Timeout, 60.0), "spacer"),
+            tool(row("loops/b", true, Answer::Safe, Status::Answered, 3.0), "golem"),
+        ];
+        let t = render(&rows, &["ufo", "spacer", "golem"]);
+        let lines: Vec<&str> = t.lines().collect();
+        assert!(lines[0].contains("| tasks ufo and spacer solved | CPU time ufo/spacer: of the sums |"), "{t}");
+        assert!(
+            lines[0].ends_with(
+                "| tasks ufo and golem solved | CPU time ufo/golem: of the sums | ufo/golem: per task, geometric mean |"
+            ),
+            "{t}"
+        );
+        // against spacer: loops/a only (2/4); against golem: both (5/4 summed, sqrt(2 * 1) per task)
+        assert!(lines[2].ends_with("| 1 | 0.50 | 0.50 | 2 | 1.25 | 1.41 |"), "{t}");
+        assert_eq!(lines[1].matches("---:|").count(), 1 + 3 * 7 + 2 * 3);
     }
 }
