@@ -1,13 +1,15 @@
 //! A child process fed on its standard input and read from its standard
 //! output and error, stopped from outside: the runner that a second solver
 //! (`check::validate`, cvc5) and a portfolio member in a process of its own
-//! (`member`) share.
+//! (`member`) share. The child is a started command ([`run`]) or a process
+//! the caller forked itself ([`Forked`], [`supervise`]).
 //!
 //! Invariants: the child leads a process group of its own, and a stop kills
 //! the whole group (a wrapper script's children too); the child is always
-//! reaped before [`run`] returns; its input is written and its outputs read
-//! on threads of their own, so a child that writes much or reads little
-//! never blocks on a full pipe. A leaf of the layers: names no other module.
+//! reaped before [`run`] or [`supervise`] returns; its input is written and
+//! its outputs read on threads of their own, so a child that writes much or
+//! reads little never blocks on a full pipe. A leaf of the layers: names no
+//! other module.
 
 use std::io::{Read, Write};
 use std::os::unix::process::CommandExt;
@@ -31,6 +33,64 @@ pub struct Ran<T> {
     pub stderr: String,
 }
 
+/// A child process: one of `Command` or one the caller forked.
+pub trait Process {
+    /// Its exit status if it ended (then it is reaped), `None` while it runs.
+    fn try_wait(&mut self) -> std::io::Result<Option<ExitStatus>>;
+    /// Kills its process group and reaps it.
+    fn kill(&mut self);
+}
+
+impl Process for std::process::Child {
+    fn try_wait(&mut self) -> std::io::Result<Option<ExitStatus>> {
+        std::process::Child::try_wait(self)
+    }
+    fn kill(&mut self) {
+        if let Ok(pid) = i32::try_from(self.id()) {
+            // SAFETY: a signal to the process group our own child leads; the
+            // child is not reaped yet, so the group still exists.
+            unsafe { libc::kill(-pid, libc::SIGKILL) };
+        }
+        let _ = self.wait();
+    }
+}
+
+/// A child the caller forked (not reaped yet), leading a process group of
+/// its own (the caller called `setpgid` on both sides of the fork).
+#[derive(Debug)]
+pub struct Forked(pub libc::pid_t);
+
+impl Forked {
+    fn wait(&mut self, flags: libc::c_int) -> std::io::Result<Option<ExitStatus>> {
+        use std::os::unix::process::ExitStatusExt;
+        let mut status = 0;
+        loop {
+            // SAFETY: waits for our own child; `status` is a valid out-pointer.
+            match unsafe { libc::waitpid(self.0, &mut status, flags) } {
+                0 => return Ok(None),
+                pid if pid == self.0 => return Ok(Some(ExitStatus::from_raw(status))),
+                _ => {
+                    let e = std::io::Error::last_os_error();
+                    if e.kind() != std::io::ErrorKind::Interrupted {
+                        return Err(e);
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl Process for Forked {
+    fn try_wait(&mut self) -> std::io::Result<Option<ExitStatus>> {
+        self.wait(libc::WNOHANG)
+    }
+    fn kill(&mut self) {
+        // SAFETY: a signal to the group of our own child, not reaped yet.
+        unsafe { libc::kill(-self.0, libc::SIGKILL) };
+        let _ = self.wait(0);
+    }
+}
+
 /// Runs `cmd` (its own arguments and `pre_exec` set by the caller) in a
 /// process group of its own with `input` on its standard input, asking
 /// `stop` every `poll` while it runs: a `Some` kills the group. `Err` if it
@@ -39,20 +99,34 @@ pub fn run<T>(
     mut cmd: Command,
     input: &[u8],
     poll: Duration,
-    mut stop: impl FnMut() -> Option<T>,
+    stop: impl FnMut() -> Option<T>,
 ) -> std::io::Result<Ran<T>> {
     let mut child = cmd.process_group(0).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn()?;
-    let (Some(mut stdin), Some(mut stdout), Some(mut stderr)) =
-        (child.stdin.take(), child.stdout.take(), child.stderr.take())
+    let (Some(stdin), Some(stdout), Some(stderr)) = (child.stdin.take(), child.stdout.take(), child.stderr.take())
     else {
-        kill(&mut child);
+        Process::kill(&mut child);
         return Err(std::io::Error::other("no pipes to the child"));
     };
-    Ok(std::thread::scope(|s| {
-        // (a write error means the child ended early: its ending says why)
-        s.spawn(move || {
-            let _ = stdin.write_all(input);
-        });
+    Ok(supervise(child, Some((stdin, input)), stdout, stderr, poll, stop))
+}
+
+/// Watches `child` until it ends or `stop` (asked every `poll`) says why it
+/// must end, writing `input` to it and reading its two outputs meanwhile.
+pub fn supervise<T>(
+    mut child: impl Process,
+    input: Option<(impl Write + Send, &[u8])>,
+    mut stdout: impl Read + Send,
+    mut stderr: impl Read + Send,
+    poll: Duration,
+    mut stop: impl FnMut() -> Option<T>,
+) -> Ran<T> {
+    std::thread::scope(|s| {
+        if let Some((mut stdin, input)) = input {
+            // (a write error means the child ended early: its ending says why)
+            s.spawn(move || {
+                let _ = stdin.write_all(input);
+            });
+        }
         let out = s.spawn(move || {
             let mut bytes = Vec::new();
             let _ = stdout.read_to_end(&mut bytes);
@@ -68,28 +142,18 @@ pub fn run<T>(
                 Ok(Some(status)) => break Ended::Exited(Some(status)),
                 Ok(None) => {}
                 Err(_) => {
-                    kill(&mut child);
+                    child.kill();
                     break Ended::Exited(None);
                 }
             }
             if let Some(why) = stop() {
-                kill(&mut child);
+                child.kill();
                 break Ended::Stopped(why);
             }
             std::thread::sleep(poll);
         };
         Ran { ended, stdout: out.join().unwrap_or_default(), stderr: err.join().unwrap_or_default() }
-    }))
-}
-
-/// Kills the child's process group and reaps the child.
-fn kill(child: &mut std::process::Child) {
-    if let Ok(pid) = i32::try_from(child.id()) {
-        // SAFETY: a signal to the process group our own child leads; the
-        // child is not reaped yet, so the group still exists.
-        unsafe { libc::kill(-pid, libc::SIGKILL) };
-    }
-    let _ = child.wait();
+    })
 }
 
 #[cfg(test)]

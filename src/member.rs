@@ -1,15 +1,24 @@
 //! One portfolio member's run ([`run`]): on the caller's thread, or, for
 //! a member that calls Z3, in a process of its own (issue 43 §2): a native
 //! fault in one member (a Z3 assertion, a segmentation fault, an abort on a
-//! failed allocation) ends that member's process, not the run. The
-//! portfolio hands the member's job — the sliced program, the member, its
-//! integer semantics, the engine options and the time left — to a child
-//! `ufo member` on its standard input ([`run`]); the child ([`serve`]) runs
-//! the engine and writes the [`Outcome`] on its standard output as JSON
-//! (`answer::OutcomeWire`), and the portfolio checks it as it checks an
-//! answer from a thread. Z3's messages go to the child's standard error,
-//! which the portfolio reads and names only when the child crashed: they
-//! never reach the user's terminal.
+//! failed allocation) ends that member's process, not the run.
+//!
+//! A member process is forked ([`Forks`]): when the portfolio starts, before
+//! it starts a thread, it forks one process per member that calls Z3; each
+//! waits for its go (its integer semantics and the time it has) and then
+//! runs its member on the program it inherited, in the state of Z3 the
+//! parent had, and writes the [`Outcome`] as JSON (`answer::OutcomeWire`) on
+//! a pipe. Forking costs a copy of the page tables where starting `ufo
+//! member` cost an executable's start, the job's JSON and the program's
+//! lowering (35 ms of a 70 ms run on loop-lit/gsv2008). The fork happens at
+//! a quiescent point: no other thread of the process is inside Z3 or LLVM
+//! (the portfolio's threads have not started; Z3's own timer threads are
+//! idle, and Z3's fork handler joins them). A member run again (under `bv`),
+//! or one without a fork, starts `ufo member` ([`serve`]), which reads the
+//! same job on its standard input. Either way the portfolio checks the
+//! outcome as it checks an answer from a thread; Z3's messages go to the
+//! child's standard error, which the portfolio reads and names only when
+//! the child crashed: they never reach the user's terminal.
 //!
 //! Invariants:
 //! - The parent kills the child (SIGKILL) as soon as the member's token is
@@ -26,7 +35,10 @@
 //! - Only the `ufo` executable starts members in processes ([`use_executable`],
 //!   called by `main`); a library caller (the tests) runs them on threads
 //!   unless it names the executable. `UFO_MEMBERS=in-process` turns the
-//!   processes off (to measure what they cost).
+//!   processes off, `UFO_MEMBERS=exec` the forks (to measure what they cost).
+//! - A forked child runs nothing but its member and ends with `_exit`: no
+//!   destructor of the parent's state (LLVM's, Z3's) runs twice. It keeps
+//!   only its own pipes open, so a sibling never holds another's pipe.
 
 use crate::answer::{Outcome, OutcomeWire};
 use crate::deadline::Deadline;
@@ -58,11 +70,13 @@ pub const IN_PROCESS_VAR: &str = "UFO_MEMBERS";
 pub const FAULT_VAR: &str = "UFO_TEST_MEMBER_FAULT";
 
 /// Where members run as processes: the `ufo` executable and the engine
-/// options of the run (the child rebuilds the member from them).
+/// options of the run (the child rebuilds the member from them), and
+/// whether members are forked ([`Forks`]) or always started as `ufo member`.
 #[derive(Clone, Debug)]
 pub struct Processes {
     pub exe: PathBuf,
     pub engine_args: Vec<String>,
+    pub fork: bool,
 }
 
 static EXECUTABLE: OnceLock<PathBuf> = OnceLock::new();
@@ -76,10 +90,11 @@ pub fn use_executable(exe: PathBuf) {
 /// The processes of a run with the engine options `args`, if members run in
 /// processes.
 pub fn processes(args: &EngineArgs) -> Option<Processes> {
-    if std::env::var(IN_PROCESS_VAR).is_ok_and(|v| v == "in-process") {
+    let how = std::env::var(IN_PROCESS_VAR).unwrap_or_default();
+    if how == "in-process" {
         return None;
     }
-    EXECUTABLE.get().map(|exe| Processes { exe: exe.clone(), engine_args: args.to_args() })
+    EXECUTABLE.get().map(|exe| Processes { exe: exe.clone(), engine_args: args.to_args(), fork: how != "exec" })
 }
 
 /// What the parent sends: `P` is `&Program` there and `Program` in the child.
@@ -94,9 +109,19 @@ struct Job<P> {
 }
 
 /// Runs member `m` on `p`: in a process of its own with `processes` where
-/// it calls Z3 ([`isolated`]), else on this thread; a panic is its UNKNOWN.
-pub fn run(p: &Program, m: &Member, deadline: &Deadline, processes: Option<&Processes>) -> Outcome {
+/// it calls Z3 ([`isolated`]) — its fork from `forks` if one waits for it,
+/// else a started `ufo member` —, else on this thread; a panic is its UNKNOWN.
+pub fn run(
+    p: &Program,
+    m: &Member,
+    deadline: &Deadline,
+    processes: Option<&Processes>,
+    forks: Option<&Forks>,
+) -> Outcome {
     if let Some(how) = processes.filter(|_| isolated(m)) {
+        if let Some(fork) = forks.and_then(|f| f.take(&m.name)) {
+            return fork.go(m, deadline);
+        }
         return in_child(how, p, m, deadline);
     }
     let cx = EngineContext { sem: m.sem, deadline };
@@ -119,7 +144,7 @@ pub fn run_alone(p: &Program, m: &Member, deadline: &Deadline) -> Outcome {
                 }
             }
         });
-        let outcome = run(p, m, &token, None);
+        let outcome = run(p, m, &token, None, None);
         drop(running);
         outcome
     })
@@ -165,24 +190,29 @@ fn in_child(how: &Processes, p: &Program, m: &Member, deadline: &Deadline) -> Ou
             Ok(())
         });
     }
-    // killed when the member's token is cancelled, or GRACE past its deadline
+    match crate::child::run(cmd, &input, POLL, stopper(deadline)) {
+        Ok(ran) => answer_of(ran),
+        Err(e) => {
+            Outcome::unknown(format!("cannot start a member process ({}: {e})", how.exe.display()), Default::default())
+        }
+    }
+}
+
+/// When a member process must be killed: its token was cancelled, or it
+/// outlived its deadline by [`GRACE`].
+fn stopper(deadline: &Deadline) -> impl FnMut() -> Option<String> + '_ {
     let overdue = deadline.at().map(|at| at + GRACE);
-    let stop = || {
+    move || {
         if deadline.cancelled() {
             Some(deadline.stop_reason())
         } else {
             overdue.is_some_and(|t| Instant::now() >= t).then(|| "timeout".to_string())
         }
-    };
-    let ran = match crate::child::run(cmd, &input, POLL, stop) {
-        Ok(r) => r,
-        Err(e) => {
-            return Outcome::unknown(
-                format!("cannot start a member process ({}: {e})", how.exe.display()),
-                Default::default(),
-            )
-        }
-    };
+    }
+}
+
+/// The member's outcome from its process's run.
+fn answer_of(ran: crate::child::Ran<String>) -> Outcome {
     let ended = match ran.ended {
         crate::child::Ended::Exited(Some(status)) => Ended::Exited(status),
         crate::child::Ended::Exited(None) => Ended::Killed("cannot wait for the member process".into()),
@@ -287,20 +317,191 @@ pub fn serve() -> i32 {
     // `--engine ufo`: 0.02 s after, more than 60 s without; the same in a
     // library caller that runs the member without lowering first).
     let _ = crate::smt::lower::static_approximations(&job.program, run_sem);
-    let run = || run_alone(&job.program, &member, &deadline);
+    run_and_write(&job.program, &member, &deadline, &mut std::io::stdout().lock())
+}
+
+/// Runs `member` alone on a thread of its own (a member's stack) and writes
+/// its outcome to `out`; the exit code (0 written, 2 not).
+fn run_and_write(p: &Program, member: &Member, deadline: &Deadline, out: &mut impl Write) -> i32 {
+    let run = || run_alone(p, member, deadline);
     let outcome = std::thread::scope(|s| {
         let worker = std::thread::Builder::new().name("ufo-member".into()).stack_size(crate::threads::STACK);
         worker.spawn_scoped(s, run).map_err(|e| e.to_string()).and_then(|t| t.join().map_err(|_| "panicked".into()))
     });
     let outcome =
         outcome.unwrap_or_else(|why| Outcome::unknown(format!("the member's thread: {why}"), Default::default()));
-    let mut out = std::io::stdout().lock();
-    match serde_json::to_writer(&mut out, &outcome.to_wire()).map_err(std::io::Error::from).and_then(|_| out.flush()) {
+    match serde_json::to_writer(&mut *out, &outcome.to_wire()).map_err(std::io::Error::from).and_then(|_| out.flush()) {
         Ok(()) => 0,
         Err(e) => {
             eprintln!("ufo member: cannot write the answer: {e}");
             2
         }
+    }
+}
+
+/// A forked member process waiting for its go: its pid and the parent's
+/// ends of its three pipes.
+#[derive(Debug)]
+pub struct Fork {
+    pid: libc::pid_t,
+    go: std::fs::File,
+    out: std::fs::File,
+    err: std::fs::File,
+}
+
+/// What a forked member is told when it may start.
+#[derive(Serialize, Deserialize)]
+struct Go {
+    sem: IntSemantics,
+    /// Seconds it has (none: no time limit).
+    seconds: Option<f64>,
+}
+
+/// The member processes forked when a portfolio starts, by member name;
+/// each is used once ([`Forks::take`]), and dropping `Forks` ends and reaps
+/// those never used.
+#[derive(Debug, Default)]
+pub struct Forks(std::sync::Mutex<std::collections::HashMap<String, Fork>>);
+
+impl Forks {
+    /// Forks a waiting process for each member of `members` that runs in a
+    /// process ([`isolated`]); a member whose fork fails has none (it starts
+    /// as `ufo member`). Call it where no other thread of the process is
+    /// inside Z3 or LLVM (module docs).
+    pub fn start(p: &Program, members: &[Member]) -> Forks {
+        let mut forks = std::collections::HashMap::new();
+        for m in members.iter().filter(|m| isolated(m)) {
+            if forks.contains_key(&m.name) {
+                continue;
+            }
+            if let Ok(f) = fork(p, m) {
+                forks.insert(m.name.clone(), f);
+            }
+        }
+        Forks(std::sync::Mutex::new(forks))
+    }
+
+    /// The waiting process of member `name`, if there is one.
+    pub fn take(&self, name: &str) -> Option<Fork> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).remove(name)
+    }
+}
+
+impl Drop for Forks {
+    fn drop(&mut self) {
+        let waiting = std::mem::take(&mut *self.0.lock().unwrap_or_else(|e| e.into_inner()));
+        for (_, f) in waiting {
+            drop(f.go);
+            crate::child::Process::kill(&mut crate::child::Forked(f.pid));
+        }
+    }
+}
+
+impl Fork {
+    /// Lets the member run with the time `deadline` leaves and under
+    /// `m.sem`, until it answers, its token is cancelled or it outlives the
+    /// deadline by [`GRACE`].
+    fn go(self, m: &Member, deadline: &Deadline) -> Outcome {
+        let Fork { pid, mut go, out, err } = self;
+        let word = Go { sem: m.sem, seconds: deadline.remaining().map(|d| d.as_secs_f64()) };
+        let mut line = serde_json::to_vec(&word).unwrap_or_default();
+        line.push(b'\n');
+        // (a write error means the child ended early: its ending says why)
+        let _ = go.write_all(&line);
+        drop(go);
+        let none: Option<(std::fs::File, &[u8])> = None;
+        answer_of(crate::child::supervise(crate::child::Forked(pid), none, out, err, POLL, stopper(deadline)))
+    }
+}
+
+/// Three pipes (go, out, err), close-on-exec (a clang the parent starts
+/// does not inherit them).
+fn pipes() -> std::io::Result<[[std::os::fd::OwnedFd; 2]; 3]> {
+    use std::os::fd::FromRawFd;
+    let one = || -> std::io::Result<[std::os::fd::OwnedFd; 2]> {
+        let mut fds = [0; 2];
+        // SAFETY: `fds` is a valid out-array of two ints.
+        if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        // SAFETY: pipe2 just opened both; nothing else owns them.
+        Ok(unsafe { [std::os::fd::OwnedFd::from_raw_fd(fds[0]), std::os::fd::OwnedFd::from_raw_fd(fds[1])] })
+    };
+    Ok([one()?, one()?, one()?])
+}
+
+/// Forks the waiting process of member `m` (module docs).
+fn fork(p: &Program, m: &Member) -> std::io::Result<Fork> {
+    use std::os::fd::AsRawFd;
+    let [[go_r, go_w], [out_r, out_w], [err_r, err_w]] = pipes()?;
+    // SAFETY: getpid has no preconditions.
+    let parent = unsafe { libc::getpid() };
+    // SAFETY: fork at a quiescent point (module docs); the child runs only
+    // `forked_child`, which never returns.
+    let pid = unsafe { libc::fork() };
+    if pid < 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    if pid == 0 {
+        let fds = [go_r.as_raw_fd(), out_w.as_raw_fd(), err_w.as_raw_fd()];
+        forked_child(p, m, parent, fds);
+    }
+    // SAFETY: puts our own child in a group of its own (the child does the
+    // same: whichever runs first, the group exists before a kill).
+    unsafe { libc::setpgid(pid, pid) };
+    drop((go_r, out_w, err_w));
+    Ok(Fork { pid, go: go_w.into(), out: out_r.into(), err: err_r.into() })
+}
+
+/// The forked child: keeps only its pipes (`[go, out, err]`) open, with its
+/// standard output and error on `err`; waits for its go, runs `m` and writes
+/// the outcome on `out`; never returns.
+fn forked_child(p: &Program, m: &Member, parent: libc::pid_t, [go, out, err]: [i32; 3]) -> ! {
+    use std::os::fd::FromRawFd;
+    // SAFETY: plain system calls on our own process and descriptors.
+    unsafe {
+        libc::setpgid(0, 0);
+        if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 || libc::getppid() != parent {
+            libc::_exit(2);
+        }
+        libc::dup2(err, 1);
+        libc::dup2(err, 2);
+    }
+    close_all_but(&[0, 1, 2, go, out, err]);
+    // SAFETY: the child owns these descriptors now.
+    let (mut go, mut out) = unsafe { (std::fs::File::from_raw_fd(go), std::fs::File::from_raw_fd(out)) };
+    let mut line = Vec::new();
+    let code = match go.read_to_end(&mut line) {
+        Ok(_) => match serde_json::from_slice::<Go>(&line) {
+            Ok(word) => {
+                let mut member = m.clone();
+                member.sem = word.sem;
+                fault_if_asked(&member.name);
+                let deadline = match word.seconds {
+                    Some(s) => Deadline::after(Duration::from_secs_f64(s.max(0.0))),
+                    None => Deadline::none(),
+                };
+                run_and_write(p, &member, &deadline, &mut out)
+            }
+            // no go: the portfolio ended without this member
+            Err(_) => 0,
+        },
+        Err(_) => 2,
+    };
+    // SAFETY: ends the child without running the parent's destructors.
+    unsafe { libc::_exit(code) }
+}
+
+/// Closes every descriptor of the process but `keep`.
+fn close_all_but(keep: &[i32]) {
+    let open: Vec<i32> = match std::fs::read_dir("/proc/self/fd") {
+        Ok(dir) => dir.filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok()).collect(),
+        Err(_) => return,
+    };
+    for fd in open.into_iter().filter(|fd| !keep.contains(fd)) {
+        // SAFETY: closes a descriptor nothing in this child uses (the
+        // directory's own descriptor is closed already or fails harmlessly).
+        unsafe { libc::close(fd) };
     }
 }
 

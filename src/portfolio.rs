@@ -154,6 +154,10 @@ pub fn run_guarded<R: Send>(
     };
     let sliced = members.len() > jobs;
     let checks = Mutex::new(());
+    // forked here, before this portfolio starts a thread (`member::Forks`);
+    // those never used end when the portfolio does
+    let forks = processes.filter(|how| how.fork).map(|_| member::Forks::start(p, members));
+    let forks = forks.as_ref();
     // every worker holds a sender: the guard runs until all have ended
     let (alive, workers_ended) = mpsc::channel::<()>();
     std::thread::scope(|scope| {
@@ -210,7 +214,7 @@ pub fn run_guarded<R: Send>(
                 let mut before = CexRefinement::default();
                 let mut first_reason = None;
                 let (outcome, checked, _checking) = loop {
-                    let mut outcome = member::run(p, &member, &member_deadline, processes);
+                    let mut outcome = member::run(p, &member, &member_deadline, processes, forks);
                     // Checks, and the decision, one member at a time: a replay
                     // writes `--harness`, so a loser must not check after (or
                     // while) a winner's answer is decided.

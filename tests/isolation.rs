@@ -2,8 +2,8 @@
 //! whose process aborts, dies of SIGSEGV or hangs in native code is that
 //! member's UNKNOWN, naming what happened, while another member's checked
 //! answer wins; a cancelled or overdue member process is killed and reaped,
-//! and none is left behind. The faults are the test-only
-//! `UFO_TEST_MEMBER_FAULT` of `ufo member`.
+//! and none is left behind, whether forked (the default) or started as
+//! `ufo member`. The faults are the test-only `UFO_TEST_MEMBER_FAULT`.
 
 mod common;
 
@@ -15,6 +15,12 @@ use std::time::{Duration, Instant};
 /// of ufo and its children; returns the report, the wall time, and the
 /// processes still alive afterwards that carry the tag.
 fn verify(fault: &str, args: &[&str]) -> (serde_json::Value, Duration, Vec<String>) {
+    verify_members("fork", fault, args)
+}
+
+/// [`verify`] with member processes forked (`fork`, the default) or started
+/// as `ufo member` (`exec`, as a member run again under `bv` is).
+fn verify_members(how: &str, fault: &str, args: &[&str]) -> (serde_json::Value, Duration, Vec<String>) {
     static RUNS: AtomicUsize = AtomicUsize::new(0);
     let tag = format!("isolation-{}-{}", std::process::id(), RUNS.fetch_add(1, Ordering::SeqCst));
     let t = Instant::now();
@@ -22,6 +28,7 @@ fn verify(fault: &str, args: &[&str]) -> (serde_json::Value, Duration, Vec<Strin
         .args(["verify", "--json"])
         .args(args)
         .env("UFO_TEST_MEMBER_FAULT", fault)
+        .env("UFO_MEMBERS", how)
         .env("UFO_TEST_TAG", &tag)
         .current_dir(common::root())
         .output()
@@ -70,6 +77,15 @@ fn a_member_that_dies_of_sigsegv_is_its_unknown_and_another_answer_wins() {
 }
 
 #[test]
+fn a_started_member_process_that_dies_of_sigsegv_is_its_unknown_too() {
+    let args = [BUG, "--portfolio", "spacer,ufo", "--jobs", "2", "--timeout", "60"];
+    let (r, _, left) = verify_members("exec", "spacer:segv", &args);
+    assert_eq!((r["verdict"].as_str(), r["portfolio"]["winner"].as_str()), (Some("UNSAFE"), Some("ufo")), "{r}");
+    assert_eq!(member(&r, "spacer").1, "the member process was killed by signal SIGSEGV (11)");
+    assert!(left.is_empty(), "left behind: {left:?}");
+}
+
+#[test]
 fn a_member_that_aborts_is_its_unknown_and_the_run_goes_on_with_the_next() {
     // one thread: the aborting member runs first, the next one after it
     let (r, _, left) = verify("ufo:abort", &[BUG, "--portfolio", "ufo,spacer", "--jobs", "1", "--timeout", "60"]);
@@ -112,4 +128,15 @@ fn every_answer_of_a_member_process_is_the_checked_answer_of_the_engine() {
     assert_eq!(r["verdict"], "SAFE", "{r}");
     let locations = r["certificate"]["locations"].as_array().expect("a certificate");
     assert!(locations.iter().any(|l| l["smtlib"] != "true" && l["smtlib"] != "false"), "{}", r["certificate"]);
+}
+
+#[test]
+fn forks_of_members_that_never_start_end_with_the_run() {
+    // one thread: spacer answers first; ufo's and bmc's forks waited in vain
+    let (r, _, left) = verify("", &[BUG, "--portfolio", "spacer,ufo,bmc", "--jobs", "1", "--timeout", "60"]);
+    assert_eq!((r["verdict"].as_str(), r["portfolio"]["winner"].as_str()), (Some("UNSAFE"), Some("spacer")), "{r}");
+    let ran: Vec<&str> =
+        r["portfolio"]["members"].as_array().unwrap().iter().filter_map(|m| m["name"].as_str()).collect();
+    assert_eq!(ran, ["spacer"]);
+    assert!(left.is_empty(), "left behind: {left:?}");
 }
