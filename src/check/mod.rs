@@ -100,7 +100,12 @@ pub fn check(
             };
             let limit = Duration::from_secs(10);
             let failure = trace.edges.last().and_then(|e| p.edge(*e).failure.as_ref());
-            let target = replay::Target { property: setup.property, trap: failure.is_some_and(|f| f.kind == "trap") };
+            let kind = |k: &str| failure.is_some_and(|f| f.kind == k);
+            let target = replay::Target {
+                property: setup.property,
+                trap: kind("trap"),
+                null_call: kind(crate::ir::INVALID_POINTER_CALL),
+            };
             let run_trace = |trace: &crate::trace::Trace| {
                 let run = crate::program_inputs::RunInputs::of(&trace.inputs);
                 match run.exceeds(&setup.limits) {

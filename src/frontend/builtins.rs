@@ -41,7 +41,9 @@ pub fn is_opaque_builtin(name: &str) -> bool {
 /// Functions whose call ends the path without an error (when it is not an
 /// error call under the property: [`error_call`] is asked first).
 pub fn ends_path(name: &str) -> bool {
-    is_assert_function(name) || matches!(name, "abort" | "exit" | "_exit" | "_Exit" | "__builtin_trap")
+    is_assert_function(name)
+        || matches!(name, "abort" | "exit" | "_exit" | "_Exit" | "__builtin_trap")
+        || name == super::indirect_calls::INVALID
 }
 
 /// Intrinsics that trap: an error under [`Property::Assertions`], the end of
@@ -65,6 +67,9 @@ pub fn error_call(name: &str, inst: Value, property: Property, at: &crate::error
     }
     if is_trap_intrinsic(name) || name == "__builtin_trap" {
         return failure("trap", None, at.clone());
+    }
+    if name == super::indirect_calls::INVALID {
+        return failure(crate::ir::INVALID_POINTER_CALL, None, at.clone());
     }
     if !is_assert_function(name) {
         return None;

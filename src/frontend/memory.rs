@@ -61,6 +61,11 @@ pub struct Layout {
     td: LLVMTargetDataRef,
 }
 
+/// Is `v` a function (as a pointer value: its address)?
+pub fn is_function(v: Value) -> bool {
+    unsafe { !LLVMIsAFunction(v).is_null() }
+}
+
 fn gcd(a: i128, b: i128) -> i128 {
     if b == 0 {
         a.abs()
@@ -114,7 +119,10 @@ impl Layout {
         layout
     }
 
-    /// Constant bases for the globals and entry-block allocas of modelled regions.
+    /// Constant bases for the globals and entry-block allocas of modelled
+    /// regions, and for every function whose address the entry function
+    /// uses (a function pointer: comparing it with a function is how a call
+    /// through it is resolved, `indirect_calls`), modelled region or not.
     fn place_static_sites(&mut self, f: Value) {
         // bases stay below 2^62 (2^30 for 32-bit pointers): an in-bounds
         // address never wraps
@@ -127,7 +135,9 @@ impl Layout {
             }
             for site in self.regions.regions[r].sites.clone() {
                 let size = unsafe {
-                    if !LLVMIsAGlobalVariable(site).is_null() {
+                    if is_function(site) {
+                        Some(1)
+                    } else if !LLVMIsAGlobalVariable(site).is_null() {
                         Some(LLVMABISizeOfType(self.td, LLVMGlobalGetValueType(site)))
                     } else if !LLVMIsAAllocaInst(site).is_null()
                         && LLVMGetInstructionParent(site) == entry
@@ -145,12 +155,44 @@ impl Layout {
                 }
             }
         }
+        for r in 0..self.regions.regions.len() {
+            let cell = i128::from(self.modelled[r].map_or(1, |bits| (bits / 8).max(1)));
+            for site in self.regions.regions[r].sites.clone() {
+                if is_function(site) && !self.base.contains_key(&site) && k < max_sites {
+                    k += 1;
+                    self.base.insert(site, k * spacing / cell);
+                }
+            }
+        }
     }
 
     /// The region of a pointer, if it is modelled, and its cell width.
     pub fn modelled(&self, ptr: Value) -> Option<(usize, u32)> {
         let r = self.regions.of(ptr)?;
         Some((r, self.modelled.get(r).copied().flatten()?))
+    }
+
+    /// Whether `ptr` may point to a function whose address has a base (a
+    /// function pointer, whose value the model follows in a modelled region
+    /// or not).
+    pub fn points_to_functions(&self, ptr: Value) -> bool {
+        let Some(r) = self.regions.of(ptr) else { return false };
+        self.regions.regions[r].sites.iter().any(|s| is_function(*s) && self.base.contains_key(s))
+    }
+
+    /// Why SAFE cannot be claimed if a function's address reaches memory or
+    /// code the model does not follow (an unknown function such as `qsort`
+    /// or `atexit` it was passed to, an external global): code outside the
+    /// program may call it there, which no path of the model shows.
+    pub fn escaped_function(&self) -> Option<String> {
+        self.regions.regions.iter().find_map(|r| {
+            let why = r.unmodelled.as_ref()?;
+            let f = r.sites.iter().find(|s| is_function(**s))?;
+            Some(format!(
+                "the address of '{}' reaches what ufo does not model ({why}), where it may be called",
+                llvm::name(*f)
+            ))
+        })
     }
 
     /// Whether a region is modelled, and its cell width.
@@ -261,7 +303,7 @@ impl Layout {
             Ty::Pointer if bits == self.ptr_bits => {
                 let base = strip_gep(c);
                 let off = if is_gep(c) { self.gep(c)?.constant } else { 0 };
-                if unsafe { LLVMIsAGlobalVariable(base).is_null() } {
+                if unsafe { LLVMIsAGlobalVariable(base).is_null() } && !is_function(base) {
                     return None;
                 }
                 out.push((at, Cell::Address(base, off)));

@@ -6,6 +6,7 @@
 
 mod builtins;
 mod debug_vars;
+pub mod indirect_calls;
 mod inputs;
 mod llvm;
 mod load;
@@ -142,7 +143,7 @@ fn build(module: inkwell::module::Module, label: &str, opts: &FrontendOptions) -
     llvm::use_debug_intrinsics(module.as_mut_ptr());
     let mut prog = translate::translate(&module, label, opts)?;
     prog.functions = functions;
-    prog.safe_blocked = normalized.hazard;
+    prog.safe_blocked = normalized.hazard.or(prog.safe_blocked);
     prog.checks = normalized.checks;
     prog.producer = producer;
     Ok(prog)

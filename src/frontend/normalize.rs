@@ -3,7 +3,9 @@
 //!
 //! 1. Verifier builtins lose any body the file gives them, so that calls to
 //!    them stay recognizable (DESIGN.md "Builtins").
-//! 2. Everything but the entry function is internalized and marked
+//! 2. Every call through a function pointer becomes a call of a dispatcher
+//!    over the functions it may call (`indirect_calls`). Everything but the
+//!    entry function is internalized and marked
 //!    `alwaysinline`; `noinline`/`optnone` are dropped; `always-inline` runs.
 //!    A call to a defined function that survives inlining is recursion: UNKNOWN.
 //! 3. Forward-progress assumptions (`mustprogress`, `llvm.loop` metadata) are
@@ -126,6 +128,7 @@ pub fn normalize(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
     let always = ctx.create_enum_attribute(Attribute::get_named_enum_kind_id("alwaysinline"), 0);
     let no_vectors = ctx.create_enum_attribute(Attribute::get_named_enum_kind_id("noimplicitfloat"), 0);
     let hazard = module.get_functions().find_map(|f| inlined_error_hazard(f.as_value_ref()));
+    super::indirect_calls::resolve(module);
     for f in module.get_functions() {
         let name = f.get_name().to_string_lossy().into_owned();
         if f.count_basic_blocks() == 0 {

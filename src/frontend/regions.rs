@@ -7,7 +7,8 @@
 //! function after normalization (everything is inlined into it):
 //!
 //! - every pointer value has a node; an allocation site (`alloca`, a global, a
-//!   `malloc`/`calloc`/`realloc` call) puts itself into its node;
+//!   function whose address is taken, a `malloc`/`calloc`/`realloc` call)
+//!   puts itself into its node;
 //! - `getelementptr`, pointer casts, `phi` and `select` of pointers unify their
 //!   operands' nodes with their own (an offset never leaves its object in a
 //!   program without undefined behaviour);
@@ -211,6 +212,9 @@ impl Analysis {
             if !LLVMIsAGlobalVariable(v).is_null() {
                 self.uf.sites[n].push(v);
                 self.global_initializer(v, n);
+            } else if !LLVMIsAFunction(v).is_null() {
+                // a function's address (a function pointer): an object of its own
+                self.uf.sites[n].push(v);
             } else if !LLVMIsAArgument(v).is_null() {
                 self.uf.unmodelled(n, "memory from outside (a parameter of the entry function)");
             } else if !LLVMIsAIntToPtrInst(v).is_null()

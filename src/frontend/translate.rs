@@ -157,6 +157,7 @@ pub fn translate(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
     };
     let mut body = body;
     body.extend(tx.initial_memory(&at));
+    let escaped = tx.mem.escaped_function();
     if !body.is_empty() {
         entry_loc = LocId(locs.len() as u32);
         locs.push(Location { name: "entry.arguments".into(), src: at.clone(), live: Vec::new(), src_vars: Vec::new() });
@@ -174,7 +175,7 @@ pub fn translate(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
         warnings: tx.warnings,
         entry_params: params.iter().map(|(_, b)| *b).collect(),
         functions: Vec::new(),
-        safe_blocked: None,
+        safe_blocked: escaped,
         source_dirs: source_dirs(&blocks, file),
         checks: Vec::new(),
         producer: None,
@@ -280,8 +281,10 @@ impl Tx<'_> {
                     let src = self.src_names.get(&inst).cloned();
                     let v = self.new_var(&llvm::name(inst), sort, src);
                     self.val2var.insert(inst, v);
-                } else if llvm::value_ty(inst) == Ty::Pointer && self.mem.modelled(inst).is_some() {
-                    // an address in a modelled region
+                } else if llvm::value_ty(inst) == Ty::Pointer
+                    && (self.mem.modelled(inst).is_some() || self.mem.points_to_functions(inst))
+                {
+                    // an address in a modelled region, or a function pointer
                     let src = self.src_names.get(&inst).cloned();
                     let v = self.new_var(&llvm::name(inst), Sort::Int { bits: self.mem.ptr_bits }, src);
                     self.val2var.insert(inst, v);
@@ -566,7 +569,11 @@ impl Tx<'_> {
         match op {
             LLVMICmp => {
                 let (p, q) = (llvm::operand(inst, 0), llvm::operand(inst, 1));
-                let comparable = llvm::value_ty(p) != Ty::Pointer || self.addresses_comparable(p, q);
+                let equality = matches!(
+                    llvm::icmp_predicate(inst),
+                    llvm_sys::LLVMIntPredicate::LLVMIntEQ | llvm_sys::LLVMIntPredicate::LLVMIntNE
+                );
+                let comparable = llvm::value_ty(p) != Ty::Pointer || self.addresses_comparable(p, q, equality);
                 let a = self.opnd(p, body, at).filter(|_| comparable);
                 let b = self.opnd(q, body, at).filter(|_| comparable);
                 let e = match (a, b) {
@@ -766,8 +773,9 @@ impl Tx<'_> {
     /// real addresses: a null pointer, or pointers into at most one object of
     /// a constant base. Two objects of constant bases are ordered and apart in
     /// the model, not in the program (`&a + 1 == &b` may hold there); blocks of
-    /// havocked bases may be anywhere in the model, as in the program.
-    fn addresses_comparable(&self, p: Value, q: Value) -> bool {
+    /// havocked bases may be anywhere in the model, as in the program. For
+    /// `equality` (`==`, `!=`), pointers to functions are comparable too.
+    fn addresses_comparable(&self, p: Value, q: Value, equality: bool) -> bool {
         let null = |v: Value| unsafe { llvm_sys::core::LLVMIsNull(v) != 0 };
         if null(p) || null(q) {
             return true;
@@ -779,7 +787,10 @@ impl Tx<'_> {
             let sites = &self.mem.regions.regions[r].sites;
             statics.extend(sites.iter().filter(|s| self.mem.base(**s).is_some()).map(|s| *s as usize));
         }
-        statics.len() <= 1
+        // functions: no pointer is one past a function's end, so distinct
+        // functions are apart in the program as in the model
+        let functions = equality && statics.iter().all(|s| super::memory::is_function(*s as Value));
+        statics.len() <= 1 || functions
     }
 
     /// `ptrtoint p - ptrtoint q` (C's `p - q` before its division by the

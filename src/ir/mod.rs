@@ -187,12 +187,18 @@ pub struct Edge {
     pub failure: Option<Failure>,
 }
 
+/// The kind of failure of a call through a function pointer that is none of
+/// the functions of its type whose address the program takes (a null or
+/// dangling pointer: `frontend::indirect_calls`).
+pub const INVALID_POINTER_CALL: &str = "function-pointer";
+
 /// The check that fails on an edge into the error location: what a
 /// counterexample reports as the bug.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Failure {
     /// `assert` (a failing `assert()`), `reach_error`, `__VERIFIER_error`,
-    /// `__VERIFIER_assert` or `trap`.
+    /// `__VERIFIER_assert`, `trap` or `function-pointer` (a call through a
+    /// pointer that is no function of its type: `frontend::indirect_calls`).
     pub kind: String,
     /// The condition text `assert()` passes to `__assert_fail`, if any.
     pub condition: Option<String>,
@@ -203,8 +209,10 @@ pub struct Failure {
 
 /// What SAFE means for a program with these kinds of checks.
 pub fn holds_text(kinds: &[String]) -> String {
-    let errors: Vec<&String> =
-        kinds.iter().filter(|k| !matches!(k.as_str(), "assert" | "trap" | "__VERIFIER_assert")).collect();
+    let errors: Vec<&String> = kinds
+        .iter()
+        .filter(|k| !matches!(k.as_str(), "assert" | "trap" | "__VERIFIER_assert" | INVALID_POINTER_CALL))
+        .collect();
     if !kinds.is_empty() && errors.len() == kinds.len() {
         let names: Vec<String> = errors.iter().map(|k| format!("{k}()")).collect();
         format!("{} is unreachable", names.join(" and "))
@@ -222,6 +230,7 @@ impl Failure {
             ("assert", Some(c)) => format!("assertion `{c}` fails"),
             ("assert", None) => "an assertion fails".to_string(),
             ("trap", _) => "a trap (__builtin_trap) is reachable".to_string(),
+            (INVALID_POINTER_CALL, _) => "a call through an invalid function pointer is reachable".to_string(),
             ("__VERIFIER_assert", _) => "__VERIFIER_assert fails".to_string(),
             (k, _) => format!("{k}() is reachable"),
         }

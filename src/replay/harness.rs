@@ -275,6 +275,10 @@ pub fn harness(trace: &Trace, linkage: &Linkage, entry: &Entry, target: Target, 
     if run.reads_stdin {
         let _ = writeln!(s, "{}", stdin_definition(&run.stdin));
     }
+    if target.null_call {
+        let handler = NULL_CALL_HANDLER.replace("UFO_MARKER", REACHED_MARKER);
+        let _ = writeln!(s, "{}", handler.replace("UFO_CODE", &REACHED_CODE.to_string()));
+    }
     if entry.name != "main" {
         let args: Vec<String> = entry
             .params
@@ -291,6 +295,30 @@ pub fn harness(trace: &Trace, linkage: &Linkage, entry: &Entry, target: Target, 
     }
     s
 }
+
+/// A call through a null function pointer faults at address 0 (the
+/// instruction fetch), or at -8 under UBSan (its function-type check reads
+/// before the callee): reported as the error reached; any other fault is the
+/// program's own and kills it as before.
+const NULL_CALL_HANDLER: &str = "#include <signal.h>
+static void ufo_null_call(int sig, siginfo_t *info, void *context) {
+  unsigned long a = (unsigned long)info->si_addr;
+  (void)context;
+  if (a < 16 || a >= (unsigned long)-16) {
+    static const char m[] = \"UFO_MARKER\\n\";
+    (void)!write(1, m, sizeof m - 1);
+    _exit(UFO_CODE);
+  }
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+__attribute__((constructor)) static void ufo_catch_null_calls(void) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_sigaction = ufo_null_call;
+  sa.sa_flags = SA_SIGINFO;
+  sigaction(SIGSEGV, &sa, 0);
+}";
 
 #[cfg(test)]
 mod tests {

@@ -62,6 +62,11 @@ pub struct Target {
     pub property: Property,
     /// The trace ends in a trap (`__builtin_trap`): the program dies of SIGILL.
     pub trap: bool,
+    /// The trace ends in a call through a null function pointer: the program
+    /// faults fetching the instruction at address 0 (or, under UBSan, reading
+    /// the 8 bytes before it), which the harness's SIGSEGV handler reports as
+    /// the error reached.
+    pub null_call: bool,
 }
 
 fn run(cmd: &mut Command) -> Result<std::process::Output, String> {

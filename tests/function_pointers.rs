@@ -1,0 +1,110 @@
+//! Calls through function pointers (issue 44 §1, `frontend::indirect_calls`):
+//! a choice between two functions, a dispatch table indexed by input, a
+//! callback passed through two functions, a table of operations in a
+//! struct, a state machine of handlers, each at -O0 and -O2 with its answer
+//! checked (SAFE with a certificate the check accepted, UNSAFE with a trace
+//! that replayed natively); a call through a null pointer is a failure of its
+//! own kind, replayed as the fault it is, and the end of the path under
+//! `unreach-call`; a function pointer given to code ufo does not model
+//! (`qsort`) is never SAFE.
+
+mod common;
+use common::*;
+
+const DIR: &str = "tests/data/function_pointers";
+
+/// `ufo verify` on `file` at `-opt`, its answer checked against `expected`.
+fn run_expecting(expected: &str, file: &str, opt: &str, extra: &[&str]) -> serde_json::Value {
+    let mut args = vec!["--opt", opt, "--timeout", "60"];
+    args.extend_from_slice(extra);
+    let (code, json) = verify(&[format!("{DIR}/{file}")], &args);
+    check_answer(expected, &json, code, &format!("{file} -{opt} {extra:?}"));
+    json
+}
+
+/// The same, expecting what the file's name says (`..._safe.c` or a bug).
+fn run(file: &str, opt: &str, extra: &[&str]) -> serde_json::Value {
+    run_expecting(if file.contains("safe") { "SAFE" } else { "UNSAFE" }, file, opt, extra)
+}
+
+#[test]
+fn programs_with_function_pointers_are_decided_at_o0_and_o2() {
+    let cases = [
+        ("select_bug.c", "UNSAFE"),
+        ("table_bug.c", "UNSAFE"),
+        ("ops_bug.c", "UNSAFE"),
+        ("callback_safe.c", "SAFE"),
+        ("ops_safe.c", "SAFE"),
+        ("fsm_safe.c", "SAFE"),
+    ];
+    let runs: Vec<(&str, &str, &str)> =
+        cases.iter().flat_map(|(f, v)| ["O0", "O2"].map(move |o| (*f, o, *v))).collect();
+    for ((file, opt, verdict), json) in runs.iter().zip(par_map(&runs, |(f, o, _)| run(f, o, &[]))) {
+        assert_eq!(json["verdict"], *verdict, "{file} -{opt}: {}", json["reason"]);
+        if *verdict == "UNSAFE" {
+            assert_eq!(json["counterexample"]["failure"]["kind"], "assert", "{file} -{opt}");
+        }
+    }
+}
+
+#[test]
+fn the_bug_behind_a_function_pointer_comes_with_the_inputs_that_choose_it() {
+    // select_bug.c: y = (k & 1 ? inc : dbl)(x) == 42: an odd k and x = 41, or an even k and x = 21
+    for opt in ["O0", "O2"] {
+        let json = run("select_bug.c", opt, &[]);
+        let inputs = json["counterexample"]["inputs"].as_array().unwrap();
+        let arg = |index: i64| {
+            inputs.iter().find(|i| i["source"]["kind"] == "argv_number" && i["source"]["index"] == index).unwrap()
+                ["value"]
+                .as_i64()
+                .unwrap()
+        };
+        let (k, x) = (arg(1), arg(2));
+        let y = if k & 1 != 0 { x + 1 } else { 2 * x };
+        assert_eq!(y, 42, "-{opt}: k = {k}, x = {x}");
+        assert_eq!(json["counterexample"]["run"]["args"], serde_json::json!([k.to_string(), x.to_string()]));
+    }
+}
+
+#[test]
+fn a_call_through_a_null_pointer_is_a_failure_that_replays_as_the_fault() {
+    for opt in ["O0", "O2"] {
+        let json = run("null_call.c", opt, &[]);
+        assert_eq!(json["verdict"], "UNSAFE", "-{opt}: {}", json["reason"]);
+        let failure = &json["counterexample"]["failure"];
+        assert_eq!(failure["kind"], "function-pointer", "-{opt}");
+        assert_eq!(failure["at"]["line"], 7, "-{opt}: the call's line");
+        let k = json["counterexample"]["inputs"][0]["value"].as_i64().unwrap();
+        assert!(k <= 5, "-{opt}: the null pointer needs k <= 5, got {k}");
+    }
+    let (_, out, _) = ufo(&["verify", &format!("{DIR}/null_call.c"), "--timeout", "60"]);
+    assert!(out.contains("a call through an invalid function pointer is reachable at"), "{out}");
+}
+
+#[test]
+fn under_unreach_call_a_null_call_ends_the_path() {
+    for opt in ["O0", "O2"] {
+        // the error is reachable only after a call through a null pointer
+        let json = run_expecting("SAFE", "null_call_svcomp.c", opt, &["--property", "unreach-call"]);
+        assert_eq!(json["verdict"], "SAFE", "-{opt}: {}", json["reason"]);
+        let json = run("null_call_svcomp.c", opt, &[]);
+        assert_eq!(json["counterexample"]["failure"]["kind"], "function-pointer", "-{opt}");
+    }
+}
+
+#[test]
+fn an_uninitialised_pointer_is_never_called_safely_at_o0() {
+    // whatever the stack holds decides the replay: UNSAFE replayed, or UNKNOWN
+    let json = run("uninitialised.c", "O0", &[]);
+    assert_ne!(json["verdict"], "SAFE", "{json}");
+}
+
+#[test]
+fn a_comparator_given_to_qsort_is_never_proved_safe() {
+    for opt in ["O0", "O2"] {
+        let json = run("qsort_comparator.c", opt, &[]);
+        assert_eq!(json["verdict"], "UNKNOWN", "-{opt}");
+        let reason = json["reason"].as_str().unwrap();
+        assert!(reason.contains("the address of 'cmp' reaches what ufo does not model ('qsort'"), "{reason}");
+    }
+}
