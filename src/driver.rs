@@ -68,7 +68,7 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
     }
     // Without checks there is nothing to verify, unless an error function may
     // have been inlined beyond recognition (then that is the answer's reason).
-    let members = opts.engine.members_for(sliced.has_regions()).map_err(Error::Usage)?;
+    let members = opts.engine.members_for_program(&sliced).map_err(Error::Usage)?;
     // A module in memory is written to a file the first time an UNSAFE
     // answer must be replayed (on the member's thread).
     let on_file: std::sync::OnceLock<std::result::Result<OnDisk, String>> = std::sync::OnceLock::new();

@@ -354,6 +354,11 @@ fn run(cli: Cli) -> Result<i32, Error> {
         }
         Cmd::ExportChc { input, int, no_slice, output, dialect } => {
             let p = frontend::build_program(&input.files, &frontend_opts(&input))?;
+            if let Some(why) = &p.safe_blocked {
+                // the clauses' `sat` would claim what ufo's own SAFE may not
+                let msg = format!("the clauses would not mean what they say (sat is SAFE): {why}");
+                return Err(Error::unsupported(input.files.join(" "), None, msg));
+            }
             let p = if no_slice { p } else { slice::slice_vars(&slice::slice(&p).0) };
             let header = [
                 format!("ufo export-chc {}", input.files.join(" ")),

@@ -509,7 +509,7 @@ fn close_all_but(keep: &[i32]) {
 /// integer semantics (`--int`).
 fn member(job: &Job<Program>) -> Result<(Member, IntSemantics), String> {
     let options = EngineArgs::from_args(&job.engine_args)?;
-    let members = options.members_for(job.program.has_regions())?;
+    let members = options.members_for_program(&job.program)?;
     let base = job.member.strip_suffix("-bv").unwrap_or(&job.member);
     let mut m = members
         .into_iter()

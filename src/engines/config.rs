@@ -9,7 +9,9 @@
 //! configured) come from the registry (`super::registry`); an engine's
 //! configuration is its own type behind [`Configuration`].
 
-use super::registry::{self, EngineSpec, DEFAULT_MEMORY_PORTFOLIO, DEFAULT_PORTFOLIO};
+use super::registry::{
+    self, EngineSpec, DEFAULT_BUG_PORTFOLIO, DEFAULT_MEMORY_PORTFOLIO, DEFAULT_PORTFOLIO, DEFAULT_RECURSION_PORTFOLIO,
+};
 use super::Engine;
 use crate::ir::{IntSemantics, Program};
 use serde::Serialize;
@@ -215,11 +217,34 @@ impl EngineArgs {
     /// without: the default portfolio of a program with regions is
     /// [`DEFAULT_MEMORY_PORTFOLIO`].
     pub fn members_for(&self, memory: bool) -> Result<Vec<Member>, String> {
+        let list =
+            if memory && self.portfolio == DEFAULT_PORTFOLIO { DEFAULT_MEMORY_PORTFOLIO } else { &self.portfolio };
+        self.members_of(list)
+    }
+
+    /// The engines to run on `p`: those of [`EngineArgs::members_for`] its
+    /// memory regions or not, except where SAFE is out of reach
+    /// (`Program::safe_blocked`: recursion to a bound, an error function
+    /// inlined beyond recognition), where the default portfolio is its bug
+    /// finders, [`DEFAULT_BUG_PORTFOLIO`] (`ai` can only prove), and where
+    /// recursion became loops, where it has BMC too
+    /// ([`DEFAULT_RECURSION_PORTFOLIO`]).
+    pub fn members_for_program(&self, p: &crate::ir::Program) -> Result<Vec<Member>, String> {
+        let default = self.config().is_none() && self.portfolio == DEFAULT_PORTFOLIO;
+        if default && p.safe_blocked.is_some() {
+            return self.members_of(DEFAULT_BUG_PORTFOLIO);
+        }
+        if default && !p.recursive.is_empty() && !p.has_regions() {
+            return self.members_of(DEFAULT_RECURSION_PORTFOLIO);
+        }
+        self.members_for(p.has_regions())
+    }
+
+    /// The one engine, or the members `list` names.
+    fn members_of(&self, list: &str) -> Result<Vec<Member>, String> {
         if let Some(config) = self.config() {
             return Ok(vec![Member { name: self.engine.clone(), config, sem: self.int }]);
         }
-        let list =
-            if memory && self.portfolio == DEFAULT_PORTFOLIO { DEFAULT_MEMORY_PORTFOLIO } else { &self.portfolio };
         let mut out = Vec::new();
         for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
             let (base, sem) = match name.strip_suffix("-bv") {
@@ -373,5 +398,23 @@ pub(crate) mod tests {
         let own = Cli::parse_from(["x", "--portfolio", "ufo,spacer-cells"]).engine;
         assert_eq!(names(&own, true), ["ufo", "spacer-cells"]);
         assert_eq!(own.members_for(true).unwrap()[1].config, spacer(SpacerMode::Cells));
+    }
+
+    #[test]
+    fn a_bounded_program_gets_the_bug_finders_and_a_loop_from_recursion_gets_bmc() {
+        use crate::ir::Program;
+        let names = |a: &EngineArgs, p: &Program| -> Vec<String> {
+            a.members_for_program(p).unwrap().into_iter().map(|m| m.name).collect()
+        };
+        let default = Cli::parse_from(["x"]).engine;
+        let plain = Program::default();
+        assert_eq!(names(&default, &plain), ["ai", "ai-boxes", "spacer-global", "spacer", "ufo"]);
+        let bounded = Program { safe_blocked: Some("recursion bound reached".into()), ..Default::default() };
+        assert_eq!(names(&default, &bounded), ["bmc", "spacer-global", "spacer"]);
+        let looped = Program { recursive: vec!["fact".into()], ..Default::default() };
+        assert_eq!(names(&default, &looped), ["ai", "ai-boxes", "spacer-global", "bmc", "spacer", "ufo"]);
+        // members the user names are the members
+        let own = Cli::parse_from(["x", "--portfolio", "ai,ufo"]).engine;
+        assert_eq!(names(&own, &bounded), ["ai", "ufo"]);
     }
 }

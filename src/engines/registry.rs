@@ -55,6 +55,18 @@ pub const DEFAULT_PORTFOLIO: &str = "ai,ai-boxes,spacer-global,spacer,ufo";
 /// memory, which the others rarely refute in time (README "Engines").
 pub const DEFAULT_MEMORY_PORTFOLIO: &str = "ai,ai-boxes,spacer-global,spacer-cells,bmc,spacer,ufo";
 
+/// The default members for a program SAFE cannot be claimed of (recursion
+/// copied to a bound: `frontend::recursion`): only bugs can be answers, so
+/// only the members that find them run, BMC first (the bounded copies are
+/// loop-free where the recursion was all there was).
+pub const DEFAULT_BUG_PORTFOLIO: &str = "bmc,spacer-global,spacer";
+
+/// The default members for a program whose recursion became loops
+/// (`tailcallelim`): accumulator recursion (`n * fact(n - 1)`) leaves a loop
+/// over products, whose bugs BMC unrolls in a second where Spacer's
+/// nonlinear search does not end; it runs after `spacer-global`'s head start.
+pub const DEFAULT_RECURSION_PORTFOLIO: &str = "ai,ai-boxes,spacer-global,bmc,spacer,ufo";
+
 /// The engine named `name` (not the portfolio).
 pub fn engine(name: &str) -> Option<&'static EngineSpec> {
     super::ENGINES.iter().copied().find(|e| e.name == name)

@@ -44,6 +44,7 @@ pub fn ends_path(name: &str) -> bool {
     is_assert_function(name)
         || matches!(name, "abort" | "exit" | "_exit" | "_Exit" | "__builtin_trap")
         || name == super::indirect_calls::INVALID
+        || name == super::recursion::BOUND
 }
 
 /// Intrinsics that trap: an error under [`Property::Assertions`], the end of

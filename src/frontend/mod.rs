@@ -12,6 +12,7 @@ mod llvm;
 mod load;
 mod memory;
 mod normalize;
+pub mod recursion;
 mod regions;
 mod translate;
 
@@ -143,7 +144,9 @@ fn build(module: inkwell::module::Module, label: &str, opts: &FrontendOptions) -
     llvm::use_debug_intrinsics(module.as_mut_ptr());
     let mut prog = translate::translate(&module, label, opts)?;
     prog.functions = functions;
-    prog.safe_blocked = normalized.hazard.or(prog.safe_blocked);
+    let bounded = normalized.bounded.as_ref().map(recursion::Bounded::reason);
+    prog.safe_blocked = normalized.hazard.or(bounded).or(prog.safe_blocked);
+    prog.recursive = normalized.recursive;
     prog.checks = normalized.checks;
     prog.producer = producer;
     Ok(prog)

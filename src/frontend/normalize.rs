@@ -4,7 +4,10 @@
 //! 1. Verifier builtins lose any body the file gives them, so that calls to
 //!    them stay recognizable (DESIGN.md "Builtins").
 //! 2. Every call through a function pointer becomes a call of a dispatcher
-//!    over the functions it may call (`indirect_calls`). Everything but the
+//!    over the functions it may call (`indirect_calls`). If a function is
+//!    recursive, LLVM's `tailcallelim` turns tail and accumulator recursion
+//!    into loops first; the functions of a cycle that is left are copied to a
+//!    depth bound (`recursion`). Everything but the
 //!    entry function is internalized and marked
 //!    `alwaysinline`; `noinline`/`optnone` are dropped; `always-inline` runs.
 //!    A call to a defined function that survives inlining is recursion: UNKNOWN.
@@ -94,6 +97,11 @@ pub struct Normalized {
     /// The kinds of checks of the entry function after inlining, before
     /// optimization (sorted, each once).
     pub checks: Vec<String>,
+    /// The recursive functions copied to a bound (`recursion`), if any: the
+    /// model is then an under-approximation, and SAFE is out of reach.
+    pub bounded: Option<super::recursion::Bounded>,
+    /// The functions that were recursive (before `tailcallelim`).
+    pub recursive: Vec<String>,
 }
 
 /// Makes LLVM's IndVarSimplify keep a loop's induction variable at the width
@@ -115,6 +123,37 @@ pub fn keep_narrow_induction_variables() {
     });
 }
 
+/// LLVM's `tailcallelim` turns a function whose recursion is all tail or
+/// accumulator recursion (`n * fact(n - 1)`) into a loop, which every engine
+/// takes whole (no bound). A function it leaves recursive (`fib`: one of two
+/// calls becomes a loop around the other) keeps its code, for `recursion` to
+/// bound as written: the pass is tried on a copy of the module first, and
+/// skips those functions (`optnone`, removed with the other attributes).
+/// Returns the functions that were recursive.
+fn eliminate_tail_recursion(module: &Module, tm: &TargetMachine, file: &str) -> Result<Vec<String>> {
+    const PASSES: &str = "function(sroa,mem2reg,simplifycfg,tailcallelim)";
+    let cycles = super::recursion::recursive_cycles(module);
+    if cycles.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut recursive: Vec<String> = cycles.iter().flatten().map(|f| llvm::name(*f)).collect();
+    recursive.sort();
+    let trial = module.clone();
+    run(&trial, tm, PASSES, file)?;
+    let left: std::collections::HashSet<String> =
+        super::recursion::recursive_cycles(&trial).into_iter().flatten().map(llvm::name).collect();
+    drop(trial);
+    let ctx = module.get_context();
+    let keep = ["optnone", "noinline"].map(|a| ctx.create_enum_attribute(Attribute::get_named_enum_kind_id(a), 0));
+    for f in module.get_functions().filter(|f| left.contains(&f.get_name().to_string_lossy().into_owned())) {
+        for a in keep {
+            f.add_attribute(AttributeLoc::Function, a);
+        }
+    }
+    run(module, tm, PASSES, file)?;
+    Ok(recursive)
+}
+
 /// Runs steps 1–6 on `module` in place.
 pub fn normalize(module: &Module, file: &str, opts: &FrontendOptions) -> Result<Normalized> {
     let entry = match module.get_function(&opts.entry) {
@@ -129,6 +168,9 @@ pub fn normalize(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
     let no_vectors = ctx.create_enum_attribute(Attribute::get_named_enum_kind_id("noimplicitfloat"), 0);
     let hazard = module.get_functions().find_map(|f| inlined_error_hazard(f.as_value_ref()));
     super::indirect_calls::resolve(module);
+    let tm = target_machine(module)?;
+    let recursive = eliminate_tail_recursion(module, &tm, file)?;
+    let bounded = super::recursion::bound(module);
     for f in module.get_functions() {
         let name = f.get_name().to_string_lossy().into_owned();
         if f.count_basic_blocks() == 0 {
@@ -165,7 +207,6 @@ pub fn normalize(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
             g.set_linkage(Linkage::Internal);
         }
     }
-    let tm = target_machine(module)?;
     run(module, &tm, "always-inline,globaldce", file)?;
     check_no_calls_left(module, entry, file)?;
     let checks = count_checks(entry, opts.property);
@@ -186,7 +227,7 @@ pub fn normalize(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
         // meaning for the translation, but keep the module as described above.
         remove_fn_attr(entry, "mustprogress");
     }
-    Ok(Normalized { hazard, checks })
+    Ok(Normalized { hazard, checks, bounded, recursive })
 }
 
 /// The kinds of checks (error calls under `property`, `__VERIFIER_assert` calls) in `entry`.

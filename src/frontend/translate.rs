@@ -179,6 +179,7 @@ pub fn translate(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
         source_dirs: source_dirs(&blocks, file),
         checks: Vec::new(),
         producer: None,
+        recursive: Vec::new(),
     };
     liveness::annotate(&mut prog);
     Ok(prog)

@@ -290,6 +290,10 @@ pub struct Program {
     /// The compiler that wrote the module (its `llvm.ident`, e.g. "Debian
     /// clang version 19.1.7"), if it says.
     pub producer: Option<String>,
+    /// The functions that were recursive in the source (issue 44): their
+    /// recursion became loops (`tailcallelim`), or was copied to a bound
+    /// (then `safe_blocked` says so).
+    pub recursive: Vec<String>,
 }
 
 impl Program {
