@@ -86,3 +86,17 @@ fn chc_comp_refuses_bit_vector_clauses_naming_the_option() {
     assert_eq!(code, 2);
     assert!(err.contains("--dialect chc-comp writes integer clauses"), "{err}");
 }
+
+#[test]
+fn programs_with_memory_regions_export_in_every_dialect() {
+    // a region passed on in a clause head or body is an array variable
+    // (mcmillan2006 of the shared set crashed the CHC-COMP export before)
+    let memory = common::programs_in("llvm-tests/memory");
+    assert!(memory.len() >= 10);
+    let with_regions = common::par_map(&memory, |p| {
+        let text = export(&p.files, "chc-comp");
+        strictly_parses(&text, &format!("{:?} --dialect chc-comp", p.files));
+        text.contains("(Array ")
+    });
+    assert!(with_regions.iter().filter(|r| **r).count() >= 10, "{with_regions:?}");
+}

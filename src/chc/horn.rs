@@ -229,10 +229,15 @@ fn symbol(name: &str) -> String {
 /// as Int 0/1, at least one bound variable.
 fn chc_comp(c: Clause) -> Clause {
     let mut counter = 0usize;
-    // integer clauses only (`export_as` refuses `bv`): every new variable is an Int
-    let mut fresh = || -> Dynamic {
+    // integer clauses only (`export_as` refuses `bv`): a new variable for a
+    // Boolean or an integer is an Int, one for a memory region an array
+    let mut fresh_for = |a: &Dynamic| -> Dynamic {
         counter += 1;
-        Dynamic::from_ast(&z3::ast::Int::new_const(format!("arg!chc!{counter}")))
+        let name = format!("arg!chc!{counter}");
+        match a.sort_kind() {
+            z3::SortKind::Array => Dynamic::new_const(name, &a.get_sort()),
+            _ => Dynamic::from_ast(&z3::ast::Int::new_const(name)),
+        }
     };
     let mut bounds = c.bounds.clone();
     let mut constraints = Vec::new();
@@ -244,7 +249,7 @@ fn chc_comp(c: Clause) -> Clause {
         let mut out = Vec::new();
         for a in args {
             let is_var = a.is_const() && a.num_children() == 0 && !is_numeral(a);
-            let v = fresh();
+            let v = fresh_for(a);
             if let (true, Some(b)) = (is_var, a.as_bool()) {
                 subst.push((
                     a.clone(),
@@ -270,7 +275,7 @@ fn chc_comp(c: Clause) -> Clause {
     let head = c.head.map(|(i, args)| {
         let mut out = Vec::new();
         for a in args {
-            let v = fresh();
+            let v = fresh_for(&a);
             let a = match a.as_bool() {
                 Some(b) => Dynamic::from_ast(&sub(&b)),
                 None => Dynamic::from_ast(&a.substitute(&pairs)),
@@ -284,7 +289,7 @@ fn chc_comp(c: Clause) -> Clause {
     // the Booleans replaced by Int variables are no longer bound
     bounds.retain(|b| !subst.iter().any(|(a, _)| a == b));
     if bounds.is_empty() {
-        bounds.push(fresh());
+        bounds.push(fresh_for(&Dynamic::from_ast(&z3::ast::Int::from_i64(0))));
     }
     Clause { comment: c.comment, bounds, body, constraints: all, head }
 }
