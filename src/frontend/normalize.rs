@@ -6,7 +6,8 @@
 //! 2. Every call through a function pointer becomes a call of a dispatcher
 //!    over the functions it may call (`indirect_calls`). If a function is
 //!    recursive, LLVM's `tailcallelim` turns tail and accumulator recursion
-//!    into loops first; the functions of a cycle that is left are copied to a
+//!    into loops first (mutual recursion inlined into one function of its
+//!    cycle before); the functions of a cycle that is left are copied to a
 //!    depth bound (`recursion`). Everything but the
 //!    entry function is internalized and marked
 //!    `alwaysinline`; `noinline`/`optnone` are dropped; `always-inline` runs.
@@ -130,7 +131,12 @@ pub fn keep_narrow_induction_variables() {
 /// bound as written: the pass is tried on a copy of the module first, and
 /// skips those functions (`optnone`, removed with the other attributes).
 /// Returns the functions that were recursive.
-fn eliminate_tail_recursion(module: &Module, tm: &TargetMachine, file: &str) -> Result<Vec<String>> {
+fn eliminate_tail_recursion(
+    module: &Module,
+    entry: FunctionValue,
+    tm: &TargetMachine,
+    file: &str,
+) -> Result<Vec<String>> {
     const PASSES: &str = "function(sroa,mem2reg,simplifycfg,tailcallelim)";
     let cycles = super::recursion::recursive_cycles(module);
     if cycles.is_empty() {
@@ -138,12 +144,31 @@ fn eliminate_tail_recursion(module: &Module, tm: &TargetMachine, file: &str) -> 
     }
     let mut recursive: Vec<String> = cycles.iter().flatten().map(|f| llvm::name(*f)).collect();
     recursive.sort();
+    // Mutual recursion (`even` calls `odd` calls `even`): every function of
+    // a cycle but one (the entry, if it is in the cycle) is inlined into the
+    // others first, so that one calls itself, as the pass needs.
+    let ctx = module.get_context();
+    let always = ctx.create_enum_attribute(Attribute::get_named_enum_kind_id("alwaysinline"), 0);
+    let mut merged = false;
+    for cycle in cycles.iter().filter(|c| c.len() > 1) {
+        let head = cycle.iter().position(|f| *f == entry.as_value_ref()).unwrap_or(0);
+        for (_, f) in cycle.iter().enumerate().filter(|(i, _)| *i != head) {
+            if let Some(f) = module.get_function(&llvm::name(*f)) {
+                remove_fn_attr(f, "noinline");
+                remove_fn_attr(f, "optnone");
+                f.add_attribute(AttributeLoc::Function, always);
+                merged = true;
+            }
+        }
+    }
+    if merged {
+        run(module, tm, "always-inline", file)?;
+    }
     let trial = module.clone();
     run(&trial, tm, PASSES, file)?;
     let left: std::collections::HashSet<String> =
         super::recursion::recursive_cycles(&trial).into_iter().flatten().map(llvm::name).collect();
     drop(trial);
-    let ctx = module.get_context();
     let keep = ["optnone", "noinline"].map(|a| ctx.create_enum_attribute(Attribute::get_named_enum_kind_id(a), 0));
     for f in module.get_functions().filter(|f| left.contains(&f.get_name().to_string_lossy().into_owned())) {
         for a in keep {
@@ -169,7 +194,7 @@ pub fn normalize(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
     let hazard = module.get_functions().find_map(|f| inlined_error_hazard(f.as_value_ref()));
     super::indirect_calls::resolve(module);
     let tm = target_machine(module)?;
-    let recursive = eliminate_tail_recursion(module, &tm, file)?;
+    let recursive = eliminate_tail_recursion(module, entry, &tm, file)?;
     let bounded = super::recursion::bound(module);
     for f in module.get_functions() {
         let name = f.get_name().to_string_lossy().into_owned();
