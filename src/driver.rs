@@ -48,8 +48,37 @@ pub struct VerifyOptions {
     pub progress: Option<portfolio::Progress>,
 }
 
-/// Runs the whole pipeline on the files.
+/// Runs the whole pipeline on the files. A program whose recursion was
+/// copied to a bound (`frontend::recursion`) and whose run found nothing
+/// within it before its time was up runs again with four times the budget
+/// (deeper copies) in the time left, until a bug is found, the depth no
+/// longer grows, or the time is up.
 pub fn verify(opts: &VerifyOptions) -> Result<Report> {
+    let t0 = Instant::now();
+    let mut run = opts.clone();
+    loop {
+        let (report, depth) = verify_once(&run)?;
+        let left = opts.timeout.map(|t| t - t0.elapsed().as_secs_f64());
+        let bound_stopped = report.verdict == Verdict::Unknown
+            && report
+                .reason
+                .as_deref()
+                .is_some_and(|r| r.contains(frontend::recursion::REACHED) && !r.contains("timeout"));
+        let deeper = bound_stopped
+            && depth.is_some_and(|d| d < frontend::recursion::MAX_DEPTH)
+            && run.frontend.recursion_budget < frontend::recursion::MAX_BUDGET
+            && left.is_none_or(|l| l > 1.0)
+            && !opts.cancel.is_cancelled();
+        if !deeper {
+            return Ok(report);
+        }
+        run.frontend.recursion_budget *= 4;
+        run.timeout = left;
+    }
+}
+
+/// One run of the pipeline, and the depth its recursion was copied to (if it was).
+fn verify_once(opts: &VerifyOptions) -> Result<(Report, Option<usize>)> {
     let t0 = Instant::now();
     let prog = match &opts.bitcode {
         Some(b) => frontend::build_program_from_bitcode(&opts.files.join(" "), &b.0, &opts.frontend)?,
@@ -141,7 +170,7 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
         (Verdict::Safe, Some(c)) => Some(certificate(&sliced, c, outcome.stats.validation.as_ref())),
         _ => None,
     };
-    Ok(Report {
+    let report = Report {
         schema: SCHEMA,
         files: opts.files.clone(),
         verdict: outcome.verdict,
@@ -163,7 +192,8 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
         warnings,
         checks: prog.checks.clone(),
         module: ModuleInfo::new(prog.producer.clone()),
-    })
+    };
+    Ok((report, prog.recursion_depth))
 }
 
 /// Why a program without checks gets no verdict (`Report::nothing_to_check`).

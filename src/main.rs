@@ -268,6 +268,7 @@ fn frontend_opts(i: &InputArgs) -> FrontendOptions {
         property: i.conventions.property,
         svcomp: i.conventions.svcomp,
         malloc_never_null: i.conventions.malloc_never_null,
+        recursion_budget: ufo::frontend::recursion::BUDGET,
     }
 }
 

@@ -91,6 +91,7 @@ impl PipelineOptions {
                 property: self.property,
                 svcomp: self.svcomp,
                 malloc_never_null: self.malloc_never_null,
+                recursion_budget: crate::frontend::recursion::BUDGET,
             },
             engine: self.engine.clone(),
             timeout: Some(self.timeout),

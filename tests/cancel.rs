@@ -20,6 +20,7 @@ fn cubes() -> Program {
         property: Property::Assertions,
         svcomp: false,
         malloc_never_null: false,
+        recursion_budget: ufo::frontend::recursion::BUDGET,
     };
     let p = frontend::build_program(&["tests/data/cubes_safe.c".to_string()], &opts).unwrap();
     ufo::cfg::slice::slice_vars(&ufo::cfg::slice::slice(&p).0)

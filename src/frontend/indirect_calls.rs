@@ -135,7 +135,8 @@ pub fn resolve(module: &Module) -> usize {
             }
             let targets: Vec<LLVMValueRef> =
                 taken.iter().copied().filter(|f| LLVMGlobalGetValueType(*f) == fnty).collect();
-            let d = *dispatchers.entry(fnty).or_insert_with(|| dispatcher(m, fnty, &targets));
+            let fp_ty = LLVMTypeOf(llvm::called_value(call));
+            let d = *dispatchers.entry(fnty).or_insert_with(|| dispatcher(m, fnty, fp_ty, &targets));
             // call d(fp, args...) in place of fp(args...)
             let n = LLVMGetNumArgOperands(call);
             let mut args: Vec<LLVMValueRef> = vec![llvm::called_value(call)];
@@ -159,17 +160,17 @@ pub fn resolve(module: &Module) -> usize {
     turned
 }
 
-/// The dispatcher of function type `fnty` over `targets`: `(ptr fp,
-/// params...)`, comparing `fp` with each target in turn.
-fn dispatcher(m: LLVMModuleRef, fnty: LLVMTypeRef, targets: &[LLVMValueRef]) -> LLVMValueRef {
+/// The dispatcher of function type `fnty` over `targets`: `(fp_ty fp,
+/// params...)`, comparing `fp` with each target in turn (`fp_ty` is the
+/// callee's pointer type: `ptr`, or LLVM 14's typed `fnty*`).
+fn dispatcher(m: LLVMModuleRef, fnty: LLVMTypeRef, fp_ty: LLVMTypeRef, targets: &[LLVMValueRef]) -> LLVMValueRef {
     unsafe {
         let ctx = LLVMGetModuleContext(m);
         let ret = LLVMGetReturnType(fnty);
         let n = LLVMCountParamTypes(fnty) as usize;
         let mut params: Vec<LLVMTypeRef> = vec![std::ptr::null_mut(); n];
         LLVMGetParamTypes(fnty, params.as_mut_ptr());
-        let ptr = LLVMPointerTypeInContext(ctx, 0);
-        let mut all = vec![ptr];
+        let mut all = vec![fp_ty];
         all.extend(params);
         let dty = LLVMFunctionType(ret, all.as_mut_ptr(), all.len() as u32, 0);
         let name = std::ffi::CString::new(DISPATCH).unwrap_or_default();

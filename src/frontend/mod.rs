@@ -105,6 +105,9 @@ pub struct FrontendOptions {
     pub svcomp: bool,
     /// `malloc` and `calloc` never return NULL (by default they may).
     pub malloc_never_null: bool,
+    /// Recursion left after `tailcallelim` is copied to a depth within about
+    /// this many instructions (`recursion`).
+    pub recursion_budget: usize,
 }
 
 impl Default for FrontendOptions {
@@ -116,6 +119,7 @@ impl Default for FrontendOptions {
             property: Property::Assertions,
             svcomp: false,
             malloc_never_null: false,
+            recursion_budget: recursion::BUDGET,
         }
     }
 }
@@ -147,6 +151,7 @@ fn build(module: inkwell::module::Module, label: &str, opts: &FrontendOptions) -
     let bounded = normalized.bounded.as_ref().map(recursion::Bounded::reason);
     prog.safe_blocked = normalized.hazard.or(bounded).or(prog.safe_blocked);
     prog.recursive = normalized.recursive;
+    prog.recursion_depth = normalized.bounded.as_ref().map(|b| b.depth);
     prog.checks = normalized.checks;
     prog.producer = producer;
     Ok(prog)

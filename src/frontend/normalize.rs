@@ -195,7 +195,7 @@ pub fn normalize(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
     super::indirect_calls::resolve(module);
     let tm = target_machine(module)?;
     let recursive = eliminate_tail_recursion(module, entry, &tm, file)?;
-    let bounded = super::recursion::bound(module);
+    let bounded = super::recursion::bound(module, opts.recursion_budget);
     for f in module.get_functions() {
         let name = f.get_name().to_string_lossy().into_owned();
         if f.count_basic_blocks() == 0 {

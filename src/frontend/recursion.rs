@@ -14,8 +14,9 @@
 //! procedure summaries (DESIGN.md "Procedures and function pointers"), which
 //! are a later step.
 //!
-//! The depth is the largest that keeps the inlined program within
-//! [`BUDGET`] instructions: a cycle whose functions make `b` recursive calls
+//! The depth is the largest that keeps the inlined program within a budget
+//! of instructions ([`BUDGET`] first; `driver` tries again with four times
+//! as much while the bound is what stopped the run and time is left): a cycle whose functions make `b` recursive calls
 //! grows by a factor of `b` per level (`fib`: 2, `fact`: 1), at most
 //! [`MAX_DEPTH`] levels.
 //!
@@ -35,8 +36,16 @@ pub const BOUND: &str = "__ufo_recursion_bound";
 /// At most this many levels of copies.
 pub const MAX_DEPTH: usize = 64;
 
-/// The copies of a cycle, inlined, stay within about this many instructions.
+/// The copies of a cycle, inlined, stay within about this many instructions
+/// (the first attempt; `driver` deepens with four times the budget while the
+/// bound is all that stopped the run and time is left).
 pub const BUDGET: usize = 4_000;
+
+/// No attempt goes past this budget.
+pub const MAX_BUDGET: usize = 64_000;
+
+/// How the reason of a bounded program's UNKNOWN begins.
+pub const REACHED: &str = "recursion bound reached";
 
 /// What bounding did: the cycles' functions, and the depth.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,7 +58,7 @@ impl Bounded {
     /// Why SAFE cannot be claimed of the bounded program.
     pub fn reason(&self) -> String {
         format!(
-            "recursion bound reached: calls of {} deeper than {} levels are not explored, so only a bug within them can be an answer (proofs of recursive programs need procedure summaries)",
+            "{REACHED}: calls of {} deeper than {} levels are not explored, so only a bug within them can be an answer (proofs of recursive programs need procedure summaries)",
             self.functions.iter().map(|f| format!("'{f}'")).collect::<Vec<_>>().join(", "),
             self.depth
         )
@@ -163,16 +172,16 @@ fn cycle_calls(f: LLVMValueRef, cycle: &[LLVMValueRef]) -> Vec<LLVMValueRef> {
     out
 }
 
-/// The deepest level whose copies, inlined, stay within [`BUDGET`]: each
-/// level has `b` times the calls of the one before.
-fn depth_for(cycle: &[LLVMValueRef]) -> usize {
+/// The deepest level whose copies, inlined, stay within `budget`
+/// instructions: each level has `b` times the calls of the one before.
+fn depth_for(cycle: &[LLVMValueRef], budget: usize) -> usize {
     let body: usize = cycle.iter().map(|f| size(*f)).sum::<usize>().max(1);
     let branching = cycle.iter().map(|f| cycle_calls(*f, cycle).len()).max().unwrap_or(1).max(1);
     let (mut total, mut copies, mut depth) = (body, 1usize, 0);
     while depth < MAX_DEPTH {
         copies = copies.saturating_mul(branching);
         total = total.saturating_add(copies.saturating_mul(body));
-        if total > BUDGET {
+        if total > budget {
             break;
         }
         depth += 1;
@@ -180,9 +189,9 @@ fn depth_for(cycle: &[LLVMValueRef]) -> usize {
     depth.max(1)
 }
 
-/// Bounds every recursive cycle of `module` (module docs); `None` if there
-/// is none.
-pub fn bound(module: &Module) -> Option<Bounded> {
+/// Bounds every recursive cycle of `module` within `budget` instructions
+/// (module docs); `None` if there is none.
+pub fn bound(module: &Module, budget: usize) -> Option<Bounded> {
     let cycles = recursive_cycles(module);
     if cycles.is_empty() {
         return None;
@@ -191,7 +200,7 @@ pub fn bound(module: &Module) -> Option<Bounded> {
     let mut names = Vec::new();
     let mut depth = MAX_DEPTH;
     for cycle in cycles {
-        let d = depth_for(&cycle);
+        let d = depth_for(&cycle, budget);
         depth = depth.min(d);
         names.extend(cycle.iter().map(|f| llvm::name(*f)));
         // levels[i][j]: the copy at level i of the cycle's j-th function (level 0: the original)
@@ -368,7 +377,7 @@ define i32 @main(i32 %k) {
     fn the_copies_chain_level_to_level_and_the_last_level_ends_the_path() {
         let ctx = Context::create();
         let m = module(&ctx, IR);
-        let b = bound(&m).unwrap();
+        let b = bound(&m, BUDGET).unwrap();
         m.verify().unwrap();
         assert!(recursive_cycles(&m).is_empty(), "nothing recursive is left");
         assert_eq!(b.functions, ["even", "fact", "odd"]);
@@ -415,8 +424,12 @@ define i32 @main(i32 %k) { %f = call i32 @fib(i32 %k)
   ret i32 %f }";
         let ctx = Context::create();
         let m = module(&ctx, fib);
-        let d = depth_for(&recursive_cycles(&m)[0]);
+        let d = depth_for(&recursive_cycles(&m)[0], BUDGET);
         // 9 instructions, doubling per level: 9 * (2^(d+1) - 1) <= BUDGET
-        assert_eq!(d, 11);
+        assert_eq!(d, 7);
+        // four times the budget: two levels more
+        assert_eq!(depth_for(&recursive_cycles(&m)[0], 4 * BUDGET), 9);
+        // a linear cycle reaches the most levels long before
+        assert_eq!(depth_for(&recursive_cycles(&module(&ctx, IR))[0], BUDGET), MAX_DEPTH);
     }
 }

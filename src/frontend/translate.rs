@@ -180,6 +180,7 @@ pub fn translate(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
         checks: Vec::new(),
         producer: None,
         recursive: Vec::new(),
+        recursion_depth: None,
     };
     liveness::annotate(&mut prog);
     Ok(prog)

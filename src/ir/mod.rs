@@ -294,6 +294,8 @@ pub struct Program {
     /// recursion became loops (`tailcallelim`), or was copied to a bound
     /// (then `safe_blocked` says so).
     pub recursive: Vec<String>,
+    /// The depth its recursion was copied to, if it was (`safe_blocked` says so).
+    pub recursion_depth: Option<usize>,
 }
 
 impl Program {
