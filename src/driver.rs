@@ -57,7 +57,8 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
     let t0 = Instant::now();
     let mut run = opts.clone();
     loop {
-        let (report, depth) = verify_once(&run)?;
+        let (mut report, bound) = verify_once(&run)?;
+        let depth = bound.as_ref().map(|(d, _)| *d);
         let left = opts.timeout.map(|t| t - t0.elapsed().as_secs_f64());
         let bound_stopped = report.verdict == Verdict::Unknown
             && report
@@ -70,6 +71,13 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
             && left.is_none_or(|l| l > 1.0)
             && !opts.cancel.is_cancelled();
         if !deeper {
+            // a run that timed out says, too, that its recursion was bounded
+            if let (Verdict::Unknown, Some((_, why))) = (report.verdict, &bound) {
+                let reason = report.reason.get_or_insert_with(String::new);
+                if !reason.contains(frontend::recursion::REACHED) {
+                    *reason = if reason.is_empty() { why.clone() } else { format!("{reason}; {why}") };
+                }
+            }
             return Ok(report);
         }
         run.frontend.recursion_budget *= 4;
@@ -77,8 +85,9 @@ pub fn verify(opts: &VerifyOptions) -> Result<Report> {
     }
 }
 
-/// One run of the pipeline, and the depth its recursion was copied to (if it was).
-fn verify_once(opts: &VerifyOptions) -> Result<(Report, Option<usize>)> {
+/// One run of the pipeline, and the depth its recursion was copied to with
+/// the reason that says so (if it was).
+fn verify_once(opts: &VerifyOptions) -> Result<(Report, Option<(usize, String)>)> {
     let t0 = Instant::now();
     let prog = match &opts.bitcode {
         Some(b) => frontend::build_program_from_bitcode(&opts.files.join(" "), &b.0, &opts.frontend)?,
@@ -193,7 +202,8 @@ fn verify_once(opts: &VerifyOptions) -> Result<(Report, Option<usize>)> {
         checks: prog.checks.clone(),
         module: ModuleInfo::new(prog.producer.clone()),
     };
-    Ok((report, prog.recursion_depth))
+    let bound = prog.recursion_depth.map(|d| (d, prog.safe_blocked.clone().unwrap_or_default()));
+    Ok((report, bound))
 }
 
 /// Why a program without checks gets no verdict (`Report::nothing_to_check`).
