@@ -185,7 +185,7 @@ impl Layout {
     /// or `atexit` it was passed to, an external global): code outside the
     /// program may call it there, which no path of the model shows.
     pub fn escaped_function(&self) -> Option<String> {
-        self.regions.regions.iter().find_map(|r| {
+        self.regions.regions.iter().filter(|r| r.escapes).find_map(|r| {
             let why = r.unmodelled.as_ref()?;
             let f = r.sites.iter().find(|s| is_function(**s))?;
             Some(format!(

@@ -51,6 +51,11 @@ pub struct Region {
     pub cell_bits: Option<u32>,
     /// Why it is not modelled, if it is not.
     pub unmodelled: Option<String>,
+    /// Code outside the program may reach its objects: an unknown function
+    /// got a pointer to it (or to memory holding one), it is memory from
+    /// outside, or its address became an integer that may leave. A function
+    /// in such a region may be called there (`memory::escaped_function`).
+    pub escapes: bool,
 }
 
 /// The regions of a function.
@@ -101,6 +106,7 @@ struct Uf {
     sites: Vec<Vec<Value>>,
     widths: Vec<BTreeSet<u32>>,
     why: Vec<Option<String>>,
+    escapes: Vec<bool>,
 }
 
 impl Uf {
@@ -110,6 +116,7 @@ impl Uf {
         self.sites.push(Vec::new());
         self.widths.push(BTreeSet::new());
         self.why.push(None);
+        self.escapes.push(false);
         self.parent.len() - 1
     }
     fn find(&mut self, mut a: usize) -> usize {
@@ -146,6 +153,7 @@ impl Uf {
             if self.why[a].is_none() {
                 self.why[a] = self.why[b].take();
             }
+            self.escapes[a] |= self.escapes[b];
             match (self.content[a], self.content[b]) {
                 (Some(x), Some(y)) => work.push((x, y)),
                 (None, Some(y)) => self.content[a] = Some(y),
@@ -158,6 +166,12 @@ impl Uf {
         if self.why[a].is_none() {
             self.why[a] = Some(why.into());
         }
+    }
+    /// Unmodelled, and reachable by code outside the program.
+    fn escaped(&mut self, a: usize, why: impl Into<String>) {
+        self.unmodelled(a, why);
+        let a = self.find(a);
+        self.escapes[a] = true;
     }
 }
 
@@ -216,7 +230,7 @@ impl Analysis {
                 // a function's address (a function pointer): an object of its own
                 self.uf.sites[n].push(v);
             } else if !LLVMIsAArgument(v).is_null() {
-                self.uf.unmodelled(n, "memory from outside (a parameter of the entry function)");
+                self.uf.escaped(n, "memory from outside (a parameter of the entry function)");
             } else if !LLVMIsAIntToPtrInst(v).is_null()
                 || (!LLVMIsAConstantExpr(v).is_null() && LLVMGetConstOpcode(v) == LLVMOpcode::LLVMIntToPtr)
             {
@@ -248,7 +262,7 @@ impl Analysis {
         let init = unsafe { LLVMGetInitializer(g) };
         if init.is_null() {
             // declared elsewhere: memory from outside
-            self.uf.unmodelled(n, format!("the external global '{}'", llvm::name(g)));
+            self.uf.escaped(n, format!("the external global '{}'", llvm::name(g)));
             return;
         }
         let mut stack = vec![init];
@@ -392,21 +406,22 @@ impl Analysis {
         }
         for p in ptr_args {
             let n = self.node(p);
-            self.uf.unmodelled(n, format!("{what} may write it"));
+            self.uf.escaped(n, format!("{what} may write it"));
         }
         if llvm::value_ty(inst) == Ty::Pointer {
             let n = self.node(inst);
-            self.uf.unmodelled(n, format!("memory {what} returned"));
+            self.uf.escaped(n, format!("memory {what} returned"));
         }
     }
 
     fn finish(mut self) -> Regions {
         if self.int_to_ptr {
             for n in std::mem::take(&mut self.escaped) {
-                self.uf.unmodelled(n, "its address becomes an integer, which may come back as a pointer");
+                self.uf.escaped(n, "its address becomes an integer, which may come back as a pointer");
             }
         }
-        // what is unmodelled spreads to the content of its pointers
+        // what is unmodelled spreads to the content of its pointers, and so
+        // does what escapes
         let mut changed = true;
         while changed {
             changed = false;
@@ -419,6 +434,10 @@ impl Analysis {
                     let c = self.uf.find(c);
                     if self.uf.why[c].is_none() {
                         self.uf.why[c] = Some("pointers to it are stored in unmodelled memory".into());
+                        changed = true;
+                    }
+                    if self.uf.escapes[r] && !self.uf.escapes[c] {
+                        self.uf.escapes[c] = true;
                         changed = true;
                     }
                 }
@@ -456,6 +475,7 @@ impl Analysis {
                     sites: self.uf.sites[r].clone(),
                     cell_bits: widths.first().copied().filter(|_| widths.len() == 1),
                     unmodelled: why,
+                    escapes: self.uf.escapes[r],
                 });
                 regions.len() - 1
             });
