@@ -197,13 +197,7 @@ fn dispatcher(m: LLVMModuleRef, fnty: LLVMTypeRef, fp_ty: LLVMTypeRef, targets: 
             block = next;
         }
         LLVMPositionBuilderAtEnd(b, block);
-        let void = LLVMVoidTypeInContext(ctx);
-        let invalid_ty = LLVMFunctionType(void, std::ptr::null_mut(), 0, 0);
-        let invalid_name = std::ffi::CString::new(INVALID).unwrap_or_default();
-        let mut invalid = LLVMGetNamedFunction(m, invalid_name.as_ptr());
-        if invalid.is_null() {
-            invalid = LLVMAddFunction(m, invalid_name.as_ptr(), invalid_ty);
-        }
+        let (invalid_ty, invalid) = llvm::void_marker(m, INVALID);
         LLVMBuildCall2(b, invalid_ty, invalid, std::ptr::null_mut(), 0, c"".as_ptr());
         LLVMBuildUnreachable(b);
         LLVMDisposeBuilder(b);

@@ -506,3 +506,18 @@ pub fn use_debug_intrinsics(m: LLVMModuleRef) {
     #[cfg(not(feature = "llvm19"))]
     let _ = m;
 }
+
+/// The function `void name(void)` of module `m` (declared if it is not yet)
+/// and its type: the markers ufo's passes call (`indirect_calls`, `recursion`).
+pub fn void_marker(m: llvm_sys::prelude::LLVMModuleRef, name: &str) -> (LLVMTypeRef, Value) {
+    unsafe {
+        let void = llvm_sys::core::LLVMVoidTypeInContext(llvm_sys::core::LLVMGetModuleContext(m));
+        let ty = llvm_sys::core::LLVMFunctionType(void, std::ptr::null_mut(), 0, 0);
+        let cname = std::ffi::CString::new(name).unwrap_or_default();
+        let mut f = llvm_sys::core::LLVMGetNamedFunction(m, cname.as_ptr());
+        if f.is_null() {
+            f = llvm_sys::core::LLVMAddFunction(m, cname.as_ptr(), ty);
+        }
+        (ty, f)
+    }
+}

@@ -152,7 +152,7 @@ fn eliminate_tail_recursion(
     let mut merged = false;
     for cycle in cycles.iter().filter(|c| c.len() > 1) {
         let head = cycle.iter().position(|f| *f == entry.as_value_ref()).unwrap_or(0);
-        for (_, f) in cycle.iter().enumerate().filter(|(i, _)| *i != head) {
+        for f in cycle.iter().take(head).chain(cycle.iter().skip(head + 1)) {
             if let Some(f) = module.get_function(&llvm::name(*f)) {
                 remove_fn_attr(f, "noinline");
                 remove_fn_attr(f, "optnone");

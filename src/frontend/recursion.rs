@@ -229,15 +229,8 @@ pub fn bound(module: &Module, budget: usize) -> Option<Bounded> {
 /// never used on a path that goes on, is poison.
 fn cut(m: LLVMModuleRef, call: LLVMValueRef) {
     unsafe {
-        let ctx = LLVMGetModuleContext(m);
-        let void = LLVMVoidTypeInContext(ctx);
-        let ty = LLVMFunctionType(void, std::ptr::null_mut(), 0, 0);
-        let name = std::ffi::CString::new(BOUND).unwrap_or_default();
-        let mut f = LLVMGetNamedFunction(m, name.as_ptr());
-        if f.is_null() {
-            f = LLVMAddFunction(m, name.as_ptr(), ty);
-        }
-        let b = LLVMCreateBuilderInContext(ctx);
+        let (ty, f) = llvm::void_marker(m, BOUND);
+        let b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
         LLVMPositionBuilderBefore(b, call);
         let bound = LLVMBuildCall2(b, ty, f, std::ptr::null_mut(), 0, c"".as_ptr());
         llvm_sys::debuginfo::LLVMInstructionSetDebugLoc(bound, llvm_sys::debuginfo::LLVMInstructionGetDebugLoc(call));
