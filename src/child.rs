@@ -156,6 +156,33 @@ pub fn supervise<T>(
     })
 }
 
+/// A pipe, both ends close-on-exec (a program the parent starts later does
+/// not inherit them): `[read, write]`.
+pub fn pipe() -> std::io::Result<[std::os::fd::OwnedFd; 2]> {
+    use std::os::fd::FromRawFd;
+    let mut fds = [0; 2];
+    // SAFETY: `fds` is a valid out-array of two ints.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    // SAFETY: pipe2 just opened both; nothing else owns them.
+    Ok(unsafe { [std::os::fd::OwnedFd::from_raw_fd(fds[0]), std::os::fd::OwnedFd::from_raw_fd(fds[1])] })
+}
+
+/// Closes every descriptor of the process but `keep` (in a forked child:
+/// the parent's pipes to its other children must not stay open in it).
+pub fn close_all_but(keep: &[i32]) {
+    let open: Vec<i32> = match std::fs::read_dir("/proc/self/fd") {
+        Ok(dir) => dir.filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok()).collect(),
+        Err(_) => return,
+    };
+    for fd in open.into_iter().filter(|fd| !keep.contains(fd)) {
+        // SAFETY: closes a descriptor nothing in this child uses (the
+        // directory's own descriptor is closed already or fails harmlessly).
+        unsafe { libc::close(fd) };
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

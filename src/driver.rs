@@ -281,11 +281,11 @@ fn counterexample(prog: &Program, sliced: &Program, t: &Trace, replayed: Option<
         target,
         edges: t.edges.len(),
         undefined_behaviour: match replayed {
-            Some(Replay::Reached(ub)) => ub.clone(),
+            Some(Replay::Reached(ub, _)) => ub.clone(),
             _ => None,
         },
         replay: match replayed {
-            Some(Replay::Reached(_)) => ReplayReport { reached: true, detail: None },
+            Some(Replay::Reached(_, by)) => ReplayReport { reached: true, detail: Some(by.describe().into()) },
             Some(Replay::NotReached(why) | Replay::Impossible(why)) => {
                 ReplayReport { reached: false, detail: Some(why.clone()) }
             }

@@ -421,17 +421,8 @@ impl Fork {
 /// Three pipes (go, out, err), close-on-exec (a clang the parent starts
 /// does not inherit them).
 fn pipes() -> std::io::Result<[[std::os::fd::OwnedFd; 2]; 3]> {
-    use std::os::fd::FromRawFd;
-    let one = || -> std::io::Result<[std::os::fd::OwnedFd; 2]> {
-        let mut fds = [0; 2];
-        // SAFETY: `fds` is a valid out-array of two ints.
-        if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-            return Err(std::io::Error::last_os_error());
-        }
-        // SAFETY: pipe2 just opened both; nothing else owns them.
-        Ok(unsafe { [std::os::fd::OwnedFd::from_raw_fd(fds[0]), std::os::fd::OwnedFd::from_raw_fd(fds[1])] })
-    };
-    Ok([one()?, one()?, one()?])
+    use crate::child::pipe;
+    Ok([pipe()?, pipe()?, pipe()?])
 }
 
 /// Forks the waiting process of member `m` (module docs).
@@ -471,7 +462,7 @@ fn forked_child(p: &Program, m: &Member, parent: libc::pid_t, [go, out, err]: [i
         libc::dup2(err, 1);
         libc::dup2(err, 2);
     }
-    close_all_but(&[0, 1, 2, go, out, err]);
+    crate::child::close_all_but(&[0, 1, 2, go, out, err]);
     // SAFETY: the child owns these descriptors now.
     let (mut go, mut out) = unsafe { (std::fs::File::from_raw_fd(go), std::fs::File::from_raw_fd(out)) };
     let mut line = Vec::new();
@@ -494,19 +485,6 @@ fn forked_child(p: &Program, m: &Member, parent: libc::pid_t, [go, out, err]: [i
     };
     // SAFETY: ends the child without running the parent's destructors.
     unsafe { libc::_exit(code) }
-}
-
-/// Closes every descriptor of the process but `keep`.
-fn close_all_but(keep: &[i32]) {
-    let open: Vec<i32> = match std::fs::read_dir("/proc/self/fd") {
-        Ok(dir) => dir.filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok()).collect(),
-        Err(_) => return,
-    };
-    for fd in open.into_iter().filter(|fd| !keep.contains(fd)) {
-        // SAFETY: closes a descriptor nothing in this child uses (the
-        // directory's own descriptor is closed already or fails harmlessly).
-        unsafe { libc::close(fd) };
-    }
 }
 
 /// The member a job names, rebuilt from its engine options, and the run's

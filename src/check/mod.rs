@@ -113,6 +113,7 @@ pub fn check(
                     None => replay::replay(
                         setup.files,
                         setup.sources,
+                        p.executable.as_ref(),
                         setup.data_model,
                         &setup.entry,
                         target,
@@ -129,7 +130,7 @@ pub fn check(
                 let _installed = deadline.install();
                 match path::check(p, trace) {
                     PathCheck::Feasible(exact) => match run_trace(&exact) {
-                        reached @ Replay::Reached(_) => {
+                        reached @ Replay::Reached(..) => {
                             outcome.stats.counterexamples.bit_precise_replays += 1;
                             outcome.trace = Some(exact);
                             r = reached;

@@ -8,6 +8,7 @@ mod builtins;
 mod debug_vars;
 pub mod indirect_calls;
 mod inputs;
+pub mod jit;
 mod llvm;
 mod load;
 mod memory;
@@ -143,6 +144,8 @@ fn build(module: inkwell::module::Module, label: &str, opts: &FrontendOptions) -
     let functions = llvm::source_functions(module.as_mut_ptr());
     let producer = llvm::producer(module.as_mut_ptr());
     llvm::use_debug_intrinsics(module.as_mut_ptr());
+    // the module as read, for the replay's JIT (`jit`)
+    let executable = std::sync::Arc::new(module.write_bitcode_to_memory().as_slice().to_vec());
     let normalized = normalize::normalize(&module, label, opts)?;
     // LLVM 19's pass manager may hand the module back with debug records.
     llvm::use_debug_intrinsics(module.as_mut_ptr());
@@ -154,6 +157,7 @@ fn build(module: inkwell::module::Module, label: &str, opts: &FrontendOptions) -
     prog.recursion_depth = normalized.bounded.as_ref().map(|b| b.depth);
     prog.checks = normalized.checks;
     prog.producer = producer;
+    prog.executable = Some(executable);
     Ok(prog)
 }
 

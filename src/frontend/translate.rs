@@ -181,6 +181,7 @@ pub fn translate(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
         producer: None,
         recursive: Vec::new(),
         recursion_depth: None,
+        executable: None,
     };
     liveness::annotate(&mut prog);
     Ok(prog)

@@ -296,6 +296,10 @@ pub struct Program {
     pub recursive: Vec<String>,
     /// The depth its recursion was copied to, if it was (`safe_blocked` says so).
     pub recursion_depth: Option<usize>,
+    /// The module as the frontend read it (before ufo's passes), as bitcode:
+    /// what the replay runs (`frontend::jit`). Not sent to member processes.
+    #[serde(skip)]
+    pub executable: Option<std::sync::Arc<Vec<u8>>>,
 }
 
 impl Program {

@@ -19,7 +19,8 @@
 //! (`__VERIFIER_nondet_uint` → `unsigned int`), else `long long` (every integer
 //! type is read from the low bits of the return register on x86).
 //!
-//! Invariant: knows nothing of LLVM's API or Z3; text in, text out.
+//! Invariant: knows nothing of LLVM's API or Z3; text in, text out (the
+//! error function's names are the JIT's, `frontend::jit`).
 
 use super::{Entry, Target, REACHED_CODE, REACHED_MARKER};
 use crate::frontend::Property;
@@ -243,13 +244,14 @@ pub fn harness(trace: &Trace, linkage: &Linkage, entry: &Entry, target: Target, 
     let _ = writeln!(s, "static void ufo_reached(void) {{\n  printf(\"{REACHED_MARKER}\\n\");\n  fflush(stdout);\n  exit({REACHED_CODE});\n}}\n");
     // The function name __assert_fail gets: SV-COMP's reach_error() passes
     // "reach_error", or __PRETTY_FUNCTION__ in preprocessed (.i) tasks.
+    let names: Vec<String> = crate::frontend::jit::ERROR_FUNCTION_NAMES.iter().map(|n| format!("\"{n}\"")).collect();
     let _ = writeln!(
         s,
         "__attribute__((unused)) static int ufo_is_error_function(const char *fn) {{\n  \
-         static const char *const names[] = {{ \"reach_error\", \"void reach_error()\", \"void reach_error(void)\",\n    \
-         \"__VERIFIER_error\", \"void __VERIFIER_error()\", \"void __VERIFIER_error(void)\" }};\n  \
+         static const char *const names[] = {{ {} }};\n  \
          for (unsigned i = 0; fn && i < sizeof names / sizeof names[0]; i++)\n    \
-         if (!strcmp(fn, names[i])) return 1;\n  return 0;\n}}\n"
+         if (!strcmp(fn, names[i])) return 1;\n  return 0;\n}}\n",
+        names.join(", ")
     );
     for sym in &linkage.symbols {
         if let Some(d) = definition(sym, linkage, target) {

@@ -1,5 +1,17 @@
 //! Replays a counterexample on the real program (DESIGN.md "Answers you can
-//! trust"): the trace's C harness ([`harness`]) is compiled with the clang ufo
+//! trust"). First by LLVM's JIT (`frontend::jit`, issue 43 §1): the module
+//! the frontend read (clang's `-O0` build of the C files, or the IR as
+//! given) runs in a forked child with the harness built into it as IR and
+//! the JIT's arithmetic checks naming undefined behaviour on the way; one
+//! fork and a JIT compile in place of two clang runs, a link and an exec.
+//! Its answer stands when the run reaches the error, ends by itself, or
+//! outlives the limit; when the JIT cannot run the module (a function it
+//! cannot resolve), or the run dies of a signal (which another build, with
+//! another memory layout, may not share), the replay builds the program with
+//! clang as follows; so it does for a 32-bit data model, an entry other than
+//! `main`, and when the user asked for the harness (`--harness`).
+//!
+//! The clang build: the trace's C harness ([`harness`]) is compiled with the clang ufo
 //! uses (`frontend::clang`) together with the original source (same data
 //! model; the program's own definitions of the error and nondet functions are
 //! weakened in its objects, in process by [`symbols`], so the harness's win)
@@ -15,19 +27,20 @@
 //! written for the user (`--harness`) is the same but for linking: it links
 //! with the program as it is.
 //!
-//! Architecture invariant: knows nothing of LLVM's API or Z3; runs tools, and
-//! reads object files' symbol tables.
+//! Architecture invariant: knows nothing of LLVM's API (the JIT is the
+//! frontend's) or Z3; runs tools, and reads object files' symbol tables.
 
 pub mod harness;
 pub mod symbols;
 pub mod ub;
 
-use crate::frontend::{DataModel, Property};
+use crate::frontend::{jit, DataModel, Property};
 use crate::program_inputs::RunInputs;
 use crate::trace::Trace;
 use harness::{Linkage, Linking};
 use std::path::Path;
 use std::process::{Command, Stdio};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Exit code of the harness's `reach_error`.
@@ -39,12 +52,32 @@ pub const REACHED_MARKER: &str = "UFO: reach_error() reached";
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Replay {
     /// The real program reached the error with the trace's inputs; with the
-    /// first undefined behaviour UBSan saw on that run, if any.
-    Reached(Option<ub::UndefinedBehaviour>),
+    /// first undefined behaviour UBSan (or the JIT's checks) saw on that run,
+    /// if any, and how the program was built.
+    Reached(Option<ub::UndefinedBehaviour>, By),
     /// It did not; the reason says what happened instead.
     NotReached(String),
     /// Replay was impossible (tools missing, unsupported input).
     Impossible(String),
+}
+
+/// How the replayed program was built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum By {
+    /// The module the frontend read, compiled by LLVM's JIT (`frontend::jit`).
+    Jit,
+    /// The files built by clang and linked with the C harness.
+    Clang,
+}
+
+impl By {
+    /// How the report says it.
+    pub fn describe(self) -> &'static str {
+        match self {
+            By::Jit => "the verified module, compiled by LLVM's JIT, run with the trace's inputs",
+            By::Clang => "the program built by clang with the trace's harness, run with its inputs",
+        }
+    }
 }
 
 /// The function the replay starts in: `main`, or another entry whose integer
@@ -134,7 +167,7 @@ fn execute(mut cmd: Command, limit: Duration, target: Target) -> (Replay, String
                     target.trap && status.signal() == Some(libc::SIGILL)
                 };
                 let r = if (status.code() == Some(REACHED_CODE) && out.contains(REACHED_MARKER)) || trapped {
-                    Replay::Reached(None)
+                    Replay::Reached(None, By::Clang)
                 } else {
                     Replay::NotReached(format!("the program ended with {status} without reaching the error"))
                 };
@@ -166,6 +199,7 @@ fn execute(mut cmd: Command, limit: Duration, target: Target) -> (Replay, String
 pub fn replay(
     files: &[String],
     sources: &[String],
+    executable: Option<&Arc<Vec<u8>>>,
     dm: DataModel,
     entry: &Entry,
     target: Target,
@@ -173,6 +207,14 @@ pub fn replay(
     harness_out: Option<&Path>,
     limit: Duration,
 ) -> Replay {
+    // The module the frontend read, run by the JIT: the replay unless it
+    // cannot decide (the user's harness is written from the clang build's
+    // symbols; a 32-bit module needs a 32-bit process; another entry than
+    // `main` is called by the C harness).
+    let jit_runs = harness_out.is_none() && dm == DataModel::Lp64 && entry.name == "main";
+    if let Some(r) = executable.filter(|_| jit_runs).and_then(|m| jit(m, target, trace, limit)) {
+        return r;
+    }
     let dir = match tempfile::tempdir() {
         Ok(d) => d,
         Err(e) => return Replay::Impossible(e.to_string()),
@@ -197,19 +239,19 @@ pub fn replay(
         if let Ok(exe) = build.exe(true, harness_out) {
             let (r, err) = execute(sanitized(build.command(&exe)), limit, target);
             match (r, ub::first(&err)) {
-                (Replay::Reached(_), None) => return Replay::Reached(None),
+                (Replay::Reached(..), None) => return Replay::Reached(None, By::Clang),
                 _ => found = Some(err),
             }
         }
     }
     let reached = match build.exe(false, harness_out).map(|exe| execute(build.command(&exe), limit, target).0) {
-        Ok(r @ Replay::Reached(_)) => r,
+        Ok(r @ Replay::Reached(..)) => r,
         Ok(other) => return other,
         Err(e) => return Replay::Impossible(e),
     };
     if let Some(err) = found {
         // the sanitized run of the same files: its finding, if any
-        return Replay::Reached(ub::first(&err));
+        return Replay::Reached(ub::first(&err), By::Clang);
     }
     let c_files = if files.iter().any(|f| ub::sanitizable(f)) { files } else { sources };
     if !c_files.iter().any(|f| ub::sanitizable(f)) {
@@ -218,8 +260,66 @@ pub fn replay(
     // The sanitized run only adds a finding: an error in it changes nothing.
     let build = Build { files: c_files, ..build };
     match build.exe(true, None) {
-        Ok(exe) => Replay::Reached(ub::first(&execute(sanitized(build.command(&exe)), limit, target).1)),
+        Ok(exe) => Replay::Reached(ub::first(&execute(sanitized(build.command(&exe)), limit, target).1), By::Clang),
         Err(_) => reached,
+    }
+}
+
+/// The replay by the JIT (`frontend::jit`) of `module`; `None` when it
+/// cannot decide: the JIT cannot run the module, or the run died of a signal
+/// (which a build by clang, with another memory layout, may not share).
+fn jit(module: &Arc<Vec<u8>>, target: Target, trace: &Trace, limit: Duration) -> Option<Replay> {
+    use crate::child::Ended;
+    use std::os::unix::process::ExitStatusExt;
+    let inputs = RunInputs::of(&trace.inputs);
+    let mut library: Vec<String> = trace
+        .inputs
+        .iter()
+        .filter_map(|i| match &i.source {
+            crate::ir::InputSource::Library { function } => Some(function.clone()),
+            _ => None,
+        })
+        .collect();
+    library.sort_unstable();
+    library.dedup();
+    let run = jit::Run {
+        bitcode: module.clone(),
+        values: inputs.harness.iter().map(|(_, v)| *v).collect(),
+        args: inputs.args.clone(),
+        env: inputs.env.clone(),
+        stdin: inputs.reads_stdin.then(|| inputs.stdin.clone()),
+        any_assert: target.property != Property::UnreachCall,
+        library,
+        null_call: target.null_call,
+        marker: REACHED_MARKER.into(),
+        code: REACHED_CODE,
+    };
+    let started = jit::start(&run).ok()?;
+    let t = Instant::now();
+    let none: Option<(std::fs::File, &[u8])> = None;
+    let poll = Duration::from_millis(1);
+    let ran = crate::child::supervise(started.child, none, started.stdout, started.stderr, poll, || {
+        (t.elapsed() > limit).then_some(())
+    });
+    match ran.ended {
+        Ended::Stopped(()) => {
+            Some(Replay::NotReached(format!("the program did not reach the error within {}s", limit.as_secs())))
+        }
+        Ended::Exited(None) => None,
+        Ended::Exited(Some(status)) => {
+            let marked =
+                status.code() == Some(REACHED_CODE) && String::from_utf8_lossy(&ran.stdout).contains(REACHED_MARKER);
+            if marked || (target.trap && status.signal() == Some(libc::SIGILL)) {
+                Some(Replay::Reached(ub::first(&ran.stderr), By::Jit))
+            } else if status.signal().is_some()
+                || ran.stderr.contains(jit::UNRUNNABLE_PREFIX)
+                || ran.stderr.contains("LLVM ERROR:")
+            {
+                None
+            } else {
+                Some(Replay::NotReached(format!("the program ended with {status} without reaching the error")))
+            }
+        }
     }
 }
 

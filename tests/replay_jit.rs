@@ -1,0 +1,155 @@
+//! The replay by LLVM's JIT (`frontend::jit`, issue 43 §1): a trace runs on
+//! the module the frontend read, in a forked child, with every input a
+//! replay supplies; what it cannot run (a 32-bit module, an unresolved
+//! function) goes to the clang build; a run that does not reach the error is
+//! decided as such. Each test would fail if the JIT did not run the program
+//! (the `By` of the answer) or ran it with other inputs (the twin that must
+//! not reach the error).
+
+use std::time::{Duration, Instant};
+use ufo::error::SrcLoc;
+use ufo::frontend::{build_program, DataModel, FrontendOptions, Property};
+use ufo::ir::InputSource;
+use ufo::replay::{self, By, Entry, Replay, Target};
+use ufo::trace::{Input, Trace};
+
+fn file(name: &str) -> String {
+    format!("{}/tests/data/replay_jit/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn input(source: InputSource, func: &str, value: i128) -> Input {
+    Input { func: func.into(), source, value, at: SrcLoc::default(), function: String::new() }
+}
+
+fn nondet(value: i128) -> Input {
+    input(InputSource::Nondet, "__VERIFIER_nondet_int", value)
+}
+
+fn target(property: Property) -> Target {
+    Target { property, trap: false, null_call: false }
+}
+
+/// Replays `inputs` on `name` built with `dm`.
+fn replay_with(name: &str, dm: DataModel, target: Target, inputs: Vec<Input>) -> Replay {
+    let files = vec![file(name)];
+    let opts = FrontendOptions { data_model: dm, ..FrontendOptions::default() };
+    let p = build_program(&files, &opts).expect("the test program builds");
+    assert!(p.executable.is_some(), "the frontend keeps the module it read");
+    let trace = Trace { inputs, ..Trace::default() };
+    let entry = Entry { name: "main".into(), params: vec![] };
+    replay::replay(&files, &[], p.executable.as_ref(), dm, &entry, target, &trace, None, Duration::from_secs(3))
+}
+
+fn replay(name: &str, target: Target, inputs: Vec<Input>) -> Replay {
+    replay_with(name, DataModel::Lp64, target, inputs)
+}
+
+fn inputs(a: i128) -> Vec<Input> {
+    vec![
+        nondet(a),
+        input(InputSource::Argc, "main", 2),
+        input(InputSource::ArgvNumber { index: 1 }, "atoi", 7),
+        input(InputSource::Library { function: "rand".into() }, "rand", 11),
+        input(InputSource::ScanfResult { format: "%d".into() }, "scanf", 1),
+        input(InputSource::ScanfValue { format: "%d".into(), index: 0 }, "scanf", 5),
+        input(InputSource::Env { name: "UFO_JIT_TEST".into() }, "getenv", 1),
+    ]
+}
+
+#[test]
+fn every_input_reaches_the_program_run_by_the_jit() {
+    let t = Instant::now();
+    let r = replay("inputs.c", target(Property::Assertions), inputs(3));
+    assert_eq!(r, Replay::Reached(None, By::Jit));
+    // a JIT replay costs milliseconds, not clang builds (generous for a loaded machine)
+    assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
+    // its twin: one value off, the run ends normally, decided without clang
+    match replay("inputs.c", target(Property::Assertions), inputs(4)) {
+        Replay::NotReached(why) => assert!(why.contains("exit status: 0"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn the_programs_own_error_and_nondet_functions_are_replaced() {
+    let bool_and_char = |b: i128, c: i128| {
+        vec![
+            input(InputSource::Nondet, "__VERIFIER_nondet_uchar", c),
+            input(InputSource::Nondet, "__VERIFIER_nondet_bool", b),
+        ]
+    };
+    // 200 read back as an unsigned char (sign-extended -56 would be another value)
+    assert_eq!(
+        replay("svcomp_error.c", target(Property::UnreachCall), bool_and_char(1, 200)),
+        Replay::Reached(None, By::Jit)
+    );
+    assert!(matches!(
+        replay("svcomp_error.c", target(Property::UnreachCall), bool_and_char(0, 200)),
+        Replay::NotReached(_)
+    ));
+}
+
+#[test]
+fn undefined_behaviour_on_the_way_is_reported_by_the_jits_checks() {
+    let f = format!("{}/llvm-tests/ub/signed_overflow.c", env!("CARGO_MANIFEST_DIR"));
+    let files = vec![f];
+    let p = build_program(&files, &FrontendOptions::default()).unwrap();
+    let trace = Trace { inputs: vec![nondet(i32::MAX as i128)], ..Trace::default() };
+    let entry = Entry { name: "main".into(), params: vec![] };
+    let r = replay::replay(
+        &files,
+        &[],
+        p.executable.as_ref(),
+        DataModel::Lp64,
+        &entry,
+        target(Property::Assertions),
+        &trace,
+        None,
+        Duration::from_secs(3),
+    );
+    let Replay::Reached(Some(ub), By::Jit) = r else { panic!("{r:?}") };
+    assert_eq!((ub.kind, ub.at.line, ub.at.col), ("signed-overflow", 12, 9), "{ub:?}");
+    assert_eq!(ub.message, "signed integer overflow: 2147483647 + 1 cannot be represented in type 'int'");
+    assert!(ub.at.file.ends_with("signed_overflow.c"), "{ub:?}");
+}
+
+#[test]
+fn a_trap_and_a_call_through_a_null_pointer_are_the_error_reached() {
+    let trap = Target { trap: true, ..target(Property::Assertions) };
+    assert_eq!(replay("trap.c", trap, vec![nondet(13)]), Replay::Reached(None, By::Jit));
+    assert!(matches!(replay("trap.c", trap, vec![nondet(12)]), Replay::NotReached(_)));
+    let null = Target { null_call: true, ..target(Property::Assertions) };
+    assert_eq!(replay("null_call.c", null, vec![nondet(9)]), Replay::Reached(None, By::Jit));
+    assert!(matches!(replay("null_call.c", null, vec![nondet(8)]), Replay::NotReached(_)));
+}
+
+#[test]
+fn a_run_that_does_not_end_is_stopped_at_the_limit() {
+    let t = Instant::now();
+    match replay("loops_forever.c", target(Property::Assertions), vec![nondet(0)]) {
+        Replay::NotReached(why) => assert!(why.contains("did not reach the error within 3s"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+    assert!(t.elapsed() < Duration::from_secs(6), "{:?}", t.elapsed());
+    assert_eq!(
+        replay("loops_forever.c", target(Property::Assertions), vec![nondet(1)]),
+        Replay::Reached(None, By::Jit)
+    );
+}
+
+#[test]
+fn what_the_jit_cannot_run_goes_to_the_clang_build() {
+    // an unresolved function: the JIT gives up, and so does the link
+    match replay("unresolved.c", target(Property::Assertions), vec![nondet(1)]) {
+        Replay::Impossible(why) => assert!(why.contains("linking"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+    // a 32-bit module is run as a 32-bit program built by clang
+    let r = replay_with(
+        "trap.c",
+        DataModel::Ilp32,
+        Target { trap: true, ..target(Property::Assertions) },
+        vec![nondet(13)],
+    );
+    assert_eq!(r, Replay::Reached(None, By::Clang));
+}
