@@ -1,5 +1,7 @@
 //! Readable answers (DESIGN.md "Answers you can trust"): a counterexample as
-//! source lines with the nondet inputs and the source variables' values, and a
+//! source lines with the nondet inputs, the source variables' values and the
+//! calls each line is in (issue 44 §3: inlined calls, recursion copied to a
+//! bound), and a
 //! certificate as loop invariants in source terms (`loop at foo.c:4: x >= 0`).
 
 use crate::cexpr::{self, CVar, Style};
@@ -25,6 +27,28 @@ pub struct PathStep {
     pub code: Option<String>,
     /// Source variables whose value is new or changed after this step.
     pub values: Vec<Value>,
+    /// The calls the step is in, outermost first (empty in the entry function).
+    pub calls: Vec<Call>,
+}
+
+/// A call on a counterexample's stack: the function called and where.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Call {
+    pub function: String,
+    pub at: SrcLoc,
+}
+
+/// The calls a position `at` of an edge whose code is in the inlined calls
+/// `calls` (call sites, outermost first) is in: the frames down to the
+/// deepest whose function contains `at` (a block merged by the optimizer
+/// holds code of several frames; its edge carries the innermost).
+fn stack(p: &Program, calls: &[SrcLoc], inner: &SrcLoc, at: &SrcLoc) -> Vec<Call> {
+    // the function of each frame: the one holding the next call site, and
+    // for the innermost the one holding the edge's own position
+    let function = |k: usize| p.function_at(calls.get(k).unwrap_or(inner)).to_string();
+    let here = p.function_at(at);
+    let depth = (0..=calls.len()).rev().find(|k| function(*k) == here).unwrap_or(calls.len());
+    (0..depth).map(|k| Call { function: function(k + 1), at: calls[k].clone() }).collect()
 }
 
 /// The invariant of a loop head, in source terms.
@@ -116,8 +140,10 @@ pub fn render_path(p: &Program, trace: &Trace) -> Vec<PathStep> {
         }
         spots.push(edge.src_loc.clone());
         for at in spots {
-            if at.is_known() && out.last().map(|s| s.at.line != at.line || s.at.file != at.file).unwrap_or(true) {
-                out.push(PathStep { code: source_line(&at), at, values: Vec::new() });
+            let calls = stack(p, &edge.calls, &edge.src_loc, &at);
+            let new = out.last().map(|s| s.at.line != at.line || s.at.file != at.file || s.calls != calls);
+            if at.is_known() && new.unwrap_or(true) {
+                out.push(PathStep { code: source_line(&at), at, values: Vec::new(), calls });
             }
         }
         let (Some(step), Some(state)) = (out.last_mut(), trace.states.get(k)) else { continue };

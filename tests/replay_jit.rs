@@ -1,7 +1,8 @@
 //! The replay by LLVM's JIT (`frontend::jit`, issue 43 §1): a trace runs on
 //! the module the frontend read, in a forked child, with every input a
-//! replay supplies; what it cannot run (a 32-bit module, an unresolved
-//! function) goes to the clang build; a run that does not reach the error is
+//! replay supplies; a 32-bit module is compiled by LLVM in a child with the
+//! harness in IR and linked by clang; what neither can run (an unresolved
+//! function, a null call in a 32-bit module) goes to the clang build; a run that does not reach the error is
 //! decided as such. Each test would fail if the JIT did not run the program
 //! (the `By` of the answer) or ran it with other inputs (the twin that must
 //! not reach the error).
@@ -144,12 +145,68 @@ fn what_the_jit_cannot_run_goes_to_the_clang_build() {
         Replay::Impossible(why) => assert!(why.contains("linking"), "{why}"),
         other => panic!("{other:?}"),
     }
-    // a 32-bit module is run as a 32-bit program built by clang
-    let r = replay_with(
-        "trap.c",
+    // a call through a null pointer in a 32-bit module: the C harness's fault handler
+    let null = Target { null_call: true, ..target(Property::Assertions) };
+    assert_eq!(replay_with("null_call.c", DataModel::Ilp32, null, vec![nondet(9)]), Replay::Reached(None, By::Clang));
+}
+
+#[test]
+fn a_32_bit_module_is_compiled_by_llvm_with_the_harness_in_ir() {
+    let t = Instant::now();
+    let r = replay_with("inputs.c", DataModel::Ilp32, target(Property::Assertions), inputs(3));
+    assert_eq!(r, Replay::Reached(None, By::Native));
+    assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
+    assert!(matches!(
+        replay_with("inputs.c", DataModel::Ilp32, target(Property::Assertions), inputs(4)),
+        Replay::NotReached(_)
+    ));
+    let trap = Target { trap: true, ..target(Property::Assertions) };
+    assert_eq!(replay_with("trap.c", DataModel::Ilp32, trap, vec![nondet(13)]), Replay::Reached(None, By::Native));
+    let char_and_bool = |b: i128, c: i128| {
+        vec![
+            input(InputSource::Nondet, "__VERIFIER_nondet_uchar", c),
+            input(InputSource::Nondet, "__VERIFIER_nondet_bool", b),
+        ]
+    };
+    let svcomp = |inputs| replay_with("svcomp_error.c", DataModel::Ilp32, target(Property::UnreachCall), inputs);
+    assert_eq!(svcomp(char_and_bool(1, 200)), Replay::Reached(None, By::Native));
+    assert!(matches!(svcomp(char_and_bool(0, 200)), Replay::NotReached(_)));
+    // undefined behaviour on the way, reported by the IR's checks
+    let f = format!("{}/llvm-tests/ub/signed_overflow.c", env!("CARGO_MANIFEST_DIR"));
+    let opts = FrontendOptions { data_model: DataModel::Ilp32, ..FrontendOptions::default() };
+    let p = build_program(std::slice::from_ref(&f), &opts).unwrap();
+    let trace = Trace { inputs: vec![nondet(i32::MAX as i128)], ..Trace::default() };
+    let entry = Entry { name: "main".into(), params: vec![] };
+    let r = replay::replay(
+        &[f],
+        &[],
+        p.executable.as_ref(),
         DataModel::Ilp32,
-        Target { trap: true, ..target(Property::Assertions) },
-        vec![nondet(13)],
+        &entry,
+        target(Property::Assertions),
+        &trace,
+        None,
+        Duration::from_secs(3),
     );
-    assert_eq!(r, Replay::Reached(None, By::Clang));
+    let Replay::Reached(Some(ub), By::Native) = r else { panic!("{r:?}") };
+    assert_eq!((ub.kind, ub.at.line, ub.at.col), ("signed-overflow", 12, 9), "{ub:?}");
+    assert_eq!(ub.message, "signed integer overflow: 2147483647 + 1 cannot be represented in type 'int'");
+}
+
+#[test]
+fn the_linkers_command_is_kept_and_a_broken_one_replaced() {
+    let cache = tempfile::tempdir().unwrap();
+    // (other tests of this binary may use this cache too: they keep the same command)
+    std::env::set_var("XDG_CACHE_HOME", cache.path());
+    let trap = Target { trap: true, ..target(Property::Assertions) };
+    assert_eq!(replay_with("trap.c", DataModel::Ilp32, trap, vec![nondet(13)]), Replay::Reached(None, By::Native));
+    let kept: Vec<_> = std::fs::read_dir(cache.path().join("ufo")).unwrap().map(|e| e.unwrap().path()).collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    let command = std::fs::read_to_string(&kept[0]).unwrap();
+    assert!(command.lines().next().unwrap().ends_with("ld"), "{command}");
+    assert!(command.lines().any(|a| a == "ufo-link-object.o") && command.contains("-m\nelf_i386"), "{command}");
+    // a command that no longer links: clang links, and the command is written anew
+    std::fs::write(&kept[0], "/nonexistent/ld\nufo-link-object.o").unwrap();
+    assert_eq!(replay_with("trap.c", DataModel::Ilp32, trap, vec![nondet(13)]), Replay::Reached(None, By::Native));
+    assert_eq!(std::fs::read_to_string(&kept[0]).unwrap(), command);
 }

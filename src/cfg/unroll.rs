@@ -83,6 +83,7 @@ pub fn unwinding(p: &Program, k: usize) -> (Program, Dag) {
             body: Vec::new(),
             src_loc: p.loc(l).src.clone(),
             failure: None,
+            calls: Vec::new(),
         });
     }
     for u in frontier {
@@ -125,7 +126,14 @@ pub fn induction_step(p: &Program, inv: &[crate::ir::Expr], k: usize) -> (Progra
             p.loc(l).live.iter().map(|v| Stmt::Havoc(*v, why.clone(), p.loc(l).src.clone())).collect();
         body.push(Stmt::Assume(inv[l.0 as usize].clone()));
         entries.push(EdgeId(q.edges.len() as u32));
-        q.edges.push(Edge { src: start, dst: l, body, src_loc: p.loc(l).src.clone(), failure: None });
+        q.edges.push(Edge {
+            src: start,
+            dst: l,
+            body,
+            src_loc: p.loc(l).src.clone(),
+            failure: None,
+            calls: Vec::new(),
+        });
     }
     let succ = q.successors();
     let mut dag = Dag::default();
@@ -295,6 +303,7 @@ mod tests {
             body: Vec::new(),
             src_loc: Default::default(),
             failure: None,
+            calls: Vec::new(),
         };
         Program {
             locs: (0..n).map(loc).collect(),

@@ -25,6 +25,14 @@
 //! other checks (alignment, null, bounds, pointer overflow, invalid `bool`)
 //! are not made here.
 //!
+//! A module this process cannot run (a 32-bit one) is built natively
+//! instead ([`start_build`]): the child compiles it, with the harness's
+//! callbacks defined in IR too (the values a constant array, the marker
+//! written with `write`, undefined behaviour reported with `dprintf` as
+//! `ufo-ub SITE A B`, which [`site_report`] turns into UBSan's line), into an
+//! object file for the module's own target, which clang links; one fork, an
+//! in-process code generation and a link in place of two compiles.
+//!
 //! Invariants: the child runs only its own code, LLVM on a fresh context and
 //! the C library (never Z3, nor a lock of Rust's standard library another
 //! thread of the parent may hold); it leads a process group of its own and
@@ -47,6 +55,10 @@ use std::sync::OnceLock;
 pub const UNRUNNABLE: i32 = 125;
 /// The start of its message on standard error.
 pub const UNRUNNABLE_PREFIX: &str = "ufo-jit: cannot run the module: ";
+
+/// Written to standard error when the program starts (after the JIT
+/// compiled it): a run stopped before it never ran the program.
+pub const STARTED: &str = "ufo-jit: the program starts\n";
 
 /// The names `__assert_fail` is given for SV-COMP's error function (its
 /// `reach_error()` passes "reach_error", or `__PRETTY_FUNCTION__` in
@@ -93,6 +105,27 @@ pub struct Started {
 
 /// Forks the child that runs `run` (module docs).
 pub fn start(run: &Run) -> std::io::Result<Started> {
+    spawn(run, Job::Run)
+}
+
+/// Forks a child that builds `run`'s module, the harness's callbacks defined
+/// in IR (no callback into ufo), into the object file `obj` for the module's
+/// own target (the native build of a module the JIT cannot run in this
+/// process: a 32-bit one), writes the checked operations to `sites` (one a
+/// line, by number: see [`site_report`]) and exits 0. Link the object with
+/// the C library and run it; a run through undefined behaviour writes
+/// `ufo-ub SITE A B` to standard error (the first only).
+pub fn start_build(run: &Run, obj: &std::path::Path, sites: &std::path::Path) -> std::io::Result<Started> {
+    spawn(run, Job::Build { obj: obj.to_path_buf(), sites: sites.to_path_buf() })
+}
+
+/// What a forked child does.
+enum Job {
+    Run,
+    Build { obj: std::path::PathBuf, sites: std::path::PathBuf },
+}
+
+fn spawn(run: &Run, job: Job) -> std::io::Result<Started> {
     use std::os::fd::AsRawFd;
     let [[out_r, out_w], [err_r, err_w]] = [crate::child::pipe()?, crate::child::pipe()?];
     // The stdin's bytes go to a memory file made before the fork.
@@ -110,7 +143,7 @@ pub fn start(run: &Run) -> std::io::Result<Started> {
     }
     if pid == 0 {
         let stdin = input.as_ref().map(|f| f.as_raw_fd());
-        child(run, parent, stdin, out_w.as_raw_fd(), err_w.as_raw_fd());
+        child(run, &job, parent, stdin, out_w.as_raw_fd(), err_w.as_raw_fd());
     }
     // SAFETY: puts our own child in a group of its own (the child does the same).
     unsafe { libc::setpgid(pid, pid) };
@@ -119,7 +152,7 @@ pub fn start(run: &Run) -> std::io::Result<Started> {
 }
 
 /// A file in memory holding `bytes`, read from its start.
-fn memory_file(bytes: &[u8]) -> std::io::Result<std::fs::File> {
+pub fn memory_file(bytes: &[u8]) -> std::io::Result<std::fs::File> {
     use std::io::{Seek, Write};
     use std::os::fd::FromRawFd;
     // SAFETY: a plain system call with a valid C string.
@@ -154,7 +187,7 @@ fn say(s: &str) {
 }
 
 /// The forked child: never returns.
-fn child(run: &Run, parent: libc::pid_t, stdin: Option<i32>, out: i32, err: i32) -> ! {
+fn child(run: &Run, job: &Job, parent: libc::pid_t, stdin: Option<i32>, out: i32, err: i32) -> ! {
     // SAFETY: plain system calls on our own process and descriptors.
     unsafe {
         libc::setpgid(0, 0);
@@ -175,7 +208,11 @@ fn child(run: &Run, parent: libc::pid_t, stdin: Option<i32>, out: i32, err: i32)
         libc::pthread_sigmask(libc::SIG_SETMASK, &none, std::ptr::null_mut());
     }
     crate::child::close_all_but(&[0, 1, 2]);
-    let why = match prepare_and_run(run) {
+    let done = match job {
+        Job::Run => prepare_and_run(run),
+        Job::Build { obj, sites } => prepare_and_build(run, obj, sites),
+    };
+    let why = match done {
         Ok(never) => match never {},
         Err(why) => why,
     };
@@ -230,6 +267,7 @@ fn prepare_and_run(run: &Run) -> Result<Never, String> {
     if run.null_call {
         catch_null_calls();
     }
+    say(STARTED);
     ee.run_static_constructors();
     let mut argv: Vec<CString> = vec![c"./program".to_owned()];
     argv.extend(run.args.iter().filter_map(|a| CString::new(a.as_str()).ok()));
@@ -250,6 +288,54 @@ fn prepare_and_run(run: &Run) -> Result<Never, String> {
     };
     // SAFETY: returning from main is `exit` with its value.
     unsafe { libc::exit(code) }
+}
+
+/// The native build's child (`start_build`): never returns.
+fn prepare_and_build(run: &Run, obj: &std::path::Path, sites_out: &std::path::Path) -> Result<Never, String> {
+    use inkwell::targets::{CodeModel, FileType, InitializationConfig, RelocMode, Target};
+    Target::initialize_native(&InitializationConfig::default())?;
+    let ctx = inkwell::context::Context::create();
+    let buf = inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(&run.bitcode, "program");
+    let module = inkwell::module::Module::parse_bitcode_from_buffer(&buf, &ctx).map_err(|e| e.to_string())?;
+    if module.get_function("main").is_none() {
+        return Err("it has no main".into());
+    }
+    let mut h = Harness::new(module.as_mut_ptr());
+    let sites = h.instrument();
+    h.replace_functions(run)?;
+    h.define_callbacks(run)?;
+    module.verify().map_err(|e| format!("the harness made it invalid: {e}"))?;
+    let table: String = sites.iter().map(|s| format!("{:?} {} {}\n", s.check, s.width, s.at)).collect();
+    std::fs::write(sites_out, table).map_err(|e| e.to_string())?;
+    let triple = module.get_triple();
+    let target = Target::from_triple(&triple).map_err(|e| e.to_string())?;
+    let tm = target
+        .create_target_machine(&triple, "", "", inkwell::OptimizationLevel::None, RelocMode::PIC, CodeModel::Default)
+        .ok_or("no target machine for its triple")?;
+    tm.write_to_file(&module, FileType::Object, obj).map_err(|e| e.to_string())?;
+    // SAFETY: ends the child without the parent's destructors.
+    unsafe { libc::_exit(0) }
+}
+
+/// The line a native run's `ufo-ub SITE A B` stands for, given the build's
+/// sites file: UBSan's `file:line:col: runtime error: message`.
+pub fn site_report(sites: &str, line: &str) -> Option<String> {
+    let mut words = line.strip_prefix("ufo-ub ")?.split_whitespace();
+    let (site, a, b): (usize, i64, i64) =
+        (words.next()?.parse().ok()?, words.next()?.parse().ok()?, words.next()?.parse().ok()?);
+    let mut fields = sites.lines().nth(site)?.splitn(3, ' ');
+    let check = match fields.next()? {
+        "Add" => Check::Add,
+        "Sub" => Check::Sub,
+        "Mul" => Check::Mul,
+        "Shift" => Check::Shift,
+        "SignedDiv" => Check::SignedDiv,
+        "UnsignedDiv" => Check::UnsignedDiv,
+        _ => return None,
+    };
+    let width = fields.next()?.parse().ok()?;
+    let s = Site { check, width, at: fields.next()?.to_string() };
+    undefined_behaviour(&s, a, b).map(|m| format!("{}: runtime error: {m}", s.at))
 }
 
 /// Raw value of a function (inkwell keeps its `AsValueRef` trait private to the crate's users).
@@ -380,8 +466,11 @@ impl Harness {
                                     LLVMBuildZExt(self.b, v, self.i64t, c"".as_ptr())
                                 }
                             };
-                            let (a, b) = (widen(llvm::operand(inst, 0)), widen(llvm::operand(inst, 1)));
-                            self.call(UB_FN, self.void, &[id, a, b]);
+                            let (x, y) = (llvm::operand(inst, 0), llvm::operand(inst, 1));
+                            let undefined = self.undefined_if(check, width, x, y);
+                            let undefined = LLVMBuildZExt(self.b, undefined, self.i32t, c"".as_ptr());
+                            let (a, b) = (widen(x), widen(y));
+                            self.call(UB_FN, self.void, &[undefined, id, a, b]);
                         }
                     }
                 }
@@ -389,6 +478,226 @@ impl Harness {
             }
         }
         sites
+    }
+
+    /// An `i1` that holds when operation `check` of `width` bits on `x`, `y`
+    /// is undefined (the condition UBSan checks), built before the operation.
+    fn undefined_if(&self, check: Check, width: u32, x: Value, y: Value) -> Value {
+        use llvm_sys::LLVMIntPredicate::*;
+        // SAFETY: instructions on operands of one integer type of this context.
+        unsafe {
+            let ty = LLVMTypeOf(x);
+            let icmp = |p, a, b| LLVMBuildICmp(self.b, p, a, b, c"".as_ptr());
+            let overflow = |op: &str| {
+                let mut fields = [ty, LLVMInt1TypeInContext(self.ctx)];
+                let pair = LLVMStructTypeInContext(self.ctx, fields.as_mut_ptr(), 2, 0);
+                let r = self.call(&format!("llvm.{op}.with.overflow.i{width}"), pair, &[x, y]);
+                LLVMBuildExtractValue(self.b, r, 1, c"".as_ptr())
+            };
+            match check {
+                Check::Add => overflow("sadd"),
+                Check::Sub => overflow("ssub"),
+                Check::Mul => overflow("smul"),
+                Check::Shift => icmp(LLVMIntUGE, y, LLVMConstInt(ty, u64::from(width), 0)),
+                Check::UnsignedDiv => icmp(LLVMIntEQ, y, LLVMConstNull(ty)),
+                Check::SignedDiv => {
+                    let zero = icmp(LLVMIntEQ, y, LLVMConstNull(ty));
+                    let min = LLVMConstInt(ty, 1u64 << (width - 1), 0);
+                    let is_min = icmp(LLVMIntEQ, x, min);
+                    let minus_one = icmp(LLVMIntEQ, y, LLVMConstAllOnes(ty));
+                    let both = LLVMBuildAnd(self.b, is_min, minus_one, c"".as_ptr());
+                    LLVMBuildOr(self.b, zero, both, c"".as_ptr())
+                }
+            }
+        }
+    }
+
+    /// A function of the C library the callbacks call: its declaration (the
+    /// module's own, if it has one); `Err` if the program defines it itself.
+    fn libc(
+        &self,
+        name: &str,
+        ret: LLVMTypeRef,
+        params: &[LLVMTypeRef],
+        variadic: bool,
+    ) -> Result<(LLVMTypeRef, Value), String> {
+        let n = cstr(name);
+        // SAFETY: reads or adds a function of the module.
+        unsafe {
+            let f = LLVMGetNamedFunction(self.m, n.as_ptr());
+            if !f.is_null() {
+                if !llvm::is_declaration(f) {
+                    return Err(format!("it defines {name} itself"));
+                }
+                return Ok((LLVMGlobalGetValueType(f), f));
+            }
+            let mut ps = params.to_vec();
+            let fty = LLVMFunctionType(ret, ps.as_mut_ptr(), ps.len() as u32, i32::from(variadic));
+            Ok((fty, LLVMAddFunction(self.m, n.as_ptr(), fty)))
+        }
+    }
+
+    fn call_libc(&self, (fty, f): (LLVMTypeRef, Value), args: &[Value]) -> Value {
+        let mut a = args.to_vec();
+        // SAFETY: a call of a declared function with arguments of its parameters' types.
+        unsafe { LLVMBuildCall2(self.b, fty, f, a.as_mut_ptr(), a.len() as u32, c"".as_ptr()) }
+    }
+
+    /// The body of callback `name` if the module calls it: the builder at its
+    /// entry block; `None` if it does not.
+    fn callback_body(&self, name: &str) -> Option<Value> {
+        let n = cstr(name);
+        // SAFETY: reads the module's function and appends its entry block.
+        unsafe {
+            let f = LLVMGetNamedFunction(self.m, n.as_ptr());
+            if f.is_null() {
+                return None;
+            }
+            LLVMSetLinkage(f, llvm_sys::LLVMLinkage::LLVMInternalLinkage);
+            let entry = LLVMAppendBasicBlockInContext(self.ctx, f, c"entry".as_ptr());
+            LLVMPositionBuilderAtEnd(self.b, entry);
+            Some(f)
+        }
+    }
+
+    /// Defines in IR the callbacks the JIT maps to ufo's functions (the
+    /// native build: the values are a constant array of the module, the
+    /// marker goes out with `write`, undefined behaviour with `dprintf`).
+    // LLVM 14 has only the 32-bit-length array functions
+    #[allow(deprecated)]
+    fn define_callbacks(&mut self, run: &Run) -> Result<(), String> {
+        // SAFETY: builds the callbacks' bodies from types of this context.
+        unsafe {
+            let i8t = LLVMInt8TypeInContext(self.ctx);
+            let ptr = LLVMPointerType(i8t, 0);
+            let size =
+                llvm_sys::target::LLVMIntPtrTypeInContext(self.ctx, llvm_sys::target::LLVMGetModuleDataLayout(self.m));
+            // the assert callback reaches the error too
+            self.declare(REACHED_FN, self.void, &[]);
+            if let Some(f) = self.callback_body(NEXT_FN) {
+                let n = run.values.len() as u32;
+                let mut vals: Vec<Value> = run.values.iter().map(|v| self.int(*v as i64 as u64, self.i64t)).collect();
+                let arr_ty = LLVMArrayType(self.i64t, n);
+                let arr = LLVMAddGlobal(self.m, arr_ty, c"__ufo_values".as_ptr());
+                LLVMSetInitializer(arr, LLVMConstArray(self.i64t, vals.as_mut_ptr(), n));
+                LLVMSetGlobalConstant(arr, 1);
+                LLVMSetLinkage(arr, llvm_sys::LLVMLinkage::LLVMPrivateLinkage);
+                let index = LLVMAddGlobal(self.m, self.i32t, c"__ufo_index".as_ptr());
+                LLVMSetInitializer(index, LLVMConstNull(self.i32t));
+                LLVMSetLinkage(index, llvm_sys::LLVMLinkage::LLVMPrivateLinkage);
+                let i = LLVMBuildLoad2(self.b, self.i32t, index, c"".as_ptr());
+                let more = LLVMBuildICmp(
+                    self.b,
+                    llvm_sys::LLVMIntPredicate::LLVMIntULT,
+                    i,
+                    self.int(u64::from(n), self.i32t),
+                    c"".as_ptr(),
+                );
+                let take = LLVMAppendBasicBlockInContext(self.ctx, f, c"take".as_ptr());
+                let none = LLVMAppendBasicBlockInContext(self.ctx, f, c"none".as_ptr());
+                LLVMBuildCondBr(self.b, more, take, none);
+                LLVMPositionBuilderAtEnd(self.b, take);
+                let mut idx = [self.int(0, self.i32t), i];
+                let at = LLVMBuildInBoundsGEP2(self.b, arr_ty, arr, idx.as_mut_ptr(), 2, c"".as_ptr());
+                let v = LLVMBuildLoad2(self.b, self.i64t, at, c"".as_ptr());
+                let next = LLVMBuildAdd(self.b, i, self.int(1, self.i32t), c"".as_ptr());
+                LLVMBuildStore(self.b, next, index);
+                LLVMBuildRet(self.b, v);
+                LLVMPositionBuilderAtEnd(self.b, none);
+                LLVMBuildRet(self.b, self.int(0, self.i64t));
+            }
+            if self.callback_body(REACHED_FN).is_some() {
+                let fflush = self.libc("fflush", self.i32t, &[ptr], false)?;
+                let write = self.libc("write", size, &[self.i32t, ptr, size], false)?;
+                let quit = self.libc("_exit", self.void, &[self.i32t], false)?;
+                self.call_libc(fflush, &[LLVMConstNull(ptr)]);
+                let line = format!("{}\n", run.marker);
+                let text = LLVMBuildGlobalStringPtr(self.b, cstr(&line).as_ptr(), c"__ufo_marker".as_ptr());
+                self.call_libc(write, &[self.int(1, self.i32t), text, self.int(line.len() as u64, size)]);
+                self.call_libc(quit, &[self.int(run.code as u64, self.i32t)]);
+                LLVMBuildUnreachable(self.b);
+            }
+            if let Some(f) = self.callback_body(ASSERT_FN) {
+                let abort = self.libc("abort", self.void, &[], false)?;
+                let reach = LLVMAppendBasicBlockInContext(self.ctx, f, c"reach".as_ptr());
+                let fail = LLVMAppendBasicBlockInContext(self.ctx, f, c"abort".as_ptr());
+                if run.any_assert {
+                    LLVMBuildBr(self.b, reach);
+                } else {
+                    let strcmp = self.libc("strcmp", self.i32t, &[ptr, ptr], false)?;
+                    let function = LLVMGetParam(f, 3);
+                    let null = LLVMBuildICmp(
+                        self.b,
+                        llvm_sys::LLVMIntPredicate::LLVMIntEQ,
+                        function,
+                        LLVMConstNull(LLVMTypeOf(function)),
+                        c"".as_ptr(),
+                    );
+                    let named = LLVMAppendBasicBlockInContext(self.ctx, f, c"named".as_ptr());
+                    LLVMBuildCondBr(self.b, null, fail, named);
+                    LLVMPositionBuilderAtEnd(self.b, named);
+                    let mut any = LLVMConstNull(LLVMInt1TypeInContext(self.ctx));
+                    for n in ERROR_FUNCTION_NAMES {
+                        let s = LLVMBuildGlobalStringPtr(self.b, cstr(n).as_ptr(), c"".as_ptr());
+                        let c = self.call_libc(strcmp, &[function, s]);
+                        let same = LLVMBuildICmp(
+                            self.b,
+                            llvm_sys::LLVMIntPredicate::LLVMIntEQ,
+                            c,
+                            self.int(0, self.i32t),
+                            c"".as_ptr(),
+                        );
+                        any = LLVMBuildOr(self.b, any, same, c"".as_ptr());
+                    }
+                    LLVMBuildCondBr(self.b, any, reach, fail);
+                }
+                LLVMPositionBuilderAtEnd(self.b, reach);
+                self.call(REACHED_FN, self.void, &[]);
+                LLVMBuildUnreachable(self.b);
+                LLVMPositionBuilderAtEnd(self.b, fail);
+                self.call_libc(abort, &[]);
+                LLVMBuildUnreachable(self.b);
+            }
+            if self.callback_body(ASSUME_FN).is_some() {
+                let exit = self.libc("exit", self.void, &[self.i32t], false)?;
+                self.call_libc(exit, &[self.int(0, self.i32t)]);
+                LLVMBuildUnreachable(self.b);
+            }
+            if let Some(f) = self.callback_body(UB_FN) {
+                let dprintf = self.libc("dprintf", self.i32t, &[self.i32t, ptr], true)?;
+                let reported = LLVMAddGlobal(self.m, i8t, c"__ufo_reported".as_ptr());
+                LLVMSetInitializer(reported, LLVMConstNull(i8t));
+                LLVMSetLinkage(reported, llvm_sys::LLVMLinkage::LLVMPrivateLinkage);
+                let undefined = LLVMBuildICmp(
+                    self.b,
+                    llvm_sys::LLVMIntPredicate::LLVMIntNE,
+                    LLVMGetParam(f, 0),
+                    self.int(0, self.i32t),
+                    c"".as_ptr(),
+                );
+                let before = LLVMBuildLoad2(self.b, i8t, reported, c"".as_ptr());
+                let first = LLVMBuildICmp(
+                    self.b,
+                    llvm_sys::LLVMIntPredicate::LLVMIntEQ,
+                    before,
+                    LLVMConstNull(i8t),
+                    c"".as_ptr(),
+                );
+                let report = LLVMBuildAnd(self.b, undefined, first, c"".as_ptr());
+                let print = LLVMAppendBasicBlockInContext(self.ctx, f, c"print".as_ptr());
+                let done = LLVMAppendBasicBlockInContext(self.ctx, f, c"done".as_ptr());
+                LLVMBuildCondBr(self.b, report, print, done);
+                LLVMPositionBuilderAtEnd(self.b, print);
+                LLVMBuildStore(self.b, LLVMConstInt(i8t, 1, 0), reported);
+                let fmt = LLVMBuildGlobalStringPtr(self.b, c"ufo-ub %d %lld %lld\n".as_ptr(), c"".as_ptr());
+                let args = [self.int(2, self.i32t), fmt, LLVMGetParam(f, 1), LLVMGetParam(f, 2), LLVMGetParam(f, 3)];
+                self.call_libc(dprintf, &args);
+                LLVMBuildBr(self.b, done);
+                LLVMPositionBuilderAtEnd(self.b, done);
+                LLVMBuildRetVoid(self.b);
+            }
+        }
+        Ok(())
     }
 
     /// Gives every harness function of the module the harness's body.
@@ -655,7 +964,10 @@ fn undefined_behaviour(site: &Site, a: i64, b: i64) -> Option<String> {
     }
 }
 
-extern "C" fn undefined(site: i32, a: i64, b: i64) {
+extern "C" fn undefined(undefined: i32, site: i32, a: i64, b: i64) {
+    if undefined == 0 {
+        return;
+    }
     let Some(state) = STATE.get() else { return };
     let Some(s) = state.sites.get(site as usize) else { return };
     if let Some(message) = undefined_behaviour(s, a, b) {
@@ -677,13 +989,21 @@ extern "C" fn next() -> i64 {
 }
 
 extern "C" fn reached() {
+    reach(true)
+}
+
+/// Writes the marker and ends the run at once; flushes the program's output
+/// first unless called from a signal handler (`flush` false: no allocation,
+/// no stdio lock there).
+fn reach(flush: bool) -> ! {
     let Some(state) = STATE.get() else { std::process::abort() };
-    let line = format!("{}\n", state.marker);
-    // SAFETY: flushes the program's output first, then writes the marker and
-    // ends the run at once.
+    // SAFETY: writes valid buffers to descriptor 1 and ends the process.
     unsafe {
-        libc::fflush(std::ptr::null_mut());
-        libc::write(1, line.as_ptr().cast(), line.len());
+        if flush {
+            libc::fflush(std::ptr::null_mut());
+        }
+        libc::write(1, state.marker.as_ptr().cast(), state.marker.len());
+        libc::write(1, c"\n".as_ptr().cast(), 1);
         libc::_exit(state.code)
     }
 }
@@ -723,7 +1043,7 @@ fn catch_null_calls() {
         // SAFETY: the kernel passes a valid siginfo to an SA_SIGINFO handler.
         let a = unsafe { (*info).si_addr() } as usize;
         if !(16..usize::MAX - 15).contains(&a) {
-            reached();
+            reach(false);
         }
         // SAFETY: the default disposition, then the fault again.
         unsafe {

@@ -355,6 +355,37 @@ pub fn debug_loc(inst: Value, file: &str) -> SrcLoc {
     }
 }
 
+/// The call sites, outermost first, of the inlined calls an instruction's
+/// code is in (its debug location's `inlinedAt` chain), with `file` as
+/// fallback file name; empty for code of the function itself.
+pub fn inlined_calls(inst: Value, file: &str) -> Vec<SrcLoc> {
+    use llvm_sys::debuginfo::*;
+    let mut out = Vec::new();
+    // SAFETY: reads the debug metadata of a live instruction.
+    unsafe {
+        let loc = LLVMInstructionGetDebugLoc(inst);
+        if loc.is_null() {
+            return out;
+        }
+        let mut at = LLVMDILocationGetInlinedAt(loc);
+        while !at.is_null() {
+            let scope = LLVMDILocationGetScope(at);
+            let f = if scope.is_null() { std::ptr::null_mut() } else { LLVMDIScopeGetFile(scope) };
+            let mut len = 0u32;
+            let p = if f.is_null() { std::ptr::null() } else { LLVMDIFileGetFilename(f, &mut len) };
+            let name = if p.is_null() || len == 0 {
+                file.to_string()
+            } else {
+                String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len as usize)).into_owned()
+            };
+            out.push(SrcLoc { file: name, line: LLVMDILocationGetLine(at), col: LLVMDILocationGetColumn(at) });
+            at = LLVMDILocationGetInlinedAt(at);
+        }
+    }
+    out.reverse();
+    out
+}
+
 /// The compilation directory of an instruction's debug location (where a
 /// relative file name is relative to), if it has one.
 pub fn debug_dir(inst: Value) -> Option<String> {

@@ -21,11 +21,18 @@ pub const DEFAULT_CLANGS: [&str; 7] = ["clang-19", "clang-18", "clang-17", "clan
 
 /// Is `name` an executable on `PATH` (or, with a `/`, a path to one)?
 pub fn on_path(name: &str) -> bool {
+    which(name).is_some()
+}
+
+/// The executable file `name` runs: itself if it names a path, else the
+/// first on `PATH`.
+pub fn which(name: &str) -> Option<std::path::PathBuf> {
     let executable = |p: &Path| p.is_file() && p.metadata().is_ok_and(|m| m.permissions().mode() & 0o111 != 0);
     if name.contains('/') {
-        return executable(Path::new(name));
+        return Some(Path::new(name).to_path_buf()).filter(|p| executable(p));
     }
-    std::env::var_os("PATH").is_some_and(|paths| std::env::split_paths(&paths).any(|d| executable(&d.join(name))))
+    let paths = std::env::var_os("PATH")?;
+    std::env::split_paths(&paths).map(|d| d.join(name)).find(|p| executable(p))
 }
 
 /// The clang binary that compiles C for ufo and for every replay.

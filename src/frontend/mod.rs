@@ -21,7 +21,7 @@ use crate::error::Result;
 use crate::ir::Program;
 use inkwell::context::Context;
 
-pub use load::{clang, clang_flags, clang_version, major_version, on_path, version_line, DEFAULT_CLANGS};
+pub use load::{clang, clang_flags, clang_version, major_version, on_path, version_line, which, DEFAULT_CLANGS};
 pub use normalize::keep_narrow_induction_variables;
 
 /// Optimization level, a first-class input (DESIGN.md step 3).

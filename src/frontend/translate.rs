@@ -61,6 +61,8 @@ struct Tx<'a> {
     /// Where the block being translated goes on from: its own location, or
     /// the exit of its last range loop.
     cur_loc: LocId,
+    /// The instruction being translated (its inlined calls go with the edges it ends).
+    cur_inst: Option<Value>,
 }
 
 enum Flow {
@@ -101,6 +103,7 @@ pub fn translate(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
         real_bases: Vec::new(),
         extra_locs: Vec::new(),
         cur_loc: LocId(0),
+        cur_inst: None,
     };
     tx.declare_regions();
     let mut locs = Vec::new();
@@ -161,7 +164,7 @@ pub fn translate(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
     if !body.is_empty() {
         entry_loc = LocId(locs.len() as u32);
         locs.push(Location { name: "entry.arguments".into(), src: at.clone(), live: Vec::new(), src_vars: Vec::new() });
-        tx.edges.push(Edge { src: entry_loc, dst: LocId(0), body, src_loc: at, failure: None });
+        tx.edges.push(Edge { src: entry_loc, dst: LocId(0), body, src_loc: at, failure: None, calls: Vec::new() });
     }
     let mut prog = Program {
         file: file.to_string(),
@@ -209,6 +212,11 @@ fn source_dirs(blocks: &[LLVMBasicBlockRef], file: &str) -> std::collections::BT
 impl Tx<'_> {
     fn loc_of(&self, inst: Value) -> SrcLoc {
         llvm::debug_loc(inst, self.file)
+    }
+
+    /// The inlined calls the instruction being translated is in.
+    fn calls(&self) -> Vec<SrcLoc> {
+        self.cur_inst.map(|i| llvm::inlined_calls(i, self.file)).unwrap_or_default()
     }
 
     fn unsupported(&self, inst: Value, msg: impl Into<String>) -> Error {
@@ -397,18 +405,21 @@ impl Tx<'_> {
     fn edge(&mut self, from: LLVMBasicBlockRef, to: LLVMBasicBlockRef, mut body: Vec<Stmt>, at: SrcLoc) {
         self.phis(from, to, &mut body);
         let (src, dst) = (self.cur_loc, self.block_loc[&to]);
-        self.edges.push(Edge { src, dst, body, src_loc: at, failure: None });
+        let calls = self.calls();
+        self.edges.push(Edge { src, dst, body, src_loc: at, failure: None, calls });
     }
 
     fn error_edge(&mut self, body: Vec<Stmt>, at: SrcLoc, failure: Failure) {
         let src = self.cur_loc;
-        self.edges.push(Edge { src, dst: self.error, body, src_loc: at, failure: Some(failure) });
+        let calls = self.calls();
+        self.edges.push(Edge { src, dst: self.error, body, src_loc: at, failure: Some(failure), calls });
     }
 
     fn block(&mut self, bb: LLVMBasicBlockRef) -> Result<()> {
         self.cur_loc = self.block_loc[&bb];
         let mut body = Vec::new();
         for inst in llvm::instructions(bb) {
+            self.cur_inst = Some(inst);
             let at = self.loc_of(inst);
             match llvm::opcode(inst) {
                 LLVMOpcode::LLVMBr => {
@@ -1204,7 +1215,8 @@ impl Tx<'_> {
             };
             exit.push(Stmt::Assign(m, Expr::Ite(Box::new(partial), Box::new(written), Box::new(Expr::Var(m, sort)))));
         }
-        let edge = |src, dst, body| Edge { src, dst, body, src_loc: at.clone(), failure: None };
+        let calls = self.calls();
+        let edge = |src, dst, body| Edge { src, dst, body, src_loc: at.clone(), failure: None, calls: calls.clone() };
         let mut enter = std::mem::take(body);
         if let Some(g) = &guard {
             // (a branch, not a count of 0: Spacer generalizes it better)

@@ -185,6 +185,10 @@ pub struct Edge {
     pub src_loc: SrcLoc,
     /// For an edge into the error location: which check fails on it.
     pub failure: Option<Failure>,
+    /// The call sites, outermost first, of the inlined calls the edge's code
+    /// is in (the call stack of a counterexample through it).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub calls: Vec<SrcLoc>,
 }
 
 /// The kind of failure of a call through a function pointer that is none of

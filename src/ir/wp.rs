@@ -121,7 +121,7 @@ pub(crate) mod tests {
 
     /// An edge of a test program.
     pub(crate) fn edge(src: u32, dst: u32, body: Vec<Stmt>) -> Edge {
-        Edge { src: LocId(src), dst: LocId(dst), body, src_loc: Default::default(), failure: None }
+        Edge { src: LocId(src), dst: LocId(dst), body, src_loc: Default::default(), failure: None, calls: Vec::new() }
     }
 
     /// entry -[x := 0]-> mid -[m := store(m, x, 7)]-> head -[m[0] != 7]-> error,
@@ -201,6 +201,7 @@ pub(crate) mod tests {
             )],
             src_loc: Default::default(),
             failure: None,
+            calls: Vec::new(),
         });
         let mut labels = vec![Some(Expr::Bool(true)), None, None, Some(Expr::Bool(false))];
         let e = fill_labels(&looped, &mut labels).unwrap_err();

@@ -8,8 +8,11 @@
 //! outlives the limit; when the JIT cannot run the module (a function it
 //! cannot resolve), or the run dies of a signal (which another build, with
 //! another memory layout, may not share), the replay builds the program with
-//! clang as follows; so it does for a 32-bit data model, an entry other than
-//! `main`, and when the user asked for the harness (`--harness`).
+//! clang as follows; so it does for an entry other than `main`, and when the
+//! user asked for the harness (`--harness`). A 32-bit module cannot run in
+//! this process: LLVM compiles it in a child with the harness in IR, clang
+//! links the object and the program runs (`By::Native`; a call through a
+//! null pointer, whose fault only the C harness catches, is built by clang).
 //!
 //! The clang build: the trace's C harness ([`harness`]) is compiled with the clang ufo
 //! uses (`frontend::clang`) together with the original source (same data
@@ -66,6 +69,9 @@ pub enum Replay {
 pub enum By {
     /// The module the frontend read, compiled by LLVM's JIT (`frontend::jit`).
     Jit,
+    /// The module the frontend read, compiled by LLVM in ufo with the
+    /// harness in IR and linked by clang (a 32-bit module).
+    Native,
     /// The files built by clang and linked with the C harness.
     Clang,
 }
@@ -75,6 +81,7 @@ impl By {
     pub fn describe(self) -> &'static str {
         match self {
             By::Jit => "the verified module, compiled by LLVM's JIT, run with the trace's inputs",
+            By::Native => "the verified module, compiled by LLVM with the harness in IR and linked by clang, run with the trace's inputs",
             By::Clang => "the program built by clang with the trace's harness, run with its inputs",
         }
     }
@@ -143,11 +150,23 @@ fn harness_symbols(obj: &Path, linkage: &mut Linkage) -> Result<(), String> {
 
 /// How a run of the replay ended: its result and what it printed on
 /// standard error.
-fn execute(mut cmd: Command, limit: Duration, target: Target) -> (Replay, String) {
-    let child = cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn();
+fn execute(cmd: Command, limit: Duration, target: Target) -> (Replay, String) {
+    let (r, err, _) = execute_with(cmd, None, limit, target);
+    (r, err)
+}
+
+/// The same with `stdin` as its standard input (else none), and whether a
+/// signal ended it.
+fn execute_with(mut cmd: Command, stdin: Option<&[u8]>, limit: Duration, target: Target) -> (Replay, String, bool) {
+    let input = match stdin.map(jit::memory_file) {
+        None => Stdio::null(),
+        Some(Ok(f)) => Stdio::from(f),
+        Some(Err(e)) => return (Replay::Impossible(format!("cannot hold standard input: {e}")), String::new(), false),
+    };
+    let child = cmd.stdin(input).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn();
     let mut child = match child {
         Ok(c) => c,
-        Err(e) => return (Replay::Impossible(format!("cannot run the replay: {e}")), String::new()),
+        Err(e) => return (Replay::Impossible(format!("cannot run the replay: {e}")), String::new(), false),
     };
     let start = Instant::now();
     loop {
@@ -162,25 +181,26 @@ fn execute(mut cmd: Command, limit: Duration, target: Target) -> (Replay, String
                         )
                     })
                     .unwrap_or_default();
-                let trapped = {
+                let signal = {
                     use std::os::unix::process::ExitStatusExt;
-                    target.trap && status.signal() == Some(libc::SIGILL)
+                    status.signal()
                 };
+                let trapped = target.trap && signal == Some(libc::SIGILL);
                 let r = if (status.code() == Some(REACHED_CODE) && out.contains(REACHED_MARKER)) || trapped {
                     Replay::Reached(None, By::Clang)
                 } else {
                     Replay::NotReached(format!("the program ended with {status} without reaching the error"))
                 };
-                return (r, err);
+                return (r, err, signal.is_some());
             }
             Ok(None) if start.elapsed() > limit => {
                 let _ = child.kill();
                 let _ = child.wait();
                 let why = format!("the program did not reach the error within {}s", limit.as_secs());
-                return (Replay::NotReached(why), String::new());
+                return (Replay::NotReached(why), String::new(), false);
             }
-            Ok(None) => std::thread::sleep(Duration::from_millis(5)),
-            Err(e) => return (Replay::Impossible(e.to_string()), String::new()),
+            Ok(None) => std::thread::sleep(Duration::from_millis(2)),
+            Err(e) => return (Replay::Impossible(e.to_string()), String::new(), false),
         }
     }
 }
@@ -211,9 +231,15 @@ pub fn replay(
     // cannot decide (the user's harness is written from the clang build's
     // symbols; a 32-bit module needs a 32-bit process; another entry than
     // `main` is called by the C harness).
-    let jit_runs = harness_out.is_none() && dm == DataModel::Lp64 && entry.name == "main";
-    if let Some(r) = executable.filter(|_| jit_runs).and_then(|m| jit(m, target, trace, limit)) {
-        return r;
+    let direct = harness_out.is_none() && entry.name == "main";
+    if let Some(m) = executable.filter(|_| direct) {
+        let decided = match dm {
+            DataModel::Lp64 => jit(m, target, trace, limit),
+            DataModel::Ilp32 => native(m, dm, target, trace, limit),
+        };
+        if let Some(r) = decided {
+            return r;
+        }
     }
     let dir = match tempfile::tempdir() {
         Ok(d) => d,
@@ -271,29 +297,7 @@ pub fn replay(
 fn jit(module: &Arc<Vec<u8>>, target: Target, trace: &Trace, limit: Duration) -> Option<Replay> {
     use crate::child::Ended;
     use std::os::unix::process::ExitStatusExt;
-    let inputs = RunInputs::of(&trace.inputs);
-    let mut library: Vec<String> = trace
-        .inputs
-        .iter()
-        .filter_map(|i| match &i.source {
-            crate::ir::InputSource::Library { function } => Some(function.clone()),
-            _ => None,
-        })
-        .collect();
-    library.sort_unstable();
-    library.dedup();
-    let run = jit::Run {
-        bitcode: module.clone(),
-        values: inputs.harness.iter().map(|(_, v)| *v).collect(),
-        args: inputs.args.clone(),
-        env: inputs.env.clone(),
-        stdin: inputs.reads_stdin.then(|| inputs.stdin.clone()),
-        any_assert: target.property != Property::UnreachCall,
-        library,
-        null_call: target.null_call,
-        marker: REACHED_MARKER.into(),
-        code: REACHED_CODE,
-    };
+    let run = jit_run(module, target, trace);
     let started = jit::start(&run).ok()?;
     let t = Instant::now();
     let none: Option<(std::fs::File, &[u8])> = None;
@@ -302,6 +306,8 @@ fn jit(module: &Arc<Vec<u8>>, target: Target, trace: &Trace, limit: Duration) ->
         (t.elapsed() > limit).then_some(())
     });
     match ran.ended {
+        // stopped before the program started: the JIT itself did not finish
+        Ended::Stopped(()) if !ran.stderr.contains(jit::STARTED) => None,
         Ended::Stopped(()) => {
             Some(Replay::NotReached(format!("the program did not reach the error within {}s", limit.as_secs())))
         }
@@ -320,6 +326,155 @@ fn jit(module: &Arc<Vec<u8>>, target: Target, trace: &Trace, limit: Duration) ->
                 Some(Replay::NotReached(format!("the program ended with {status} without reaching the error")))
             }
         }
+    }
+}
+
+/// The replay by a native build of `module` (a 32-bit one: `frontend::jit`'s
+/// `start_build` compiles it with the harness in IR, clang links it): `None`
+/// when it cannot decide, as for [`jit`]; a call through a null pointer
+/// (whose fault the C harness's handler reports) goes to the clang build.
+fn native(module: &Arc<Vec<u8>>, dm: DataModel, target: Target, trace: &Trace, limit: Duration) -> Option<Replay> {
+    use crate::child::Ended;
+    if target.null_call {
+        return None;
+    }
+    let dir = tempfile::tempdir().ok()?;
+    let (obj, sites, exe) = (dir.path().join("program.o"), dir.path().join("sites"), dir.path().join("program"));
+    let job = jit_run(module, target, trace);
+    let started = jit::start_build(&job, &obj, &sites).ok()?;
+    let none: Option<(std::fs::File, &[u8])> = None;
+    let t = Instant::now();
+    let poll = Duration::from_millis(1);
+    let built = crate::child::supervise(started.child, none, started.stdout, started.stderr, poll, || {
+        (t.elapsed() > limit).then_some(())
+    });
+    if !matches!(built.ended, Ended::Exited(Some(s)) if s.success()) {
+        return None;
+    }
+    if !link(dm == DataModel::Ilp32, &obj, &exe) {
+        return None;
+    }
+    let mut cmd = Command::new(&exe);
+    cmd.args(&job.args);
+    for (name, value) in &job.env {
+        match value {
+            Some(v) => cmd.env(name, v),
+            None => cmd.env_remove(name),
+        };
+    }
+    let (r, err, signalled) = execute_with(cmd, job.stdin.as_deref(), limit, target);
+    match r {
+        Replay::Reached(..) => {
+            let table = std::fs::read_to_string(&sites).unwrap_or_default();
+            let report = err.lines().find_map(|l| jit::site_report(&table, l)).unwrap_or_default();
+            Some(Replay::Reached(ub::first(&report), By::Native))
+        }
+        Replay::NotReached(_) if signalled => None,
+        Replay::NotReached(why) => Some(Replay::NotReached(why)),
+        Replay::Impossible(_) => None,
+    }
+}
+
+/// Links the object `obj` with the C library into `exe`: with the linker
+/// command clang would run (its `-###`, kept in ufo's cache directory per
+/// clang and data model: one `ld` where `clang` costs a driver more, ~20 ms),
+/// else, or when that fails, with clang itself (and the cache written anew).
+fn link(m32: bool, obj: &Path, exe: &Path) -> bool {
+    const OBJ: &str = "ufo-link-object.o";
+    const EXE: &str = "ufo-link-executable";
+    let clang = crate::frontend::clang();
+    let cache = link_cache(&clang, m32);
+    let saved = cache.as_ref().and_then(|f| std::fs::read_to_string(f).ok());
+    if let Some(args) = saved.as_deref().map(|t| t.lines().collect::<Vec<_>>()).filter(|a| a.len() > 1) {
+        let fill = |a: &&str| match *a {
+            OBJ => obj.as_os_str().to_owned(),
+            EXE => exe.as_os_str().to_owned(),
+            other => other.into(),
+        };
+        let args: Vec<std::ffi::OsString> = args.iter().map(fill).collect();
+        if run(Command::new(&args[0]).args(&args[1..])).is_ok_and(|o| o.status.success()) {
+            return true;
+        }
+    }
+    let m: &[&str] = if m32 { &["-m32"] } else { &[] };
+    let linked =
+        run(Command::new(&clang).args(m).args(["-w", "-o"]).arg(exe).arg(obj)).is_ok_and(|o| o.status.success());
+    if linked {
+        // what clang ran, for the next link
+        let shown = run(Command::new(&clang).args(m).args(["-w", "-###", "-o"]).arg(exe).arg(obj));
+        let (o, e) = (obj.to_string_lossy().into_owned(), exe.to_string_lossy().into_owned());
+        let line = shown.ok().and_then(|out| {
+            let text = String::from_utf8_lossy(&out.stderr).into_owned();
+            text.lines().rev().find(|l| l.trim_start().starts_with('"') && l.contains(o.as_str())).map(str::to_string)
+        });
+        if let (Some(line), Some(file)) = (line, cache) {
+            let args: Vec<String> = line
+                .split("\" \"")
+                .map(|a| a.trim().trim_matches('"'))
+                .map(|a| {
+                    if a == o {
+                        OBJ
+                    } else if a == e {
+                        EXE
+                    } else {
+                        a
+                    }
+                })
+                .map(str::to_string)
+                .collect();
+            if args.iter().all(|a| !a.contains('\n') && !a.contains('\\')) {
+                // written whole, then renamed: a concurrent run reads the old or the new
+                let _ = std::fs::create_dir_all(file.parent().unwrap_or(Path::new(".")));
+                let part = file.with_extension(format!("{}.part", std::process::id()));
+                if std::fs::write(&part, args.join("\n")).is_ok() {
+                    let _ = std::fs::rename(&part, &file);
+                }
+            }
+        }
+    }
+    linked
+}
+
+/// Where the linker command of `clang` (for `-m32` or not) is kept: ufo's
+/// cache directory (`$XDG_CACHE_HOME/ufo`, else `~/.cache/ufo`), a file named
+/// after the clang's path, modification time and the data model.
+fn link_cache(clang: &str, m32: bool) -> Option<std::path::PathBuf> {
+    use std::hash::{Hash, Hasher};
+    let dir = std::env::var_os("XDG_CACHE_HOME")
+        .map(std::path::PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| Path::new(&h).join(".cache")))?
+        .join("ufo");
+    let path = crate::frontend::which(clang)?;
+    let modified = std::fs::metadata(&path).and_then(|m| m.modified()).ok()?;
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    (path, modified, m32).hash(&mut h);
+    Some(dir.join(format!("link-{:016x}", h.finish())))
+}
+
+/// The run of `trace` on `module` as `frontend::jit` takes it.
+fn jit_run(module: &Arc<Vec<u8>>, target: Target, trace: &Trace) -> jit::Run {
+    let inputs = RunInputs::of(&trace.inputs);
+    let mut library: Vec<String> = trace
+        .inputs
+        .iter()
+        .filter_map(|i| match &i.source {
+            crate::ir::InputSource::Library { function } => Some(function.clone()),
+            _ => None,
+        })
+        .collect();
+    library.sort_unstable();
+    library.dedup();
+    jit::Run {
+        bitcode: module.clone(),
+        values: inputs.harness.iter().map(|(_, v)| *v).collect(),
+        args: inputs.args.clone(),
+        env: inputs.env.clone(),
+        stdin: inputs.reads_stdin.then(|| inputs.stdin.clone()),
+        any_assert: target.property != Property::UnreachCall,
+        library,
+        null_call: target.null_call,
+        marker: REACHED_MARKER.into(),
+        code: REACHED_CODE,
     }
 }
 

@@ -41,8 +41,19 @@ impl Report {
             }
             if !cex.path.is_empty() {
                 let _ = writeln!(s, "path:");
+                let mut frames: &[crate::explain::Call] = &[];
                 for st in &cex.path {
-                    let _ = write!(s, "  {}: {}", st.at, st.code.as_deref().unwrap_or(""));
+                    // the calls entered and left since the last step, then the step
+                    // indented by its depth (at most ten levels)
+                    let same = frames.iter().zip(&st.calls).take_while(|(a, b)| a == b).count();
+                    for (k, c) in frames.iter().enumerate().skip(same).rev() {
+                        let _ = writeln!(s, "  {}<- {}() returns", indent(k), c.function);
+                    }
+                    for (k, c) in st.calls.iter().enumerate().skip(same) {
+                        let _ = writeln!(s, "  {}-> {}() called at {}", indent(k), c.function, c.at);
+                    }
+                    frames = &st.calls;
+                    let _ = write!(s, "  {}{}: {}", indent(st.calls.len()), st.at, st.code.as_deref().unwrap_or(""));
                     if !st.values.is_empty() {
                         let vals: Vec<String> = st.values.iter().map(|v| format!("{} = {}", v.name, v.value)).collect();
                         let _ = write!(s, "    [{}]", vals.join(", "));
@@ -135,4 +146,9 @@ impl Report {
         }
         s
     }
+}
+
+/// Two spaces a call level, at most ten levels.
+fn indent(depth: usize) -> String {
+    "  ".repeat(depth.min(10))
 }
