@@ -30,3 +30,21 @@ pub struct Trace {
     #[serde(skip)]
     pub states: Vec<Vec<(VarId, i128)>>,
 }
+
+impl Trace {
+    /// The C library functions whose results the trace holds (`rand`,
+    /// `random`, `time`: the replay's harness returns them), each once, sorted.
+    pub fn library_functions(&self) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .inputs
+            .iter()
+            .filter_map(|i| match &i.source {
+                crate::ir::InputSource::Library { function } => Some(function.clone()),
+                _ => None,
+            })
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+}

@@ -22,6 +22,11 @@ fn input(source: InputSource, func: &str, value: i128) -> Input {
     Input { func: func.into(), source, value, at: SrcLoc::default(), function: String::new() }
 }
 
+/// The program whose `x + 1 < x` overflows on the way to the error.
+fn overflow() -> String {
+    format!("{}/llvm-tests/ub/signed_overflow.c", env!("CARGO_MANIFEST_DIR"))
+}
+
 fn nondet(value: i128) -> Input {
     input(InputSource::Nondet, "__VERIFIER_nondet_int", value)
 }
@@ -32,7 +37,12 @@ fn target(property: Property) -> Target {
 
 /// Replays `inputs` on `name` built with `dm`.
 fn replay_with(name: &str, dm: DataModel, target: Target, inputs: Vec<Input>) -> Replay {
-    let files = vec![file(name)];
+    replay_path(file(name), dm, target, inputs)
+}
+
+/// The same for the file at `path`.
+fn replay_path(path: String, dm: DataModel, target: Target, inputs: Vec<Input>) -> Replay {
+    let files = vec![path];
     let opts = FrontendOptions { data_model: dm, ..FrontendOptions::default() };
     let p = build_program(&files, &opts).expect("the test program builds");
     assert!(p.executable.is_some(), "the frontend keeps the module it read");
@@ -92,22 +102,7 @@ fn the_programs_own_error_and_nondet_functions_are_replaced() {
 
 #[test]
 fn undefined_behaviour_on_the_way_is_reported_by_the_jits_checks() {
-    let f = format!("{}/llvm-tests/ub/signed_overflow.c", env!("CARGO_MANIFEST_DIR"));
-    let files = vec![f];
-    let p = build_program(&files, &FrontendOptions::default()).unwrap();
-    let trace = Trace { inputs: vec![nondet(i32::MAX as i128)], ..Trace::default() };
-    let entry = Entry { name: "main".into(), params: vec![] };
-    let r = replay::replay(
-        &files,
-        &[],
-        p.executable.as_ref(),
-        DataModel::Lp64,
-        &entry,
-        target(Property::Assertions),
-        &trace,
-        None,
-        Duration::from_secs(3),
-    );
+    let r = replay_path(overflow(), DataModel::Lp64, target(Property::Assertions), vec![nondet(i32::MAX as i128)]);
     let Replay::Reached(Some(ub), By::Jit) = r else { panic!("{r:?}") };
     assert_eq!((ub.kind, ub.at.line, ub.at.col), ("signed-overflow", 12, 9), "{ub:?}");
     assert_eq!(ub.message, "signed integer overflow: 2147483647 + 1 cannot be represented in type 'int'");
@@ -172,22 +167,7 @@ fn a_32_bit_module_is_compiled_by_llvm_with_the_harness_in_ir() {
     assert_eq!(svcomp(char_and_bool(1, 200)), Replay::Reached(None, By::Native));
     assert!(matches!(svcomp(char_and_bool(0, 200)), Replay::NotReached(_)));
     // undefined behaviour on the way, reported by the IR's checks
-    let f = format!("{}/llvm-tests/ub/signed_overflow.c", env!("CARGO_MANIFEST_DIR"));
-    let opts = FrontendOptions { data_model: DataModel::Ilp32, ..FrontendOptions::default() };
-    let p = build_program(std::slice::from_ref(&f), &opts).unwrap();
-    let trace = Trace { inputs: vec![nondet(i32::MAX as i128)], ..Trace::default() };
-    let entry = Entry { name: "main".into(), params: vec![] };
-    let r = replay::replay(
-        &[f],
-        &[],
-        p.executable.as_ref(),
-        DataModel::Ilp32,
-        &entry,
-        target(Property::Assertions),
-        &trace,
-        None,
-        Duration::from_secs(3),
-    );
+    let r = replay_path(overflow(), DataModel::Ilp32, target(Property::Assertions), vec![nondet(i32::MAX as i128)]);
     let Replay::Reached(Some(ub), By::Native) = r else { panic!("{r:?}") };
     assert_eq!((ub.kind, ub.at.line, ub.at.col), ("signed-overflow", 12, 9), "{ub:?}");
     assert_eq!(ub.message, "signed integer overflow: 2147483647 + 1 cannot be represented in type 'int'");

@@ -237,8 +237,7 @@ fn prepare_and_run(run: &Run) -> Result<Never, String> {
     }
     Target::initialize_native(&InitializationConfig::default())?;
     let ctx = inkwell::context::Context::create();
-    let buf = inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(&run.bitcode, "program");
-    let module = inkwell::module::Module::parse_bitcode_from_buffer(&buf, &ctx).map_err(|e| e.to_string())?;
+    let module = read_module(&ctx, run)?;
     let m = module.as_mut_ptr();
     let host = inkwell::targets::TargetMachine::get_default_triple();
     let triple = module.get_triple();
@@ -275,8 +274,9 @@ fn prepare_and_run(run: &Run) -> Result<Never, String> {
     extern "C" {
         static environ: *const *const libc::c_char;
     }
-    // SAFETY: `main` is a function of the engine's module; argv and environ
-    // are valid null-terminated arrays of C strings for the whole run.
+    // SAFETY: `main` is a function of the engine's module; `ptrs` holds
+    // its count of C strings (LLVM copies them) and `environ` is the
+    // process's null-terminated environment.
     let code = unsafe {
         llvm_sys::execution_engine::LLVMRunFunctionAsMain(
             ee.as_mut_ptr(),
@@ -290,13 +290,18 @@ fn prepare_and_run(run: &Run) -> Result<Never, String> {
     unsafe { libc::exit(code) }
 }
 
+/// The run's module, read into `ctx`.
+fn read_module<'c>(ctx: &'c inkwell::context::Context, run: &Run) -> Result<inkwell::module::Module<'c>, String> {
+    let buf = inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(&run.bitcode, "program");
+    inkwell::module::Module::parse_bitcode_from_buffer(&buf, ctx).map_err(|e| e.to_string())
+}
+
 /// The native build's child (`start_build`): never returns.
 fn prepare_and_build(run: &Run, obj: &std::path::Path, sites_out: &std::path::Path) -> Result<Never, String> {
     use inkwell::targets::{CodeModel, FileType, InitializationConfig, RelocMode, Target};
     Target::initialize_native(&InitializationConfig::default())?;
     let ctx = inkwell::context::Context::create();
-    let buf = inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(&run.bitcode, "program");
-    let module = inkwell::module::Module::parse_bitcode_from_buffer(&buf, &ctx).map_err(|e| e.to_string())?;
+    let module = read_module(&ctx, run)?;
     if module.get_function("main").is_none() {
         return Err("it has no main".into());
     }

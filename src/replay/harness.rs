@@ -259,18 +259,8 @@ pub fn harness(trace: &Trace, linkage: &Linkage, entry: &Entry, target: Target, 
             let _ = writeln!(s, "{}{d}", if weak { "__attribute__((weak)) " } else { "" });
         }
     }
-    let mut library: Vec<&str> = trace
-        .inputs
-        .iter()
-        .filter_map(|i| match &i.source {
-            crate::ir::InputSource::Library { function } => Some(function.as_str()),
-            _ => None,
-        })
-        .collect();
-    library.sort_unstable();
-    library.dedup();
-    for f in library {
-        if let Some(d) = library_definition(f) {
+    for f in trace.library_functions() {
+        if let Some(d) = library_definition(&f) {
             let _ = writeln!(s, "{d}");
         }
     }

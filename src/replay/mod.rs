@@ -454,16 +454,6 @@ fn link_cache(clang: &str, m32: bool) -> Option<std::path::PathBuf> {
 /// The run of `trace` on `module` as `frontend::jit` takes it.
 fn jit_run(module: &Arc<Vec<u8>>, target: Target, trace: &Trace) -> jit::Run {
     let inputs = RunInputs::of(&trace.inputs);
-    let mut library: Vec<String> = trace
-        .inputs
-        .iter()
-        .filter_map(|i| match &i.source {
-            crate::ir::InputSource::Library { function } => Some(function.clone()),
-            _ => None,
-        })
-        .collect();
-    library.sort_unstable();
-    library.dedup();
     jit::Run {
         bitcode: module.clone(),
         values: inputs.harness.iter().map(|(_, v)| *v).collect(),
@@ -471,7 +461,7 @@ fn jit_run(module: &Arc<Vec<u8>>, target: Target, trace: &Trace) -> jit::Run {
         env: inputs.env.clone(),
         stdin: inputs.reads_stdin.then(|| inputs.stdin.clone()),
         any_assert: target.property != Property::UnreachCall,
-        library,
+        library: trace.library_functions(),
         null_call: target.null_call,
         marker: REACHED_MARKER.into(),
         code: REACHED_CODE,
