@@ -45,10 +45,10 @@ pub struct Call {
 fn stack(p: &Program, calls: &[SrcLoc], inner: &SrcLoc, at: &SrcLoc) -> Vec<Call> {
     // the function of each frame: the one holding the next call site, and
     // for the innermost the one holding the edge's own position
-    let function = |k: usize| p.function_at(calls.get(k).unwrap_or(inner)).to_string();
+    let functions: Vec<&str> = (0..=calls.len()).map(|k| p.function_at(calls.get(k).unwrap_or(inner))).collect();
     let here = p.function_at(at);
-    let depth = (0..=calls.len()).rev().find(|k| function(*k) == here).unwrap_or(calls.len());
-    (0..depth).map(|k| Call { function: function(k + 1), at: calls[k].clone() }).collect()
+    let depth = functions.iter().rposition(|f| *f == here).unwrap_or(calls.len());
+    (0..depth).map(|k| Call { function: functions[k + 1].to_string(), at: calls[k].clone() }).collect()
 }
 
 /// The invariant of a loop head, in source terms.

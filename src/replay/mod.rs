@@ -298,13 +298,7 @@ fn jit(module: &Arc<Vec<u8>>, target: Target, trace: &Trace, limit: Duration) ->
     use crate::child::Ended;
     use std::os::unix::process::ExitStatusExt;
     let run = jit_run(module, target, trace);
-    let started = jit::start(&run).ok()?;
-    let t = Instant::now();
-    let none: Option<(std::fs::File, &[u8])> = None;
-    let poll = Duration::from_millis(1);
-    let ran = crate::child::supervise(started.child, none, started.stdout, started.stderr, poll, || {
-        (t.elapsed() > limit).then_some(())
-    });
+    let ran = watch(jit::start(&run).ok()?, limit);
     match ran.ended {
         // stopped before the program started: the JIT itself did not finish
         Ended::Stopped(()) if !ran.stderr.contains(jit::STARTED) => None,
@@ -341,13 +335,7 @@ fn native(module: &Arc<Vec<u8>>, dm: DataModel, target: Target, trace: &Trace, l
     let dir = tempfile::tempdir().ok()?;
     let (obj, sites, exe) = (dir.path().join("program.o"), dir.path().join("sites"), dir.path().join("program"));
     let job = jit_run(module, target, trace);
-    let started = jit::start_build(&job, &obj, &sites).ok()?;
-    let none: Option<(std::fs::File, &[u8])> = None;
-    let t = Instant::now();
-    let poll = Duration::from_millis(1);
-    let built = crate::child::supervise(started.child, none, started.stdout, started.stderr, poll, || {
-        (t.elapsed() > limit).then_some(())
-    });
+    let built = watch(jit::start_build(&job, &obj, &sites).ok()?, limit);
     if !matches!(built.ended, Ended::Exited(Some(s)) if s.success()) {
         return None;
     }
@@ -449,6 +437,16 @@ fn link_cache(clang: &str, m32: bool) -> Option<std::path::PathBuf> {
     let mut h = std::collections::hash_map::DefaultHasher::new();
     (path, modified, m32).hash(&mut h);
     Some(dir.join(format!("link-{:016x}", h.finish())))
+}
+
+/// Watches a child `frontend::jit` started until it ends or outlives `limit`.
+fn watch(started: jit::Started, limit: Duration) -> crate::child::Ran<()> {
+    let t = Instant::now();
+    let none: Option<(std::fs::File, &[u8])> = None;
+    let poll = Duration::from_millis(1);
+    crate::child::supervise(started.child, none, started.stdout, started.stderr, poll, || {
+        (t.elapsed() > limit).then_some(())
+    })
 }
 
 /// The run of `trace` on `module` as `frontend::jit` takes it.
