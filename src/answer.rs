@@ -232,6 +232,31 @@ pub struct Certificate {
     /// are not at the error are never followed by the error.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub k_induction: Option<usize>,
+    /// A proof of the program with procedures (`Program::procedures`)
+    /// instead: `invariants` is then empty.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub procedures: Option<ProcedureProof>,
+}
+
+/// The certificate of a program with procedures (issue 44 §2,
+/// `chc::procedures`): an invariant per location of the entry's program and
+/// of each procedure's (whose exit's invariant is the procedure's summary),
+/// and each procedure's calling contexts; `check::procedures` checks every
+/// clause of the program under it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ProcedureProof {
+    pub main: Vec<crate::ir::Expr>,
+    pub procedures: Vec<ProcedureInvariants>,
+}
+
+/// One procedure's part of a [`ProcedureProof`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ProcedureInvariants {
+    pub function: String,
+    /// Per location of the procedure's program.
+    pub invariants: Vec<crate::ir::Expr>,
+    /// Over its parameters: the argument values it may be called with.
+    pub context: crate::ir::Expr,
 }
 
 /// What an engine answers.

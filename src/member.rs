@@ -565,6 +565,7 @@ mod tests {
                 invariants: vec![deep.clone()],
                 complete_within: None,
                 k_induction: None,
+                procedures: None,
             }),
             stats,
         };

@@ -16,6 +16,7 @@ pub mod cells;
 pub mod clause;
 pub mod fold;
 pub mod horn;
+pub mod procedures;
 pub mod spacer;
 
 pub use argcond::{argcond, argcond_pinned, Fact};

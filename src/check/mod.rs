@@ -23,6 +23,7 @@ use crate::ir::Program;
 use crate::replay::{self, Replay};
 pub mod cert;
 pub mod path;
+pub mod procedures;
 pub mod query;
 pub mod validate;
 
@@ -59,7 +60,7 @@ pub fn check(
 ) -> Option<Replay> {
     let t = Instant::now();
     let replayed = match outcome.verdict {
-        Verdict::Safe if p.safe_blocked.is_some() => {
+        Verdict::Safe if p.safe_blocked.is_some() && !of_procedures(p, outcome) => {
             outcome.verdict = Verdict::Unknown;
             outcome.reason = p.safe_blocked.clone();
             None
@@ -164,12 +165,29 @@ pub fn check(
     replayed
 }
 
+/// Is the outcome's certificate one of the program's procedures (which
+/// `safe_blocked` of the bounded program does not concern)?
+fn of_procedures(p: &Program, outcome: &Outcome) -> bool {
+    let proof = outcome.certificate.as_ref().is_some_and(|c| c.procedures.is_some());
+    proof && p.procedures.as_ref().is_some_and(|ps| ps.main.safe_blocked.is_none())
+}
+
 /// Checks the certificate of a SAFE outcome; with `print`, returns its
 /// queries as the script for the second solver.
 fn check_certificate(p: &Program, sem: IntSemantics, outcome: &Outcome, print: bool) -> Result<Option<Script>, String> {
     let Some(c) = &outcome.certificate else { return Err("the engine gave no certificate".into()) };
     if c.sem != sem {
         return Err(format!("found under --int {}, checked under --int {}", c.sem.as_str(), sem.as_str()));
+    }
+    if let Some(proof) = &c.procedures {
+        let Some(ps) = p.procedures.as_deref() else { return Err("the program has no procedures".into()) };
+        if let Some(why) = &ps.main.safe_blocked {
+            return Err(why.clone());
+        }
+        if print {
+            return Err("cvc5 validates invariants, not procedure summaries".into());
+        }
+        return procedures::check(ps, sem, proof).map(|()| None);
     }
     if let Some(k) = c.k_induction {
         if print {

@@ -116,7 +116,13 @@ fn run<D: Domain>(p: &Program, cx: &EngineContext) -> Outcome {
         verdict: Verdict::Safe,
         reason: None,
         trace: None,
-        certificate: Some(Certificate { sem: cx.sem, invariants, complete_within: None, k_induction: None }),
+        certificate: Some(Certificate {
+            sem: cx.sem,
+            invariants,
+            complete_within: None,
+            k_induction: None,
+            procedures: None,
+        }),
         stats: stats(st),
     }
 }

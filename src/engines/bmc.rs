@@ -47,6 +47,7 @@ fn unwind(p: &Program, k: usize, sem: IntSemantics) -> Unwound {
             invariants: Vec::new(),
             complete_within: Some(k + 1),
             k_induction: None,
+            procedures: None,
         }),
         Ok(Some(t)) if t.edges.iter().all(|e| (e.0 as usize) < p.edges.len()) => Unwound::Unsafe(t),
         Ok(Some(_)) | Err(_) => Unwound::Incomplete,

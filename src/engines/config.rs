@@ -39,6 +39,10 @@ pub enum SpacerMode {
     /// invariants over arrays from quantifier-free ones over cells; proves,
     /// never refutes.
     Cells,
+    /// Recursive functions as procedures with summaries (non-linear
+    /// clauses, `chc::procedures`): proves programs whose recursion stays,
+    /// never refutes; the default mode on a program without such recursion.
+    Procedures,
 }
 
 /// The numeric abstract domain of the `ai` engine (`--domain`).

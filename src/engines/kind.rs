@@ -124,8 +124,13 @@ impl Engine for KInduction {
             let step = crate::chc::argcond(&q, &mut Lowerer::new(cx.sem), &dag);
             st.step_time += t.elapsed().as_secs_f64();
             if let Ok(None) = step {
-                let certificate =
-                    Certificate { sem: cx.sem, invariants: inv, complete_within: None, k_induction: Some(k) };
+                let certificate = Certificate {
+                    sem: cx.sem,
+                    invariants: inv,
+                    complete_within: None,
+                    k_induction: Some(k),
+                    procedures: None,
+                };
                 return Outcome {
                     verdict: Verdict::Safe,
                     reason: None,

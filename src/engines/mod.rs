@@ -12,6 +12,7 @@ pub mod ai;
 pub mod bmc;
 pub mod config;
 pub mod kind;
+pub mod procedures;
 pub mod registry;
 pub mod spacer;
 pub mod ufo;

@@ -62,7 +62,11 @@ impl Configuration for Config {
         &SPEC
     }
     fn build(&self, _: &Program) -> Box<dyn Engine> {
-        Box::new(Spacer { global: self.mode == SpacerMode::Global, cells: self.mode == SpacerMode::Cells })
+        Box::new(Spacer {
+            global: self.mode == SpacerMode::Global,
+            cells: self.mode == SpacerMode::Cells,
+            procedures: self.mode == SpacerMode::Procedures,
+        })
     }
     fn options(&self) -> serde_json::Value {
         serde_json::to_value(self).unwrap_or_default()
@@ -73,7 +77,7 @@ impl Configuration for Config {
 pub const SPEC: EngineSpec = EngineSpec {
     name: "spacer",
     help: "Z3's Spacer on the whole program's Horn clauses (those of `export-chc`), with its own preprocessing; mode `--spacer-mode`",
-    members: &["spacer", "spacer-global", "spacer-cells"],
+    members: &["spacer", "spacer-global", "spacer-cells", "spacer-procedures"],
     runs_alone: false,
 };
 
@@ -84,6 +88,7 @@ pub fn configure(name: &str, member: bool, a: &EngineArgs) -> Option<EngineConfi
         ("spacer", true) => SpacerMode::Default,
         ("spacer-global", true) => SpacerMode::Global,
         ("spacer-cells", true) => SpacerMode::Cells,
+        ("spacer-procedures", true) => SpacerMode::Procedures,
         _ => return None,
     };
     Some(EngineConfig::new(Config { mode }))
@@ -94,6 +99,9 @@ pub struct Spacer {
     pub global: bool,
     /// Memory as one cell per region (`chc::cells`).
     pub cells: bool,
+    /// Recursion as procedures with summaries (`engines::procedures`), where
+    /// the program has them.
+    pub procedures: bool,
 }
 
 /// Spacer's statistics.
@@ -235,6 +243,9 @@ impl Engine for Spacer {
     }
 
     fn run(&mut self, p: &Program, cx: &EngineContext) -> Outcome {
+        if let (true, Some(ps)) = (self.procedures, &p.procedures) {
+            return super::procedures::run(ps, cx, self.global);
+        }
         let _installed = cx.deadline.install();
         let mut l = Lowerer::new(cx.sem);
         let canon = Canon::new(p, &l);
@@ -289,6 +300,7 @@ impl Engine for Spacer {
                         invariants,
                         complete_within: None,
                         k_induction: None,
+                        procedures: None,
                     }),
                     stats: stats(&st),
                 },

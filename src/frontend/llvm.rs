@@ -51,6 +51,11 @@ pub enum Ty {
     Other,
 }
 
+/// The result type of function `f`.
+pub fn return_ty(f: Value) -> Ty {
+    unsafe { ty(LLVMGetReturnType(LLVMGlobalGetValueType(f))) }
+}
+
 pub fn ty(t: LLVMTypeRef) -> Ty {
     unsafe {
         match LLVMGetTypeKind(t) {

@@ -13,6 +13,7 @@ mod llvm;
 mod load;
 mod memory;
 mod normalize;
+mod procedures;
 pub mod recursion;
 mod regions;
 mod translate;
@@ -146,7 +147,7 @@ fn build(module: inkwell::module::Module, label: &str, opts: &FrontendOptions) -
     llvm::use_debug_intrinsics(module.as_mut_ptr());
     // the module as read, for the replay's JIT (`jit`)
     let executable = std::sync::Arc::new(module.write_bitcode_to_memory().as_slice().to_vec());
-    let normalized = normalize::normalize(&module, label, opts)?;
+    let normalized = normalize::normalize(&module, label, opts, normalize::Recursion::Bound)?;
     // LLVM 19's pass manager may hand the module back with debug records.
     llvm::use_debug_intrinsics(module.as_mut_ptr());
     let mut prog = translate::translate(&module, label, opts)?;
@@ -157,6 +158,16 @@ fn build(module: inkwell::module::Module, label: &str, opts: &FrontendOptions) -
     prog.recursion_depth = normalized.bounded.as_ref().map(|b| b.depth);
     prog.checks = normalized.checks;
     prog.producer = producer;
+    if normalized.bounded.is_some() {
+        // the recursion left as procedures with summaries, for proofs
+        match procedures::build(&executable, label, opts) {
+            Ok(mut procs) => {
+                procs.main.functions = prog.functions.clone();
+                prog.procedures = Some(Box::new(procs));
+            }
+            Err(why) => prog.warnings.push(format!("recursion kept to a bound only: {why}")),
+        }
+    }
     prog.executable = Some(executable);
     Ok(prog)
 }

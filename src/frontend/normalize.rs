@@ -103,6 +103,8 @@ pub struct Normalized {
     pub bounded: Option<super::recursion::Bounded>,
     /// The functions that were recursive (before `tailcallelim`).
     pub recursive: Vec<String>,
+    /// The functions whose calls became summary calls (`Recursion::Summarize`).
+    pub summarized: Vec<String>,
 }
 
 /// Makes LLVM's IndVarSimplify keep a loop's induction variable at the width
@@ -180,7 +182,20 @@ fn eliminate_tail_recursion(
 }
 
 /// Runs steps 1–6 on `module` in place.
-pub fn normalize(module: &Module, file: &str, opts: &FrontendOptions) -> Result<Normalized> {
+/// What becomes of the recursion `tailcallelim` leaves (`recursion`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Recursion {
+    /// Copied to a depth bound.
+    Bound,
+    /// Calls of the cycles' functions become summary calls
+    /// (`recursion::summarize`); `Procedure` when the entry is one of them,
+    /// whose globals are then not promoted (a promoted global would start
+    /// afresh at every call).
+    Summarize,
+    Procedure,
+}
+
+pub fn normalize(module: &Module, file: &str, opts: &FrontendOptions, recursion: Recursion) -> Result<Normalized> {
     let entry = match module.get_function(&opts.entry) {
         Some(f) if f.count_basic_blocks() > 0 => f,
         _ => {
@@ -195,7 +210,10 @@ pub fn normalize(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
     super::indirect_calls::resolve(module);
     let tm = target_machine(module)?;
     let recursive = eliminate_tail_recursion(module, entry, &tm, file)?;
-    let bounded = super::recursion::bound(module, opts.recursion_budget);
+    let (bounded, summarized) = match recursion {
+        Recursion::Bound => (super::recursion::bound(module, opts.recursion_budget), Vec::new()),
+        Recursion::Summarize | Recursion::Procedure => (None, super::recursion::summarize(module)),
+    };
     for f in module.get_functions() {
         let name = f.get_name().to_string_lossy().into_owned();
         if f.count_basic_blocks() == 0 {
@@ -236,7 +254,9 @@ pub fn normalize(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
     check_no_calls_left(module, entry, file)?;
     let checks = count_checks(entry, opts.property);
     inputs::model_inputs(module, entry, opts);
-    promote_globals(module, entry);
+    if recursion != Recursion::Procedure {
+        promote_globals(module, entry);
+    }
     run(module, &tm, "function(sroa,mem2reg)", file)?;
     let pipeline = match opts.opt {
         OptLevel::O0 => None,
@@ -252,7 +272,7 @@ pub fn normalize(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
         // meaning for the translation, but keep the module as described above.
         remove_fn_attr(entry, "mustprogress");
     }
-    Ok(Normalized { hazard, checks, bounded, recursive })
+    Ok(Normalized { hazard, checks, bounded, recursive, summarized })
 }
 
 /// The kinds of checks (error calls under `property`, `__VERIFIER_assert` calls) in `entry`.

@@ -33,6 +33,10 @@ use std::collections::HashMap;
 /// The function a call past the last level calls: the path ends there.
 pub const BOUND: &str = "__ufo_recursion_bound";
 
+/// The prefix of the function a call of a procedure calls in a program with
+/// summaries ([`summarize`]): `__ufo_summary.fib` for `fib`.
+pub const SUMMARY_PREFIX: &str = "__ufo_summary.";
+
 /// At most this many levels of copies.
 pub const MAX_DEPTH: usize = 64;
 
@@ -223,6 +227,40 @@ pub fn bound(module: &Module, budget: usize) -> Option<Bounded> {
     names.sort();
     names.dedup();
     Some(Bounded { functions: names, depth })
+}
+
+/// For procedures with summaries (`ir::procedures`): every call of a
+/// function of a recursive cycle of `module`, wherever it is, calls a
+/// declaration of the same type named [`SUMMARY_PREFIX`] and the function's
+/// name instead, which the translation makes a summary call. Nothing is
+/// recursive any more; the functions of the cycles stay defined (as the
+/// procedures' bodies when one of them is the entry). Returns their names.
+pub fn summarize(module: &Module) -> Vec<String> {
+    let cycles: Vec<LLVMValueRef> = recursive_cycles(module).into_iter().flatten().collect();
+    let m = module.as_mut_ptr();
+    let mut markers: HashMap<LLVMValueRef, LLVMValueRef> = HashMap::new();
+    let mut calls = Vec::new();
+    unsafe {
+        let mut f = LLVMGetFirstFunction(m);
+        while !f.is_null() {
+            if !llvm::is_declaration(f) {
+                calls.extend(cycle_calls(f, &cycles));
+            }
+            f = LLVMGetNextFunction(f);
+        }
+        for call in calls {
+            let callee = llvm::called_value(call);
+            let marker = *markers.entry(callee).or_insert_with(|| {
+                let name =
+                    std::ffi::CString::new(format!("{SUMMARY_PREFIX}{}", llvm::name(callee))).unwrap_or_default();
+                LLVMAddFunction(m, name.as_ptr(), LLVMGlobalGetValueType(callee))
+            });
+            LLVMSetOperand(call, LLVMGetNumOperands(call) as u32 - 1, marker);
+        }
+    }
+    let mut names: Vec<String> = cycles.iter().map(|f| llvm::name(*f)).collect();
+    names.sort();
+    names
 }
 
 /// Replaces `call` (past the last level) by a call of [`BOUND`]; its result,

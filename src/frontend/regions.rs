@@ -523,7 +523,7 @@ mod tests {
         let ctx = Context::create();
         let module = load::load_and_link(&ctx, std::slice::from_ref(&file), DataModel::Lp64).unwrap();
         let opts = FrontendOptions { opt: OptLevel::O0, ..FrontendOptions::default() };
-        normalize::normalize(&module, &file, &opts).unwrap();
+        normalize::normalize(&module, &file, &opts, normalize::Recursion::Bound).unwrap();
         let main = module.get_function("main").unwrap().as_value_ref();
         let r = analyze(main, 64);
         let mut found = Vec::new();

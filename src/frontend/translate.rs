@@ -63,6 +63,12 @@ struct Tx<'a> {
     cur_loc: LocId,
     /// The instruction being translated (its inlined calls go with the edges it ends).
     cur_inst: Option<Value>,
+    /// For a procedure's program (`ir::procedures`): the exit location every
+    /// `ret` goes to, and the variable its value is assigned to.
+    exit: Option<(LocId, Option<VarId>)>,
+    /// A construct a procedure's summary cannot take (a pointer argument or
+    /// result), if any: the procedure is not built.
+    not_summarizable: Option<String>,
 }
 
 enum Flow {
@@ -71,6 +77,72 @@ enum Flow {
 }
 
 pub fn translate(module: &Module, file: &str, opts: &FrontendOptions) -> Result<Program> {
+    translate_function(module, file, opts, false).map(|(p, _)| p)
+}
+
+/// The entry function whose calls of procedures are summary calls
+/// (`ir::procedures`); `Ok(Err(why))` if a call passes or returns what a
+/// summary cannot take (a pointer).
+pub fn translate_with_summaries(
+    module: &Module,
+    file: &str,
+    opts: &FrontendOptions,
+) -> Result<std::result::Result<Program, String>> {
+    let (p, info) = translate_function(module, file, opts, false)?;
+    Ok(match info.why {
+        Some(why) => Err(why),
+        None => Ok(p),
+    })
+}
+
+/// The entry function of `opts` as a procedure (`ir::procedures`): its
+/// `ret`s go to one exit location that assigns the result, and its
+/// parameters are in scope everywhere after the first edge. `Ok(Err(why))`
+/// if it cannot be one (a parameter or result that is not an integer,
+/// memory).
+pub fn translate_procedure(
+    module: &Module,
+    file: &str,
+    opts: &FrontendOptions,
+) -> Result<std::result::Result<crate::ir::procedures::Procedure, String>> {
+    let (mut p, info) = translate_function(module, file, opts, true)?;
+    if let Some(why) = info.why {
+        return Ok(Err(why));
+    }
+    let Some((exit, ret)) = info.exit else { return Ok(Err("no exit".into())) };
+    if p.has_regions() {
+        return Ok(Err(format!("'{}' reads or writes memory", opts.entry)));
+    }
+    let params = info.params;
+    // the parameters (SSA values, assigned once by the first edge) are in
+    // scope at every location after it, the result at the exit
+    for loc in p.loc_ids().filter(|l| *l != p.entry || params.is_empty()) {
+        let live = &mut p.locs[loc.0 as usize].live;
+        live.extend(params.iter().copied());
+        if loc == exit {
+            live.extend(ret);
+        }
+        live.sort_unstable();
+        live.dedup();
+    }
+    Ok(Ok(crate::ir::procedures::Procedure { program: p, params, ret, exit }))
+}
+
+/// What the translation tells of a procedure (or of summary calls): the
+/// exit and the result's variable, the parameters' variables, and why no
+/// summary can stand for it (if so).
+struct Summarizable {
+    exit: Option<(LocId, Option<VarId>)>,
+    params: Vec<VarId>,
+    why: Option<String>,
+}
+
+fn translate_function(
+    module: &Module,
+    file: &str,
+    opts: &FrontendOptions,
+    procedure: bool,
+) -> Result<(Program, Summarizable)> {
     let entry = opts.entry.as_str();
     let f = module
         .get_function(entry)
@@ -104,6 +176,8 @@ pub fn translate(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
         extra_locs: Vec::new(),
         cur_loc: LocId(0),
         cur_inst: None,
+        exit: None,
+        not_summarizable: None,
     };
     tx.declare_regions();
     let mut locs = Vec::new();
@@ -121,6 +195,30 @@ pub fn translate(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
     locs.push(Location { name: "ERROR".into(), src: SrcLoc::default(), live: Vec::new(), src_vars: Vec::new() });
     tx.collect_debug_names(&blocks);
     let params = tx.declare_vars(fv, &blocks)?;
+    if procedure {
+        let ret = match llvm::return_ty(fv) {
+            Ty::Void => None,
+            Ty::Int(b) if b <= llvm::MAX_INT_BITS => {
+                let sort = if b == 1 { Sort::Bool } else { Sort::Int { bits: b } };
+                Some(tx.new_var(&format!("{entry}.result"), sort, None))
+            }
+            _ => {
+                tx.not_summarizable = Some(format!("'{entry}' returns what is not an integer"));
+                None
+            }
+        };
+        let exit = LocId(blocks.len() as u32 + 1);
+        tx.extra_locs.push(Location {
+            name: format!("{entry}.return"),
+            src: SrcLoc::default(),
+            live: Vec::new(),
+            src_vars: Vec::new(),
+        });
+        tx.exit = Some((exit, ret));
+        if params.iter().any(|(v, _)| v.is_none()) {
+            tx.not_summarizable = Some(format!("a parameter of '{entry}' is not an integer"));
+        }
+    }
     for bb in &blocks {
         tx.block(*bb)?;
     }
@@ -185,9 +283,15 @@ pub fn translate(module: &Module, file: &str, opts: &FrontendOptions) -> Result<
         recursive: Vec::new(),
         recursion_depth: None,
         executable: None,
+        procedures: None,
     };
     liveness::annotate(&mut prog);
-    Ok(prog)
+    let info = Summarizable {
+        exit: tx.exit,
+        params: params.iter().filter_map(|(v, _)| *v).collect(),
+        why: tx.not_summarizable.take(),
+    };
+    Ok((prog, info))
 }
 
 /// `v pred value` for an integer variable `v` of `sort` (a Boolean compares as 1 bit).
@@ -440,7 +544,20 @@ impl Tx<'_> {
                     self.switch(bb, inst, body, at);
                     return Ok(());
                 }
-                LLVMOpcode::LLVMRet | LLVMOpcode::LLVMUnreachable => return Ok(()),
+                LLVMOpcode::LLVMRet => {
+                    if let Some((exit, ret)) = self.exit {
+                        if let (Some(r), true) = (ret, llvm::num_operands(inst) > 0) {
+                            match self.opnd(llvm::operand(inst, 0), &mut body, &at) {
+                                Some(e) => body.push(Stmt::Assign(r, e)),
+                                None => self.not_summarizable = Some("a result that is not an integer".into()),
+                            }
+                        }
+                        let calls = self.calls();
+                        self.edges.push(Edge { src: self.cur_loc, dst: exit, body, src_loc: at, failure: None, calls });
+                    }
+                    return Ok(());
+                }
+                LLVMOpcode::LLVMUnreachable => return Ok(()),
                 LLVMOpcode::LLVMIndirectBr => return Err(self.unsupported(inst, "indirect branch")),
                 LLVMOpcode::LLVMInvoke
                 | LLVMOpcode::LLVMCallBr
@@ -1419,6 +1536,27 @@ impl Tx<'_> {
             }
             n if ends_path(n) => return Ok(Flow::End),
             _ => {}
+        }
+        if let Some(function) = name.strip_prefix(super::recursion::SUMMARY_PREFIX) {
+            let mut args = Vec::new();
+            for i in 0..llvm::call_arg_count(inst) {
+                match self.opnd(arg(i), body, at) {
+                    Some(a) if !matches!(llvm::value_ty(arg(i)), Ty::Pointer) => args.push(a),
+                    _ => self.not_summarizable = Some(format!("a call of '{function}' with a pointer argument")),
+                }
+            }
+            let v = match self.result(inst) {
+                Some((v, _)) => v,
+                None => {
+                    if llvm::value_ty(inst) != Ty::Void {
+                        self.not_summarizable = Some(format!("a call of '{function}' with a pointer result"));
+                    }
+                    self.new_var("void", Sort::Bool, None)
+                }
+            };
+            let kind = HavocKind::Summary { function: function.to_string(), args };
+            body.push(Stmt::Havoc(v, kind, at.clone()));
+            return Ok(Flow::Continue);
         }
         if !llvm::is_declaration(callee) {
             return Err(self.unsupported(inst, format!("recursion: call to '{name}' cannot be inlined")));

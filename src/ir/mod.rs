@@ -11,6 +11,7 @@
 pub mod eval;
 mod expr;
 mod print;
+pub mod procedures;
 pub mod wp;
 
 pub use expr::{ArithOp, BinOp, CastOp, CmpPred, Expr, IntrOp, Rel};
@@ -106,6 +107,11 @@ pub enum HavocKind {
     /// A value ufo does not model (memory load, unknown external result, undef):
     /// an over-approximation.
     Unmodelled { why: String },
+    /// What a call of a procedure that stays recursive returns (issue 44;
+    /// [`procedures`]): only in the programs of [`Program::procedures`],
+    /// where the procedure's summary relates it to `args` (the argument
+    /// values, in parameter order).
+    Summary { function: String, args: Vec<Expr> },
 }
 
 /// Where an input of the program comes from, and so how a replay supplies it
@@ -304,6 +310,11 @@ pub struct Program {
     /// what the replay runs (`frontend::jit`). Not sent to member processes.
     #[serde(skip)]
     pub executable: Option<std::sync::Arc<Vec<u8>>>,
+    /// The program with its recursive functions as procedures with
+    /// summaries (issue 44, [`procedures`]), where recursion stayed and
+    /// could be kept so; this program is then the bounded one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub procedures: Option<Box<procedures::Procedures>>,
 }
 
 impl Program {
@@ -368,11 +379,12 @@ impl Stmt {
     }
     /// The expressions this statement reads, in order.
     pub fn exprs(&self) -> impl Iterator<Item = &Expr> {
-        let (one, many): (Option<&Expr>, &[(VarId, Expr)]) = match self {
-            Stmt::Assign(_, e) | Stmt::Assume(e) => (Some(e), &[]),
-            Stmt::Havoc(..) => (None, &[]),
-            Stmt::Parallel(xs) => (None, xs),
+        let (one, many, args): (Option<&Expr>, &[(VarId, Expr)], &[Expr]) = match self {
+            Stmt::Assign(_, e) | Stmt::Assume(e) => (Some(e), &[], &[]),
+            Stmt::Havoc(_, HavocKind::Summary { args, .. }, _) => (None, &[], args),
+            Stmt::Havoc(..) => (None, &[], &[]),
+            Stmt::Parallel(xs) => (None, xs, &[]),
         };
-        one.into_iter().chain(many.iter().map(|(_, e)| e))
+        one.into_iter().chain(many.iter().map(|(_, e)| e)).chain(args)
     }
 }

@@ -189,6 +189,10 @@ impl Program {
             Stmt::Havoc(v, kind, _) => match kind {
                 HavocKind::Nondet { func, .. } => format!("{} := {}()", self.var(*v).name, func),
                 HavocKind::Unmodelled { why } => format!("{} := * ({why})", self.var(*v).name),
+                HavocKind::Summary { function, args } => {
+                    let args: Vec<String> = args.iter().map(|a| self.show_expr(a)).collect();
+                    format!("{} := {function}({}) (summary)", self.var(*v).name, args.join(", "))
+                }
             },
             Stmt::Parallel(xs) => {
                 let lhs: Vec<_> = xs.iter().map(|(v, _)| self.var(*v).name.clone()).collect();

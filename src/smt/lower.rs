@@ -163,6 +163,19 @@ pub struct BodyEnc {
     /// Every fresh constant the body introduced (inputs, over-approximated
     /// results, division witnesses): a CHC rule quantifies them.
     pub fresh: Vec<Dynamic>,
+    /// The summary calls of the body (`ir::procedures`), in execution order.
+    pub summaries: Vec<SummaryCall>,
+}
+
+/// A call of a procedure in a body: its arguments' values, its result (a
+/// fresh constant), and the body's constraints before it (the state the
+/// call is made in).
+#[derive(Clone, Debug)]
+pub struct SummaryCall {
+    pub function: String,
+    pub args: Vec<Val>,
+    pub result: Val,
+    pub before: Vec<Bool>,
 }
 
 /// Lowers expressions under one integer semantics.
@@ -821,6 +834,7 @@ impl Lowerer {
         let mut env = pre.clone();
         let mut conds = Vec::new();
         let mut inputs = Vec::new();
+        let mut summaries = Vec::new();
         for st in body {
             match st {
                 Stmt::Assign(v, e) => {
@@ -828,6 +842,14 @@ impl Lowerer {
                     env.insert(*v, x);
                 }
                 Stmt::Assume(e) => conds.push(self.expr(e, &env).b()),
+                Stmt::Havoc(v, HavocKind::Summary { function, args }, _) => {
+                    let args: Vec<Val> = args.iter().map(|a| self.expr(a, &env)).collect();
+                    let mut before = conds.clone();
+                    before.extend(self.side[start..].iter().cloned());
+                    let result = self.fresh("ret", sorts(*v));
+                    summaries.push(SummaryCall { function: function.clone(), args, result: result.clone(), before });
+                    env.insert(*v, result);
+                }
                 Stmt::Havoc(v, kind, loc) => {
                     let x = self.fresh("in", sorts(*v));
                     if matches!(kind, HavocKind::Nondet { .. }) {
@@ -843,7 +865,7 @@ impl Lowerer {
         }
         conds.extend(self.side.drain(start..));
         let fresh = self.fresh_log.drain(fresh_start..).collect();
-        BodyEnc { cond: Bool::and(&conds), post: env, inputs, fresh }
+        BodyEnc { cond: Bool::and(&conds), post: env, inputs, fresh, summaries }
     }
 
     /// The value of one expression and the side constraints its lowering

@@ -26,6 +26,8 @@ pub struct Transition {
     pub fresh: Vec<Dynamic>,
     /// The nondeterministic inputs of the body, in execution order.
     pub inputs: Vec<NondetValue>,
+    /// Its calls of procedures (`ir::procedures`), in execution order.
+    pub summaries: Vec<super::lower::SummaryCall>,
 }
 
 /// The transition of edge `e` from the pre-state `pre`.
@@ -49,5 +51,5 @@ pub fn of_edge(p: &Program, l: &mut Lowerer, e: EdgeId, pre: &HashMap<VarId, Val
             }
         })
         .collect();
-    Transition { constraints, post, fresh, inputs: enc.inputs }
+    Transition { constraints, post, fresh, inputs: enc.inputs, summaries: enc.summaries }
 }
