@@ -297,11 +297,16 @@ fn counterexample(prog: &Program, sliced: &Program, t: &Trace, replayed: Option<
 /// The report of a checked certificate of the sliced program (and of its
 /// validation, if any).
 fn certificate(sliced: &Program, c: &Certificate, validation: Option<&engines::Validation>) -> CertificateReport {
+    let procedures = c.procedures.as_ref().zip(sliced.procedures.as_deref());
     CertificateReport {
         validated: validation.map(|v| v.solver.clone()),
         complete_within: c.complete_within,
         k_induction: c.k_induction,
-        loop_invariants: explain::loop_invariants(sliced, c),
+        summaries: procedures.map(|(proof, ps)| explain::procedure_summaries(ps, proof)).unwrap_or_default(),
+        loop_invariants: match procedures {
+            Some((proof, ps)) => explain::procedure_loop_invariants(ps, c, proof),
+            None => explain::loop_invariants(sliced, c),
+        },
         locations: crate::check::cert::smtlib(sliced, c.sem, &c.invariants)
             .into_iter()
             .zip(&sliced.locs)

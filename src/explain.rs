@@ -201,3 +201,57 @@ pub fn loop_invariants(p: &Program, cert: &Certificate) -> Vec<LoopInvariant> {
     }
     out
 }
+
+/// The summaries of a proof of a program with procedures (issue 44), each
+/// procedure's exit invariant and calling context in C over its parameters'
+/// source names, its result written as the call (`fib(n)`).
+pub fn procedure_summaries(
+    ps: &crate::ir::procedures::Procedures,
+    proof: &crate::answer::ProcedureProof,
+) -> Vec<ProcedureSummary> {
+    let mut out = Vec::new();
+    for (f, given) in ps.procedures.iter().zip(&proof.procedures) {
+        let p = &f.program;
+        let name = |v: VarId| p.var(v).src_name.clone().unwrap_or_else(|| p.var(v).name.clone());
+        let params: Vec<String> = f.params.iter().map(|v| name(*v)).collect();
+        let call = format!("{}({})", f.name(), params.join(", "));
+        let mut vars: HashMap<VarId, CVar> =
+            f.params.iter().map(|v| (*v, CVar { name: name(*v), bits: p.var(*v).sort.width() })).collect();
+        if let Some(r) = f.ret {
+            vars.insert(r, CVar { name: call.clone(), bits: p.var(r).sort.width() });
+        }
+        let text = |e: &crate::ir::Expr| cexpr::to_c(p, e, &vars, Style::Readable).text;
+        let Some(exit) = given.invariants.get(f.exit.0 as usize) else { continue };
+        out.push(ProcedureSummary { function: call, summary: text(exit), context: text(&given.context) });
+    }
+    out
+}
+
+/// The loop invariants of a proof of a program with procedures: the
+/// entry's, then each procedure's.
+pub fn procedure_loop_invariants(
+    ps: &crate::ir::procedures::Procedures,
+    c: &Certificate,
+    proof: &crate::answer::ProcedureProof,
+) -> Vec<LoopInvariant> {
+    let invariants = std::iter::once(&proof.main).chain(proof.procedures.iter().map(|f| &f.invariants));
+    ps.programs()
+        .zip(invariants)
+        .flat_map(|(p, inv)| {
+            let one = Certificate { invariants: inv.clone(), procedures: None, ..c.clone() };
+            loop_invariants(p, &one)
+        })
+        .collect()
+}
+
+/// What a proof of a program with procedures says of one procedure.
+#[derive(Clone, Debug, Serialize)]
+pub struct ProcedureSummary {
+    /// The function, as `fib(n)`.
+    pub function: String,
+    /// What holds when it returns, over its parameters' values on entry and
+    /// its result (written as the call, `fib(n)`), in C.
+    pub summary: String,
+    /// What holds of the arguments of every call of it, in C.
+    pub context: String,
+}

@@ -3,10 +3,13 @@
 //! decided whole (factorial's bug and its fixed twin, a subtractive gcd,
 //! mutual tail recursion);
 //! what stays recursive is copied to a depth bound, within which bugs are
-//! found and replayed natively (Fibonacci's two calls, mutual recursion),
-//! while SAFE is out of reach and the answer says the recursion bound was
-//! reached (Ackermann's nested recursion, the safe twins); `export-chc`
-//! refuses a bounded program, whose clauses would claim too much.
+//! found and replayed natively (Fibonacci's two calls, mutual recursion, an
+//! assertion inside the recursion), and proofs come from procedure summaries
+//! (`ir::procedures`: Ackermann's nested recursion, an assertion inside the
+//! recursion that holds in main's calling contexts); what no summary proves
+//! is UNKNOWN and says the recursion bound was reached (a bug 62 frames
+//! deep, Fibonacci's every value); `export-chc` refuses a bounded program,
+//! whose clauses would claim too much.
 
 mod common;
 use common::*;
@@ -49,16 +52,44 @@ fn the_users_factorial_bug_needs_n_6_and_its_fixed_twin_is_proved() {
 }
 
 #[test]
-fn what_stays_recursive_is_never_safe_and_says_the_bound_was_reached() {
-    let runs = [("ackermann_safe.c", "O2"), ("ackermann_safe.c", "O0"), ("fib_safe.c", "O2")];
+fn what_stays_recursive_is_proved_with_procedure_summaries() {
+    let runs = [("ackermann_safe.c", "O2"), ("ackermann_safe.c", "O0"), ("assert_inside_safe.c", "O0")];
+    for ((file, opt), json) in runs.iter().zip(par_map(&runs, |(f, o)| run(f, o))) {
+        assert_eq!(json["verdict"], "SAFE", "{file} -{opt}: {}", json["reason"]);
+        assert_eq!(json["portfolio"]["winner"], "spacer-procedures", "{file} -{opt}");
+        let summaries = json["certificate"]["summaries"].as_array().expect("summaries");
+        assert_eq!(summaries.len(), 1, "{file} -{opt}: one procedure");
+        let f = &summaries[0];
+        if file.starts_with("ackermann") {
+            assert_eq!(f["function"], "ack(m, n)", "-{opt}");
+            // what main's assertion needs of the result
+            assert!(f["summary"].as_str().unwrap().contains("ack(m, n)"), "-{opt}: {f}");
+        } else {
+            // the assertion inside holds because of where main calls from
+            assert_eq!(f["function"], "walk(n)");
+            assert!(f["context"].as_str().unwrap().contains('n'), "{f}");
+        }
+    }
+    // the assertion inside the recursion fails when main may call with n = 100
+    let json = run("assert_inside_bug.c", "O0");
+    assert_eq!(json["verdict"], "UNSAFE", "{}", json["reason"]);
+    assert_eq!(json["counterexample"]["failure"]["condition"], "n < 100");
+}
+
+#[test]
+fn what_no_summary_proves_is_never_safe_and_says_the_bound_was_reached() {
+    // fib(n) != 14 for n <= 8 needs every value of fib; ack(3, 3) = 61 is
+    // 62 frames deep, past every bound
+    let runs = [("fib_safe.c", "O2"), ("ackermann_deep_bug.c", "O2")];
     for ((file, opt), json) in runs.iter().zip(par_map(&runs, |(f, o)| run(f, o))) {
         assert_eq!(json["verdict"], "UNKNOWN", "{file} -{opt}");
         let reason = json["reason"].as_str().unwrap();
         assert!(reason.contains("recursion bound reached: calls of '"), "{file} -{opt}: {reason}");
-        // only bug finders run on a bounded program
+        // bug finders on the bounded copies, Spacer on the procedures
         let ran: Vec<&str> =
             json["portfolio"]["members"].as_array().unwrap().iter().filter_map(|m| m["name"].as_str()).collect();
-        assert!(ran.iter().all(|m| ["bmc", "spacer-global", "spacer"].contains(m)), "{file} -{opt}: {ran:?}");
+        let finders = ["bmc", "spacer-global", "spacer", "spacer-procedures"];
+        assert!(ran.iter().all(|m| finders.contains(m)), "{file} -{opt}: {ran:?}");
     }
 }
 

@@ -10,7 +10,8 @@
 //! configuration is its own type behind [`Configuration`].
 
 use super::registry::{
-    self, EngineSpec, DEFAULT_BUG_PORTFOLIO, DEFAULT_MEMORY_PORTFOLIO, DEFAULT_PORTFOLIO, DEFAULT_RECURSION_PORTFOLIO,
+    self, EngineSpec, DEFAULT_BUG_PORTFOLIO, DEFAULT_MEMORY_PORTFOLIO, DEFAULT_PORTFOLIO, DEFAULT_PROCEDURES_PORTFOLIO,
+    DEFAULT_RECURSION_PORTFOLIO,
 };
 use super::Engine;
 use crate::ir::{IntSemantics, Program};
@@ -230,11 +231,16 @@ impl EngineArgs {
     /// memory regions or not, except where SAFE is out of reach
     /// (`Program::safe_blocked`: recursion to a bound, an error function
     /// inlined beyond recognition), where the default portfolio is its bug
-    /// finders, [`DEFAULT_BUG_PORTFOLIO`] (`ai` can only prove), and where
+    /// finders, [`DEFAULT_BUG_PORTFOLIO`] (`ai` can only prove), with Spacer
+    /// on the procedures' clauses where recursion stays as procedures
+    /// ([`DEFAULT_PROCEDURES_PORTFOLIO`]), and where
     /// recursion became loops, where it has BMC too
     /// ([`DEFAULT_RECURSION_PORTFOLIO`]).
     pub fn members_for_program(&self, p: &crate::ir::Program) -> Result<Vec<Member>, String> {
         let default = self.config().is_none() && self.portfolio == DEFAULT_PORTFOLIO;
+        if default && p.procedures.as_ref().is_some_and(|ps| ps.main.safe_blocked.is_none()) {
+            return self.members_of(DEFAULT_PROCEDURES_PORTFOLIO);
+        }
         if default && p.safe_blocked.is_some() {
             return self.members_of(DEFAULT_BUG_PORTFOLIO);
         }

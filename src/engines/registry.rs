@@ -65,6 +65,13 @@ pub const DEFAULT_MEMORY_PORTFOLIO: &str = "ai,ai-boxes,spacer-global,spacer-cel
 /// loop-free where the recursion was all there was).
 pub const DEFAULT_BUG_PORTFOLIO: &str = "bmc,spacer-global,spacer";
 
+/// The default members for a program whose recursion stays and whose
+/// recursive functions are procedures with summaries (`Program::procedures`):
+/// the bug finders of [`DEFAULT_BUG_PORTFOLIO`] on the bounded copies, BMC
+/// first with the head start (most bugs of recursive programs are within a
+/// few levels), and Spacer on the procedures' clauses for proofs.
+pub const DEFAULT_PROCEDURES_PORTFOLIO: &str = "bmc,spacer-procedures,spacer-global,spacer";
+
 /// The default members for a program whose recursion became loops
 /// (`tailcallelim`): accumulator recursion (`n * fact(n - 1)`) leaves a loop
 /// over products, whose bugs BMC unrolls in a second where Spacer's

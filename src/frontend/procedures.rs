@@ -37,6 +37,10 @@ pub fn build(bitcode: &[u8], label: &str, opts: &FrontendOptions) -> Result<Proc
     for f in &n.summarized {
         let context = Context::create();
         let module = load::parse_bitcode(&context, label, bitcode).map_err(|e| e.to_string())?;
+        // (a `static` function without callers would be deleted as dead)
+        if let Some(g) = module.get_function(f) {
+            g.set_linkage(inkwell::module::Linkage::External);
+        }
         let opts = FrontendOptions { entry: f.clone(), ..opts.clone() };
         let nf = normalize::normalize(&module, label, &opts, Recursion::Procedure).map_err(|e| e.to_string())?;
         if nf.summarized != n.summarized {

@@ -188,6 +188,10 @@ pub struct CertificateReport {
     /// A k-induction proof's `k` (`answer::Certificate::k_induction`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub k_induction: Option<usize>,
+    /// The summaries of a proof of a program with procedures
+    /// (`answer::ProcedureProof`): `locations` is then empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub summaries: Vec<crate::explain::ProcedureSummary>,
 }
 
 /// The invariant of one program location.

@@ -75,6 +75,13 @@ impl Report {
                     "proof: k-induction with k = {k}: no error within {k} steps, and {k} consecutive states within the invariants below never precede the error (checked again)"
                 );
             }
+            if !c.summaries.is_empty() {
+                let _ = writeln!(s, "procedure summaries (checked with every call):");
+                for f in &c.summaries {
+                    let _ = writeln!(s, "  {} returns with: {}", f.function, f.summary);
+                    let _ = writeln!(s, "  {} is called with: {}", f.function, f.context);
+                }
+            }
             if !c.loop_invariants.is_empty() {
                 let _ = writeln!(s, "invariants:");
                 for i in &c.loop_invariants {
