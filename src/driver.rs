@@ -307,10 +307,27 @@ fn certificate(sliced: &Program, c: &Certificate, validation: Option<&engines::V
             Some((proof, ps)) => explain::procedure_loop_invariants(ps, c, proof),
             None => explain::loop_invariants(sliced, c),
         },
-        locations: crate::check::cert::smtlib(sliced, c.sem, &c.invariants)
-            .into_iter()
-            .zip(&sliced.locs)
-            .map(|(smtlib, l)| LocationInvariant { location: l.name.clone(), smtlib })
-            .collect(),
+        locations: match procedures {
+            // every program's locations, a procedure's named after it
+            Some((proof, ps)) => {
+                let invariants = std::iter::once(&proof.main).chain(proof.procedures.iter().map(|f| &f.invariants));
+                ps.programs()
+                    .zip(invariants)
+                    .enumerate()
+                    .flat_map(|(k, (p, inv))| {
+                        let smtlib = crate::check::cert::smtlib(p, c.sem, inv);
+                        p.locs.iter().zip(smtlib).map(move |(l, smtlib)| LocationInvariant {
+                            location: if k == 0 { l.name.clone() } else { format!("{}: {}", p.function, l.name) },
+                            smtlib,
+                        })
+                    })
+                    .collect()
+            }
+            None => crate::check::cert::smtlib(sliced, c.sem, &c.invariants)
+                .into_iter()
+                .zip(&sliced.locs)
+                .map(|(smtlib, l)| LocationInvariant { location: l.name.clone(), smtlib })
+                .collect(),
+        },
     }
 }

@@ -189,7 +189,8 @@ pub struct CertificateReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub k_induction: Option<usize>,
     /// The summaries of a proof of a program with procedures
-    /// (`answer::ProcedureProof`): `locations` is then empty.
+    /// (`answer::ProcedureProof`): `locations` then has every program's
+    /// locations, a procedure's as `function: location`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub summaries: Vec<crate::explain::ProcedureSummary>,
 }
