@@ -31,11 +31,14 @@ pub struct PathStep {
     pub calls: Vec<Call>,
 }
 
-/// A call on a counterexample's stack: the function called and where.
+/// A call on a counterexample's stack: the function called, where, and
+/// with what (the parameters debug info names, whose values the trace has
+/// where the call is entered).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Call {
     pub function: String,
     pub at: SrcLoc,
+    pub args: Vec<Value>,
 }
 
 /// The calls a position `at` of an edge whose code is in the inlined calls
@@ -48,7 +51,27 @@ fn stack(p: &Program, calls: &[SrcLoc], inner: &SrcLoc, at: &SrcLoc) -> Vec<Call
     let functions: Vec<&str> = (0..=calls.len()).map(|k| p.function_at(calls.get(k).unwrap_or(inner))).collect();
     let here = p.function_at(at);
     let depth = functions.iter().rposition(|f| *f == here).unwrap_or(calls.len());
-    (0..depth).map(|k| Call { function: functions[k + 1].to_string(), at: calls[k].clone() }).collect()
+    (0..depth)
+        .map(|k| Call { function: functions[k + 1].to_string(), at: calls[k].clone(), args: Vec::new() })
+        .collect()
+}
+
+/// The arguments of the inlined call whose call sites are `calls`, with
+/// their values in `states` (the first that has the variable).
+fn arguments(p: &Program, calls: &[SrcLoc], states: &[&[(VarId, i128)]]) -> Vec<Value> {
+    let Some(c) = p.call_args.iter().find(|c| c.calls == calls) else { return Vec::new() };
+    c.args
+        .iter()
+        .filter_map(|(name, a)| {
+            let value = match a {
+                crate::ir::ArgValue::Const(x) => Some(*x),
+                crate::ir::ArgValue::Var(v) => {
+                    states.iter().find_map(|st| st.iter().find(|(w, _)| w == v).map(|(_, x)| *x))
+                }
+            }?;
+            Some(Value { name: name.clone(), value })
+        })
+        .collect()
 }
 
 /// The invariant of a loop head, in source terms.
@@ -140,7 +163,24 @@ pub fn render_path(p: &Program, trace: &Trace) -> Vec<PathStep> {
         }
         spots.push(edge.src_loc.clone());
         for at in spots {
-            let calls = stack(p, &edge.calls, &edge.src_loc, &at);
+            let mut calls = stack(p, &edge.calls, &edge.src_loc, &at);
+            // a frame the last step was in keeps its arguments; one entered
+            // here gets them from the states around this edge
+            let before: &[Call] = out.last().map_or(&[], |s| s.calls.as_slice());
+            let states: Vec<&[(VarId, i128)]> = [k.checked_sub(1), Some(k)]
+                .into_iter()
+                .flatten()
+                .filter_map(|i| trace.states.get(i))
+                .map(Vec::as_slice)
+                .collect();
+            let mut same = true;
+            for (j, c) in calls.iter_mut().enumerate() {
+                same = same && before.get(j).is_some_and(|b| b.function == c.function && b.at == c.at);
+                c.args = match same {
+                    true => before[j].args.clone(),
+                    false => arguments(p, &edge.calls[..=j], &states),
+                };
+            }
             let new = out.last().map(|s| s.at.line != at.line || s.at.file != at.file || s.calls != calls);
             if at.is_known() && new.unwrap_or(true) {
                 out.push(PathStep { code: source_line(&at), at, values: Vec::new(), calls });

@@ -355,12 +355,14 @@ fn run(cli: Cli) -> Result<i32, Error> {
         }
         Cmd::ExportChc { input, int, no_slice, output, dialect } => {
             let p = frontend::build_program(&input.files, &frontend_opts(&input))?;
-            if let Some(why) = &p.safe_blocked {
+            // recursion as procedures: their non-linear clauses
+            let procedures = p.procedures.clone().filter(|ps| ps.main.safe_blocked.is_none());
+            if let (Some(why), None) = (&p.safe_blocked, &procedures) {
                 // the clauses' `sat` would claim what ufo's own SAFE may not
                 let msg = format!("the clauses would not mean what they say (sat is SAFE): {why}");
                 return Err(Error::unsupported(input.files.join(" "), None, msg));
             }
-            let p = if no_slice { p } else { slice::slice_vars(&slice::slice(&p).0) };
+            let p = if no_slice || procedures.is_some() { p } else { slice::slice_vars(&slice::slice(&p).0) };
             let header = [
                 format!("ufo export-chc {}", input.files.join(" ")),
                 format!(
@@ -369,11 +371,19 @@ fn run(cli: Cli) -> Result<i32, Error> {
                     int.as_str(),
                     input.data_model,
                     input.entry,
-                    if no_slice { "" } else { ", sliced to the locations that can reach the error" }
+                    match (no_slice, &procedures) {
+                        (_, Some(_)) => ", recursive functions as procedures (non-linear clauses)",
+                        (true, None) => "",
+                        (false, None) => ", sliced to the locations that can reach the error",
+                    }
                 ),
                 "sat: the error is unreachable (SAFE); unsat: it is reachable (UNSAFE)".to_string(),
             ];
-            let text = ufo::chc::horn::export_as(&p, int, &header, dialect).map_err(Error::Usage)?;
+            let text = match &procedures {
+                Some(ps) => ufo::chc::horn::export_procedures(ps, int, &header, dialect),
+                None => ufo::chc::horn::export_as(&p, int, &header, dialect),
+            }
+            .map_err(Error::Usage)?;
             match output {
                 Some(path) => write_output(&path, &text)?,
                 None => print!("{text}"),

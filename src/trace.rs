@@ -25,8 +25,8 @@ pub struct Input {
 pub struct Trace {
     pub edges: Vec<EdgeId>,
     pub inputs: Vec<Input>,
-    /// Per edge: the values of the variables in scope at its target, as signed
-    /// integers (Booleans as 0/1).
+    /// Per edge: the values of the variables in scope at its target and of
+    /// those the edge defines, as signed integers (Booleans as 0/1).
     #[serde(skip)]
     pub states: Vec<Vec<(VarId, i128)>>,
 }

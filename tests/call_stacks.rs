@@ -1,7 +1,7 @@
 //! Call stacks in counterexamples (issue 44 §3): every step of a path says
 //! which calls it is in (from the debug locations' `inlinedAt` chains that
-//! inlining leaves), the JSON schema has them, and the text report shows
-//! each call entered and left.
+//! inlining leaves) and with what arguments, the JSON schema has them, and
+//! the text report shows each call entered and left.
 
 mod common;
 use common::*;
@@ -26,13 +26,23 @@ fn a_bug_two_calls_deep_shows_both_calls_and_their_positions() {
         let lines: Vec<i64> =
             last["calls"].as_array().unwrap().iter().map(|c| c["at"]["line"].as_i64().unwrap()).collect();
         assert_eq!(lines, [16, 10], "-{opt}: {last:#}");
+        // and what each was called with: scale(x = 4), check(v = 12); at
+        // -O2 the optimizer may leave a parameter without a value
+        let args: Vec<&Value> = last["calls"].as_array().unwrap().iter().map(|c| &c["args"]).collect();
+        let expected =
+            [serde_json::json!([{"name": "x", "value": 4}]), serde_json::json!([{"name": "v", "value": 12}])];
+        for (got, want) in args.iter().zip(&expected) {
+            if opt == "O0" || got.as_array().is_some_and(|a| !a.is_empty()) {
+                assert_eq!(*got, want, "-{opt}: {last:#}");
+            }
+        }
         // the nondet input is read in main, outside every call
         let first = &path[0];
         assert_eq!((first["at"]["line"].as_i64(), stack(first).len()), (Some(15), 0), "-{opt}: {first:#}");
     }
     let (_, text, _) = ufo(&["verify", &file, "--opt", "O0"]);
-    let calls = text.find("-> scale() called at").expect(&text);
-    let inner = text.find("-> check() called at").expect(&text);
+    let calls = text.find("-> scale(x = 4) called at").expect(&text);
+    let inner = text.find("-> check(v = 12) called at").expect(&text);
     assert!(calls < inner, "{text}");
 }
 
@@ -48,4 +58,9 @@ fn recursion_copied_to_a_bound_shows_its_depth() {
     for s in path {
         assert!(stack(s).iter().all(|f| f == "fib"), "{s:#}");
     }
+    // each frame says its n: one less or two less than its caller's
+    let deepest = path.iter().max_by_key(|s| stack(s).len()).unwrap();
+    let ns: Vec<i64> =
+        deepest["calls"].as_array().unwrap().iter().map(|c| c["args"][0]["value"].as_i64().expect("fib's n")).collect();
+    assert!(ns.windows(2).all(|w| w[0] - w[1] == 1 || w[0] - w[1] == 2), "{ns:?}");
 }

@@ -8,8 +8,9 @@
 //! (`ir::procedures`: Ackermann's nested recursion, an assertion inside the
 //! recursion that holds in main's calling contexts); what no summary proves
 //! is UNKNOWN and says the recursion bound was reached (a bug 62 frames
-//! deep, Fibonacci's every value); `export-chc` refuses a bounded program,
-//! whose clauses would claim too much.
+//! deep, Fibonacci's every value); `export-chc` writes the procedures'
+//! non-linear clauses, and refuses a program whose recursion stays bounded
+//! (over pointers), whose clauses would claim too much.
 
 mod common;
 use common::*;
@@ -94,8 +95,24 @@ fn what_no_summary_proves_is_never_safe_and_says_the_bound_was_reached() {
 }
 
 #[test]
-fn a_bounded_program_is_not_exported_as_clauses() {
-    let (code, _, err) = ufo(&["export-chc", &format!("{DIR}/ackermann_safe.c")]);
+fn recursion_is_exported_as_procedures_or_not_at_all() {
+    // a program whose recursion is procedures: their non-linear clauses,
+    // which Spacer answers as the verdict is
+    let exported = [
+        ("ackermann_safe.c", "(declare-fun ack!context (Int Int) Bool)", true),
+        ("assert_inside_bug.c", "(declare-fun walk!context (Int) Bool)", false),
+    ];
+    for (file, context, safe) in exported {
+        let (code, out, err) = ufo(&["export-chc", "--dialect", "smtlib", &format!("{DIR}/{file}")]);
+        assert_eq!(code, 0, "{file}: {err}");
+        assert!(out.contains("recursive functions as procedures (non-linear clauses)"), "{out}");
+        assert!(out.contains(context), "{out}");
+        let d = ufo::smt::Deadline::after(std::time::Duration::from_secs(20));
+        let _installed = ufo::smt::Install::install(&d);
+        assert_eq!(ufo::chc::horn::solve(&out), Ok(Some(safe)), "{file}");
+    }
+    // a recursion over a pointer stays bounded: its clauses would claim too much
+    let (code, _, err) = ufo(&["export-chc", "bench/recursive/array_max_safe.c"]);
     assert_eq!(code, 20, "{err}");
     assert!(
         err.contains("the clauses would not mean what they say") && err.contains("recursion bound reached"),

@@ -26,6 +26,8 @@ pub struct DagEncoding {
     /// Per DAG edge (same index as `Dag::edges`): `encode(u,w)` including the
     /// equalities with the target's state, and its inputs. `None` if irrelevant.
     pub edge: Vec<Option<(Bool, Vec<NondetValue>)>>,
+    /// Per DAG edge: the values of the variables its body defines.
+    pub defined: Vec<Vec<(VarId, Val)>>,
     /// `c_en` and every `μ_u`.
     pub formula: Vec<Bool>,
 }
@@ -44,7 +46,7 @@ pub fn encode_edge(
     e: EdgeId,
     pre: &HashMap<VarId, Val>,
     post: &HashMap<VarId, Val>,
-) -> (Bool, Vec<NondetValue>) {
+) -> (Bool, Vec<NondetValue>, Vec<(VarId, Val)>) {
     let t = crate::smt::transition::of_edge(p, l, e, pre);
     let mut conj = t.constraints;
     // in the target's variable order, so that the same program gives the same
@@ -54,7 +56,7 @@ pub fn encode_edge(
             conj.push(x.eq_val(y));
         }
     }
-    (Bool::and(&conj), t.inputs)
+    (Bool::and(&conj), t.inputs, t.defined)
 }
 
 /// Builds the ARG condition of the DAG (eq. 1–2).
@@ -67,14 +69,17 @@ pub fn encode(p: &Program, l: &mut Lowerer, dag: &Dag) -> DagEncoding {
     let ctrl: Vec<Bool> = (0..n).map(|u| Bool::new_const(format!("c!{u}"))).collect();
     let mut out: Vec<Vec<Bool>> = vec![Vec::new(); n];
     let mut edge = Vec::with_capacity(dag.edges.len());
+    let mut defined = Vec::with_capacity(dag.edges.len());
     for (s, d, e) in &dag.edges {
         if !(relevant[*s] && relevant[*d]) {
             edge.push(None);
+            defined.push(Vec::new());
             continue;
         }
-        let (t, inputs) = encode_edge(p, l, *e, &state[*s], &state[*d]);
+        let (t, inputs, values) = encode_edge(p, l, *e, &state[*s], &state[*d]);
         out[*s].push(Bool::and(&[ctrl[*d].clone(), t.clone()]));
         edge.push(Some((t, inputs)));
+        defined.push(values);
     }
     let mut formula = vec![ctrl[dag.entry].clone()];
     if !relevant[dag.entry] {
@@ -90,7 +95,7 @@ pub fn encode(p: &Program, l: &mut Lowerer, dag: &Dag) -> DagEncoding {
             formula.push(ctrl[u].implies(Bool::or(&out[u])));
         }
     }
-    DagEncoding { state, ctrl, edge, formula }
+    DagEncoding { state, ctrl, edge, defined, formula }
 }
 
 /// Bounds `(lo, hi)` on every nondeterministic input, tried in order once the
@@ -160,6 +165,12 @@ pub fn extract_trace(dag: &Dag, enc: &DagEncoding, model: &z3::Model) -> Option<
         trace.edges.push(e);
         let mut state: Vec<(VarId, i128)> =
             enc.state[d].iter().filter_map(|(v, x)| Some((*v, x.eval_i128(model)?))).collect();
+        // and what the edge defined, in scope at the target or not
+        for (v, x) in &enc.defined[next] {
+            if !enc.state[d].contains_key(v) {
+                state.extend(x.eval_i128(model).map(|x| (*v, x)));
+            }
+        }
         state.sort();
         trace.states.push(state);
         if let Some((_, inputs)) = &enc.edge[next] {

@@ -66,27 +66,85 @@ pub fn export_as(p: &Program, sem: IntSemantics, header: &[String], dialect: Dia
         .collect();
     let names: Vec<String> = p.loc_ids().map(|loc| format!("{}!{}", p.loc(loc).name, loc.0)).collect();
     let clauses = clauses(p, &mut l);
+    Ok(write(&names, &arg_sorts, clauses, header, dialect))
+}
+
+/// The non-linear clauses of a program with procedures (issue 44,
+/// `chc::procedures`), written as [`export_as`] writes a program's: one
+/// predicate per location of every program (`fib!if.end!3`) and one per
+/// procedure's calling contexts (`fib!context`), every error location's
+/// clause a query.
+pub fn export_procedures(
+    ps: &crate::ir::procedures::Procedures,
+    sem: IntSemantics,
+    header: &[String],
+    dialect: Dialect,
+) -> Result<String, String> {
+    use super::procedures::{self, Pred};
+    if dialect == Dialect::ChcComp && sem == IntSemantics::Bv {
+        return Err("--dialect chc-comp writes integer clauses: use --int lia or math".into());
+    }
+    let mut l = Lowerer::new(sem);
+    let canons = procedures::canons(ps, &l);
+    let preds = procedures::predicates(ps);
+    let index: std::collections::HashMap<Pred, usize> = preds.iter().enumerate().map(|(i, p)| (*p, i)).collect();
+    let names: Vec<String> = preds
+        .iter()
+        .map(|pred| match *pred {
+            Pred::Loc(k, loc) => {
+                let p = procedures::program(ps, k);
+                format!("{}!{}!{}", p.function, p.loc(loc).name, loc.0)
+            }
+            Pred::Context(i) => format!("{}!context", ps.procedures[i].name()),
+        })
+        .collect();
+    let arg_sorts: Vec<Vec<Sort>> = preds
+        .iter()
+        .map(|pred| procedures::canonical_args(ps, &canons, *pred).iter().map(|a| a.get_sort()).collect())
+        .collect();
+    let atom = |a: procedures::Atom| (index[&a.pred], a.args);
+    let clauses = procedures::clauses(ps, &mut l)?
+        .into_iter()
+        .map(|c| Clause {
+            comment: c.what,
+            bounds: c.bounds,
+            body: c.body.into_iter().map(atom).collect(),
+            constraints: c.constraints,
+            head: c.head.map(atom),
+        })
+        .collect();
+    Ok(write(&names, &arg_sorts, clauses, header, dialect))
+}
+
+/// The SMT-LIB text of `clauses` over predicates `names` of `arg_sorts`.
+fn write(
+    names: &[String],
+    arg_sorts: &[Vec<Sort>],
+    clauses: Vec<Clause>,
+    header: &[String],
+    dialect: Dialect,
+) -> String {
     let mut out = String::new();
     for h in header {
         let _ = writeln!(out, "; {h}");
     }
     let _ = writeln!(out, "(set-logic HORN)");
     let int = |s: &Sort| if dialect == Dialect::ChcComp && *s == Sort::bool() { Sort::int() } else { s.clone() };
-    for (name, sorts) in names.iter().zip(&arg_sorts) {
+    for (name, sorts) in names.iter().zip(arg_sorts) {
         let sorts: Vec<String> = sorts.iter().map(|s| int(s).to_string()).collect();
         let _ = writeln!(out, "(declare-fun {} ({}) Bool)", symbol(name), sorts.join(" "));
     }
     for c in clauses {
         let _ = writeln!(out, "; {}", c.comment);
         let text = match dialect {
-            Dialect::Z3 => z3_text(&c, &names, &arg_sorts),
-            Dialect::Smtlib => smtlib_text(&c, &names),
-            Dialect::ChcComp => smtlib_text(&chc_comp(c), &names),
+            Dialect::Z3 => z3_text(&c, names, arg_sorts),
+            Dialect::Smtlib => smtlib_text(&c, names),
+            Dialect::ChcComp => smtlib_text(&chc_comp(c), names),
         };
         let _ = writeln!(out, "(assert {text})");
     }
     let _ = writeln!(out, "(check-sat)");
-    Ok(out)
+    out
 }
 
 /// The clauses in Z3's dialect (what `ufo export-chc` wrote before dialects).

@@ -471,6 +471,36 @@ pub fn dbg_value(call: Value) -> Option<DbgValue> {
     }
 }
 
+/// The value a debug intrinsic (`llvm.dbg.value`, `llvm.dbg.declare`)
+/// describes, if its first operand wraps one.
+pub fn described_value(inst: Value) -> Option<Value> {
+    if !is_debug_intrinsic(inst) {
+        return None;
+    }
+    unsafe {
+        let md = operand(inst, 0);
+        if md.is_null() || LLVMIsAMDNode(md).is_null() || LLVMGetMDNodeNumOperands(md) != 1 {
+            return None;
+        }
+        let mut v: Value = std::ptr::null_mut();
+        LLVMGetMDNodeOperands(md, &mut v);
+        (!v.is_null()).then_some(v)
+    }
+}
+
+/// The parameter number (from 1) of a `DILocalVariable` that is a
+/// function's parameter (`arg: N` in its metadata), `None` for a local.
+pub fn parameter_number(var: Value) -> Option<u32> {
+    let text = printed(var);
+    let at = text.find("arg: ")? + "arg: ".len();
+    text[at..].split(|c: char| !c.is_ascii_digit()).next()?.parse().ok().filter(|n| *n > 0)
+}
+
+/// The value of a constant integer of at most 64 bits, sign-extended.
+pub fn constant_int(v: Value) -> Option<i128> {
+    unsafe { (!LLVMIsAConstantInt(v).is_null()).then(|| i128::from(LLVMConstIntGetSExtValue(v))) }
+}
+
 /// The functions of a module that have debug info (before inlining removes them),
 /// so that a source position can be attributed to the function containing it.
 pub fn source_functions(module: LLVMModuleRef) -> Vec<SourceFunction> {

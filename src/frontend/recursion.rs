@@ -10,9 +10,10 @@
 //! [`Bounded`] reason, which the frontend makes the program's
 //! `safe_blocked`: a bug found within the bound is an answer (its trace
 //! replays natively like any other), SAFE never is, and the reason says that
-//! the recursion bound was reached. Proofs of recursive programs need
-//! procedure summaries (DESIGN.md "Procedures and function pointers"), which
-//! are a later step.
+//! the recursion bound was reached. Proofs of recursive programs come from
+//! procedure summaries (DESIGN.md "Procedures and function pointers";
+//! `ir::procedures`, built beside the bounded program from the calls
+//! [`summarize`] marks).
 //!
 //! The depth is the largest that keeps the inlined program within a budget
 //! of instructions ([`BUDGET`] first; `driver` tries again with four times
@@ -62,7 +63,7 @@ impl Bounded {
     /// Why SAFE cannot be claimed of the bounded program.
     pub fn reason(&self) -> String {
         format!(
-            "{REACHED}: calls of {} deeper than {} levels are not explored, so only a bug within them can be an answer (proofs of recursive programs need procedure summaries)",
+            "{REACHED}: calls of {} deeper than {} levels are not explored, so only a bug within them can be an answer (proofs come from procedure summaries)",
             self.functions.iter().map(|f| format!("'{f}'")).collect::<Vec<_>>().join(", "),
             self.depth
         )
@@ -201,6 +202,9 @@ pub fn bound(module: &Module, budget: usize) -> Option<Bounded> {
         return None;
     }
     let m = module.as_mut_ptr();
+    // (the copies take the values' descriptions along: as intrinsics, not
+    // LLVM 19's debug records, which cloning an instruction leaves behind)
+    llvm::use_debug_intrinsics(m);
     let mut names = Vec::new();
     let mut depth = MAX_DEPTH;
     for cycle in cycles {
@@ -308,6 +312,14 @@ fn copy(m: LLVMModuleRef, f: LLVMValueRef, level: usize) -> LLVMValueRef {
             LLVMPositionBuilderAtEnd(b, new_blocks[bb]);
             for inst in llvm::instructions(*bb) {
                 if llvm::is_debug_intrinsic(inst) {
+                    // a value's (or a slot's) description goes with its copy
+                    // (a call's arguments in a counterexample); others are left out
+                    let value = llvm::described_value(inst).and_then(|v| map.get(&v).copied());
+                    if let Some(v) = value {
+                        let c = LLVMInstructionClone(inst);
+                        LLVMInsertIntoBuilder(b, c);
+                        LLVMSetOperand(c, 0, LLVMMetadataAsValue(ctx, LLVMValueAsMetadata(v)));
+                    }
                     continue;
                 }
                 let c = if llvm::opcode(inst) == LLVMOpcode::LLVMPHI {

@@ -222,6 +222,7 @@ fn translate_function(
     for bb in &blocks {
         tx.block(*bb)?;
     }
+    let call_args = tx.call_args(&blocks);
     for (loc, vars) in locs.iter_mut().zip(debug_vars::at_block_entries(&blocks)) {
         loc.src_vars = vars.into_iter().filter_map(|(n, v)| Some((*tx.val2var.get(&v)?, n))).collect();
     }
@@ -282,6 +283,7 @@ fn translate_function(
         producer: None,
         recursive: Vec::new(),
         recursion_depth: None,
+        call_args,
         executable: None,
         procedures: None,
     };
@@ -335,6 +337,47 @@ impl Tx<'_> {
                 }
             }
         }
+    }
+
+    /// The arguments of each inlined call whose parameters debug info names:
+    /// the first value each parameter's variable is given in that call
+    /// (inlining describes the parameters where the call was).
+    fn call_args(&self, blocks: &[LLVMBasicBlockRef]) -> Vec<CallArgs> {
+        // per call (its call sites): (parameter number, name, value)
+        type Numbered = Vec<(u32, String, ArgValue)>;
+        let mut found: Vec<(Vec<SrcLoc>, Numbered)> = Vec::new();
+        for bb in blocks {
+            for inst in llvm::instructions(*bb) {
+                let Some(llvm::DbgValue { var, name, value: Some(v) }) = llvm::dbg_value(inst) else { continue };
+                let calls = llvm::inlined_calls(inst, self.file);
+                if calls.is_empty() {
+                    continue;
+                }
+                let Some(n) = llvm::parameter_number(var) else { continue };
+                let arg = match (self.val2var.get(&v), llvm::constant_int(v)) {
+                    (Some(x), _) => ArgValue::Var(*x),
+                    (None, Some(c)) => ArgValue::Const(c),
+                    _ => continue,
+                };
+                let i = match found.iter().position(|(c, _)| *c == calls) {
+                    Some(i) => i,
+                    None => {
+                        found.push((calls, Vec::new()));
+                        found.len() - 1
+                    }
+                };
+                if !found[i].1.iter().any(|(k, _, _)| *k == n) {
+                    found[i].1.push((n, name, arg));
+                }
+            }
+        }
+        found
+            .into_iter()
+            .map(|(calls, mut args)| {
+                args.sort_by_key(|(n, _, _)| *n);
+                CallArgs { calls, args: args.into_iter().map(|(_, name, a)| (name, a)).collect() }
+            })
+            .collect()
     }
 
     fn new_var(&mut self, base: &str, sort: Sort, src_name: Option<String>) -> VarId {

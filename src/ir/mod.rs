@@ -197,6 +197,22 @@ pub struct Edge {
     pub calls: Vec<SrcLoc>,
 }
 
+/// The arguments of one inlined call (issue 44 §3): the call sites from the
+/// entry function down to it (as [`Edge::calls`]) and, per parameter of the
+/// callee in order, its source name and what it was given.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CallArgs {
+    pub calls: Vec<SrcLoc>,
+    pub args: Vec<(String, ArgValue)>,
+}
+
+/// What an argument of an inlined call is in the model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ArgValue {
+    Var(VarId),
+    Const(i128),
+}
+
 /// The kind of failure of a call through a function pointer that is none of
 /// the functions of its type whose address the program takes (a null or
 /// dangling pointer: `frontend::indirect_calls`).
@@ -306,6 +322,10 @@ pub struct Program {
     pub recursive: Vec<String>,
     /// The depth its recursion was copied to, if it was (`safe_blocked` says so).
     pub recursion_depth: Option<usize>,
+    /// The arguments of the inlined calls, where debug info names the
+    /// callee's parameters (a counterexample's calls show them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub call_args: Vec<CallArgs>,
     /// The module as the frontend read it (before ufo's passes), as bitcode:
     /// what the replay runs (`frontend::jit`). Not sent to member processes.
     #[serde(skip)]

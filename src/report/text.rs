@@ -50,7 +50,8 @@ impl Report {
                         let _ = writeln!(s, "  {}<- {}() returns", indent(k), c.function);
                     }
                     for (k, c) in st.calls.iter().enumerate().skip(same) {
-                        let _ = writeln!(s, "  {}-> {}() called at {}", indent(k), c.function, c.at);
+                        let args: Vec<String> = c.args.iter().map(|v| format!("{} = {}", v.name, v.value)).collect();
+                        let _ = writeln!(s, "  {}-> {}({}) called at {}", indent(k), c.function, args.join(", "), c.at);
                     }
                     frames = &st.calls;
                     let _ = write!(s, "  {}{}: {}", indent(st.calls.len()), st.at, st.code.as_deref().unwrap_or(""));
