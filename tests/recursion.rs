@@ -54,7 +54,13 @@ fn the_users_factorial_bug_needs_n_6_and_its_fixed_twin_is_proved() {
 
 #[test]
 fn what_stays_recursive_is_proved_with_procedure_summaries() {
-    let runs = [("ackermann_safe.c", "O2"), ("ackermann_safe.c", "O0"), ("assert_inside_safe.c", "O0")];
+    let runs = [
+        ("ackermann_safe.c", "O2"),
+        ("ackermann_safe.c", "O0"),
+        ("assert_inside_safe.c", "O0"),
+        ("fib_grows_safe.c", "O0"),
+        ("fib_grows_safe.c", "O2"),
+    ];
     for ((file, opt), json) in runs.iter().zip(par_map(&runs, |(f, o)| run(f, o))) {
         assert_eq!(json["verdict"], "SAFE", "{file} -{opt}: {}", json["reason"]);
         assert_eq!(json["portfolio"]["winner"], "spacer-procedures", "{file} -{opt}");
@@ -65,6 +71,10 @@ fn what_stays_recursive_is_proved_with_procedure_summaries() {
             assert_eq!(f["function"], "ack(m, n)", "-{opt}");
             // what main's assertion needs of the result
             assert!(f["summary"].as_str().unwrap().contains("ack(m, n)"), "-{opt}: {f}");
+        } else if file.starts_with("fib") {
+            // fib_bug.c's fixed twin: the summary bounds fib(n) from below
+            assert_eq!(f["function"], "fib(n)", "-{opt}");
+            assert!(f["summary"].as_str().unwrap().contains("fib(n)"), "-{opt}: {f}");
         } else {
             // the assertion inside holds because of where main calls from
             assert_eq!(f["function"], "walk(n)");
