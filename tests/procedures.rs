@@ -106,3 +106,20 @@ fn an_assertion_inside_the_recursion_is_proved_in_its_calling_contexts() {
     let why = check::procedures::check(&ps, IntSemantics::Lia, &anything).unwrap_err();
     assert!(why.contains("walk: the error"), "{why}");
 }
+
+#[test]
+fn a_recursion_over_memory_or_pointers_keeps_only_its_bounded_copies() {
+    let opts = FrontendOptions { opt: OptLevel::O2, ..Default::default() };
+    // hanoi counts its moves in a global; max_arr recurses over an array
+    for (file, why) in [("hanoi_safe.c", "'hanoi' reads or writes memory"), ("array_max_safe.c", "pointer argument")] {
+        let path = root().join("bench/recursive").join(file).to_string_lossy().into_owned();
+        let p = build_program(&[path], &opts).expect("translates");
+        assert!(p.procedures.is_none(), "{file}");
+        assert!(p.safe_blocked.as_deref().is_some_and(|r| r.contains("recursion bound reached")), "{file}");
+        assert!(
+            p.warnings.iter().any(|w| w.starts_with("recursion kept to a bound only") && w.contains(why)),
+            "{file}: {:?}",
+            p.warnings
+        );
+    }
+}
