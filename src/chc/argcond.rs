@@ -26,7 +26,8 @@ pub struct DagEncoding {
     /// Per DAG edge (same index as `Dag::edges`): `encode(u,w)` including the
     /// equalities with the target's state, and its inputs. `None` if irrelevant.
     pub edge: Vec<Option<(Bool, Vec<NondetValue>)>>,
-    /// Per DAG edge: the values of the variables its body defines.
+    /// Per DAG edge: the values of the variables its body defines that are
+    /// arguments of inlined calls (`Program::call_args`).
     pub defined: Vec<Vec<(VarId, Val)>>,
     /// `c_en` and every `μ_u`.
     pub formula: Vec<Bool>,
@@ -69,6 +70,16 @@ pub fn encode(p: &Program, l: &mut Lowerer, dag: &Dag) -> DagEncoding {
     let ctrl: Vec<Bool> = (0..n).map(|u| Bool::new_const(format!("c!{u}"))).collect();
     let mut out: Vec<Vec<Bool>> = vec![Vec::new(); n];
     let mut edge = Vec::with_capacity(dag.edges.len());
+    // (of what edges define, a trace needs the calls' arguments)
+    let args: std::collections::HashSet<VarId> = p
+        .call_args
+        .iter()
+        .flat_map(|c| &c.args)
+        .filter_map(|(_, a)| match a {
+            crate::ir::ArgValue::Var(v) => Some(*v),
+            crate::ir::ArgValue::Const(_) => None,
+        })
+        .collect();
     let mut defined = Vec::with_capacity(dag.edges.len());
     for (s, d, e) in &dag.edges {
         if !(relevant[*s] && relevant[*d]) {
@@ -79,7 +90,7 @@ pub fn encode(p: &Program, l: &mut Lowerer, dag: &Dag) -> DagEncoding {
         let (t, inputs, values) = encode_edge(p, l, *e, &state[*s], &state[*d]);
         out[*s].push(Bool::and(&[ctrl[*d].clone(), t.clone()]));
         edge.push(Some((t, inputs)));
-        defined.push(values);
+        defined.push(values.into_iter().filter(|(v, _)| args.contains(v)).collect());
     }
     let mut formula = vec![ctrl[dag.entry].clone()];
     if !relevant[dag.entry] {
