@@ -393,4 +393,16 @@ impl Outcome {
     pub fn unknown(reason: impl Into<String>, stats: Stats) -> Outcome {
         Outcome { verdict: Verdict::Unknown, reason: Some(reason.into()), trace: None, certificate: None, stats }
     }
+
+    /// SAFE with a candidate certificate (the driver checks it).
+    pub fn safe(certificate: Certificate, stats: Stats) -> Outcome {
+        Outcome { verdict: Verdict::Safe, reason: None, trace: None, certificate: Some(certificate), stats }
+    }
+}
+
+impl Certificate {
+    /// The certificate of an invariant per location.
+    pub fn of_invariants(sem: IntSemantics, invariants: Vec<crate::ir::Expr>) -> Certificate {
+        Certificate { sem, invariants, complete_within: None, k_induction: None, procedures: None }
+    }
 }

@@ -30,7 +30,7 @@ pub fn from_labels(
         .zip(&per_loc)
         .map(|(loc, ls)| raise::raise(&Formula::or(ls).simplify(), &canon.names(p, loc)))
         .collect::<Result<Vec<_>, String>>()?;
-    Ok(Certificate { sem, invariants, complete_within: None, k_induction: None, procedures: None })
+    Ok(Certificate::of_invariants(sem, invariants))
 }
 
 /// The labels of the uncovered nodes of `arg` but its error node, as

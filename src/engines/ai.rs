@@ -11,7 +11,7 @@
 use super::config::EngineArgs;
 use super::config::{Configuration, DomainKind, EngineConfig};
 use super::registry::EngineSpec;
-use super::{Certificate, Engine, EngineContext, Outcome, Stats, Verdict};
+use super::{Certificate, Engine, EngineContext, Outcome, Stats};
 use crate::domains::boxes::Boxes;
 use crate::domains::fixpoint::{self, FixpointStats, Options};
 use crate::domains::interval::Intervals;
@@ -112,19 +112,7 @@ fn run<D: Domain>(p: &Program, cx: &EngineContext) -> Outcome {
             stats(st),
         );
     }
-    Outcome {
-        verdict: Verdict::Safe,
-        reason: None,
-        trace: None,
-        certificate: Some(Certificate {
-            sem: cx.sem,
-            invariants,
-            complete_within: None,
-            k_induction: None,
-            procedures: None,
-        }),
-        stats: stats(st),
-    }
+    Outcome::safe(Certificate::of_invariants(cx.sem, invariants), stats(st))
 }
 
 /// The invariant of each location in the domain `D` (over its in-scope

@@ -8,7 +8,7 @@
 //! reach is UNKNOWN here, and the bugs of recursive programs are found on
 //! their bounded copies (`frontend::recursion`) by the other members.
 
-use super::{Certificate, EngineContext, Outcome, Stats, Verdict};
+use super::{Certificate, EngineContext, Outcome, Stats};
 use crate::answer::{ProcedureInvariants, ProcedureProof};
 use crate::chc::procedures::{self, Answer, Pred};
 use crate::ir::procedures::Procedures;
@@ -47,19 +47,11 @@ pub fn run(ps: &Procedures, cx: &EngineContext, global: bool) -> Outcome {
                 Ok(ProcedureProof { main, procedures: out })
             })();
             match proof {
-                Ok(proof) => Outcome {
-                    verdict: Verdict::Safe,
-                    reason: None,
-                    trace: None,
-                    certificate: Some(Certificate {
-                        sem: cx.sem,
-                        invariants: Vec::new(),
-                        complete_within: None,
-                        k_induction: None,
-                        procedures: Some(proof),
-                    }),
-                    stats: Stats::default(),
-                },
+                Ok(proof) => {
+                    let certificate =
+                        Certificate { procedures: Some(proof), ..Certificate::of_invariants(cx.sem, Vec::new()) };
+                    Outcome::safe(certificate, Stats::default())
+                }
                 Err(why) => Outcome::unknown(format!("certificate not expressible: {why}"), Stats::default()),
             }
         }

@@ -291,19 +291,7 @@ impl Engine for Spacer {
         let stats = |st: &SpacerStats| Stats::with(1, st.clone());
         match answer {
             ChcAnswer::Solution(_) => match found.unwrap_or_else(|| Err("no candidate".to_string())) {
-                Ok(invariants) => Outcome {
-                    verdict: Verdict::Safe,
-                    reason: None,
-                    trace: None,
-                    certificate: Some(Certificate {
-                        sem: cx.sem,
-                        invariants,
-                        complete_within: None,
-                        k_induction: None,
-                        procedures: None,
-                    }),
-                    stats: stats(&st),
-                },
+                Ok(invariants) => Outcome::safe(Certificate::of_invariants(cx.sem, invariants), stats(&st)),
                 Err(why) => Outcome::unknown(format!("certificate not expressible: {why}"), stats(&st)),
             },
             ChcAnswer::Unknown(_) if cx.deadline.expired() => Outcome::unknown(cx.deadline.stop_reason(), stats(&st)),

@@ -151,7 +151,7 @@ fn inductive_labels(
         .map(|(loc, cs)| raise::raise(&Formula::and(&houdini::without_implied(cs)).simplify(), &canon.names(p, loc)))
         .collect::<Result<Vec<_>, String>>()
         .ok()?;
-    Some(Inductive::Proof(Certificate { sem, invariants, complete_within: None, k_induction: None, procedures: None }))
+    Some(Inductive::Proof(Certificate::of_invariants(sem, invariants)))
 }
 
 /// Houdini's state across UFO's iterations: the program's edge relations
