@@ -26,7 +26,7 @@ pub struct DagEncoding {
     /// Per DAG edge (same index as `Dag::edges`): `encode(u,w)` including the
     /// equalities with the target's state, and its inputs. `None` if irrelevant.
     pub edge: Vec<Option<(Bool, Vec<NondetValue>)>>,
-    /// Per DAG edge: the values of the variables its body defines that are
+    /// Per DAG edge: the values after its body of the variables that are
     /// arguments of inlined calls (`Program::call_args`).
     pub defined: Vec<Vec<(VarId, Val)>>,
     /// `c_en` and every `μ_u`.
@@ -40,13 +40,15 @@ pub fn node_state(p: &Program, l: &Lowerer, loc: LocId, tag: &str) -> HashMap<Va
 
 /// `encode(u,w)` for a program edge from the given pre-state to the given
 /// post-state: the body's constraints and `x_w = value after body` for every
-/// variable in scope at the target.
+/// variable in scope at the target; also the values after the body of the
+/// variables of `wanted`.
 pub fn encode_edge(
     p: &Program,
     l: &mut Lowerer,
     e: EdgeId,
     pre: &HashMap<VarId, Val>,
     post: &HashMap<VarId, Val>,
+    wanted: &[VarId],
 ) -> (Bool, Vec<NondetValue>, Vec<(VarId, Val)>) {
     let t = crate::smt::transition::of_edge(p, l, e, pre);
     let mut conj = t.constraints;
@@ -57,7 +59,8 @@ pub fn encode_edge(
             conj.push(x.eq_val(y));
         }
     }
-    (Bool::and(&conj), t.inputs, t.defined)
+    let values = wanted.iter().filter_map(|v| Some((*v, t.after.get(v)?.clone()))).collect();
+    (Bool::and(&conj), t.inputs, values)
 }
 
 /// Builds the ARG condition of the DAG (eq. 1–2).
@@ -70,8 +73,8 @@ pub fn encode(p: &Program, l: &mut Lowerer, dag: &Dag) -> DagEncoding {
     let ctrl: Vec<Bool> = (0..n).map(|u| Bool::new_const(format!("c!{u}"))).collect();
     let mut out: Vec<Vec<Bool>> = vec![Vec::new(); n];
     let mut edge = Vec::with_capacity(dag.edges.len());
-    // (of what edges define, a trace needs the calls' arguments)
-    let args: std::collections::HashSet<VarId> = p
+    // (of the values inside edges, a trace needs the calls' arguments)
+    let mut args: Vec<VarId> = p
         .call_args
         .iter()
         .flat_map(|c| &c.args)
@@ -80,6 +83,8 @@ pub fn encode(p: &Program, l: &mut Lowerer, dag: &Dag) -> DagEncoding {
             crate::ir::ArgValue::Const(_) => None,
         })
         .collect();
+    args.sort_unstable();
+    args.dedup();
     let mut defined = Vec::with_capacity(dag.edges.len());
     for (s, d, e) in &dag.edges {
         if !(relevant[*s] && relevant[*d]) {
@@ -87,10 +92,10 @@ pub fn encode(p: &Program, l: &mut Lowerer, dag: &Dag) -> DagEncoding {
             defined.push(Vec::new());
             continue;
         }
-        let (t, inputs, values) = encode_edge(p, l, *e, &state[*s], &state[*d]);
+        let (t, inputs, values) = encode_edge(p, l, *e, &state[*s], &state[*d], &args);
         out[*s].push(Bool::and(&[ctrl[*d].clone(), t.clone()]));
         edge.push(Some((t, inputs)));
-        defined.push(values.into_iter().filter(|(v, _)| args.contains(v)).collect());
+        defined.push(values);
     }
     let mut formula = vec![ctrl[dag.entry].clone()];
     if !relevant[dag.entry] {

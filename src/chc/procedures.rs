@@ -23,12 +23,12 @@
 //! `check::procedures` over clauses built again by [`clauses`] (the same
 //! lowering, its own solver).
 
-use super::spacer::{solution, spacer, Attempt, Preprocessing, SpacerMode};
+use super::spacer::{interpretation, solution, spacer, Attempt, Preprocessing, SpacerMode};
 use crate::ir::procedures::Procedures;
 use crate::ir::{LocId, Program, VarId};
 use crate::smt::canon::Canon;
 use crate::smt::lower::{Lowerer, Val};
-use crate::smt::terms::{forall, substitute_vars};
+use crate::smt::terms::forall;
 use std::collections::HashMap;
 use z3::ast::{Ast, Bool, Dynamic};
 use z3::{FuncDecl, SatResult, Sort};
@@ -245,13 +245,7 @@ pub fn solve(ps: &Procedures, l: &mut Lowerer, global: bool) -> Answer {
                 .iter()
                 .map(|pred| {
                     let args = canonical_args(ps, &canons, *pred);
-                    let def = answer.get(&name(pred)).and_then(|(def, positions, n)| {
-                        let mut to: Vec<Dynamic> = (0..*n).map(|_| Dynamic::from_ast(&Bool::from_bool(true))).collect();
-                        for (j, idx) in positions.iter().enumerate() {
-                            to[*idx as usize] = args.get(j)?.clone();
-                        }
-                        substitute_vars(def, &to)
-                    });
+                    let def = interpretation(&answer, &name(pred), &args);
                     (*pred, def.map(|f| f.simplify()).unwrap_or_else(|| Bool::from_bool(true)))
                 })
                 .collect();

@@ -85,6 +85,22 @@ pub(super) fn solution(answer: &Bool) -> HashMap<String, (Bool, Vec<u32>, u32)> 
     out
 }
 
+/// The interpretation of predicate `name` in a [`solution`], applied to
+/// `args` (`None` if the solution has none).
+pub(super) fn interpretation(
+    solution: &HashMap<String, (Bool, Vec<u32>, u32)>,
+    name: &str,
+    args: &[Dynamic],
+) -> Option<Bool> {
+    let (def, positions, n) = solution.get(name)?;
+    // (:var positions[j]) is the j-th argument of the predicate
+    let mut to: Vec<Dynamic> = (0..*n).map(|_| Dynamic::from_ast(&Bool::from_bool(true))).collect();
+    for (j, idx) in positions.iter().enumerate() {
+        to[*idx as usize] = args.get(j)?.clone();
+    }
+    substitute_vars(def, &to)
+}
+
 /// How Spacer is run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SpacerMode {
@@ -377,14 +393,7 @@ fn solve(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag, mode: SpacerMode)
                     }
                     let live = &p.loc(d.loc[u]).live;
                     let canon_args: Vec<Dynamic> = live.iter().map(|v| canon.of(*v).dynamic()).collect();
-                    let from_answer = answer.get(&format!("P{u}")).and_then(|(def, positions, n)| {
-                        // (:var positions[j]) is the j-th argument of P_u.
-                        let mut to: Vec<Dynamic> = (0..*n).map(|_| Dynamic::from_ast(&Bool::from_bool(true))).collect();
-                        for (j, idx) in positions.iter().enumerate() {
-                            to[*idx as usize] = canon_args.get(j)?.clone();
-                        }
-                        substitute_vars(def, &to)
-                    });
+                    let from_answer = interpretation(&answer, &format!("P{u}"), &canon_args);
                     let label = from_answer.or_else(|| {
                         let f = preds[u].as_ref().and_then(|f| fp.get_cover_delta(-1, f))?;
                         substitute_vars(&f, &canon_args)

@@ -43,6 +43,10 @@ struct Tx<'a> {
     used_names: HashSet<String>,
     val2var: HashMap<Value, VarId>,
     src_names: HashMap<Value, String>,
+    /// The values debug info gives the parameters of inlined calls: per
+    /// call (its call sites), (parameter number, name, value) in block
+    /// order (read with the source names; [`Tx::call_args`]).
+    param_values: Vec<(Vec<SrcLoc>, Vec<ParamValue>)>,
     overflow_calls: HashMap<Value, (BinOp, bool, u32)>,
     block_loc: HashMap<LLVMBasicBlockRef, LocId>,
     edges: Vec<Edge>,
@@ -70,6 +74,10 @@ struct Tx<'a> {
     /// result), if any: the procedure is not built.
     not_summarizable: Option<String>,
 }
+
+/// A parameter of an inlined call as debug info describes it: its number
+/// (from 1), its name and its value.
+type ParamValue = (u32, String, Value);
 
 enum Flow {
     Continue,
@@ -163,6 +171,7 @@ fn translate_function(
         used_names: HashSet::new(),
         val2var: HashMap::new(),
         src_names: HashMap::new(),
+        param_values: Vec::new(),
         overflow_calls: HashMap::new(),
         block_loc: HashMap::new(),
         edges: Vec::new(),
@@ -222,7 +231,7 @@ fn translate_function(
     for bb in &blocks {
         tx.block(*bb)?;
     }
-    let call_args = tx.call_args(&blocks);
+    let call_args = tx.call_args();
     for (loc, vars) in locs.iter_mut().zip(debug_vars::at_block_entries(&blocks)) {
         loc.src_vars = vars.into_iter().filter_map(|(n, v)| Some((*tx.val2var.get(&v)?, n))).collect();
     }
@@ -330,52 +339,50 @@ impl Tx<'_> {
     }
 
     fn collect_debug_names(&mut self, blocks: &[LLVMBasicBlockRef]) {
+        // each variable's parameter number, read once (from its printed metadata)
+        let mut numbers: HashMap<Value, Option<u32>> = HashMap::new();
+        let mut calls_at: HashMap<Vec<SrcLoc>, usize> = HashMap::new();
         for bb in blocks {
             for inst in llvm::instructions(*bb) {
-                if let Some(llvm::DbgValue { value: Some(v), name, .. }) = llvm::dbg_value(inst) {
-                    self.src_names.entry(v).or_insert(name);
+                let Some(llvm::DbgValue { var, value: Some(v), name }) = llvm::dbg_value(inst) else { continue };
+                let calls = llvm::inlined_calls(inst, self.file);
+                let number = match calls.is_empty() {
+                    true => None,
+                    false => *numbers.entry(var).or_insert_with(|| llvm::parameter_number(var)),
+                };
+                if let Some(n) = number {
+                    let i = *calls_at.entry(calls.clone()).or_insert_with(|| {
+                        self.param_values.push((calls, Vec::new()));
+                        self.param_values.len() - 1
+                    });
+                    self.param_values[i].1.push((n, name.clone(), v));
                 }
+                self.src_names.entry(v).or_insert(name);
             }
         }
     }
 
-    /// The arguments of each inlined call whose parameters debug info names:
-    /// the first value each parameter's variable is given in that call
-    /// (inlining describes the parameters where the call was).
-    fn call_args(&self, blocks: &[LLVMBasicBlockRef]) -> Vec<CallArgs> {
-        // per call (its call sites): (parameter number, name, value)
-        type Numbered = Vec<(u32, String, ArgValue)>;
-        let mut found: Vec<(Vec<SrcLoc>, Numbered)> = Vec::new();
-        for bb in blocks {
-            for inst in llvm::instructions(*bb) {
-                let Some(llvm::DbgValue { var, name, value: Some(v) }) = llvm::dbg_value(inst) else { continue };
-                let calls = llvm::inlined_calls(inst, self.file);
-                if calls.is_empty() {
-                    continue;
-                }
-                let Some(n) = llvm::parameter_number(var) else { continue };
-                let arg = match (self.val2var.get(&v), llvm::constant_int(v)) {
-                    (Some(x), _) => ArgValue::Var(*x),
-                    (None, Some(c)) => ArgValue::Const(c),
-                    _ => continue,
-                };
-                let i = match found.iter().position(|(c, _)| *c == calls) {
-                    Some(i) => i,
-                    None => {
-                        found.push((calls, Vec::new()));
-                        found.len() - 1
+    /// The arguments of each inlined call whose parameters debug info names
+    /// (inlining describes the parameters where the call was), in parameter
+    /// order: a variable of the model or a constant.
+    fn call_args(&self) -> Vec<CallArgs> {
+        self.param_values
+            .iter()
+            .map(|(calls, params)| {
+                // per parameter, the first value the model has
+                let mut args: Vec<(u32, String, ArgValue)> = Vec::new();
+                for (n, name, v) in params {
+                    let arg = match (self.val2var.get(v), llvm::constant_int(*v)) {
+                        (Some(x), _) => ArgValue::Var(*x),
+                        (None, Some(c)) => ArgValue::Const(c),
+                        _ => continue,
+                    };
+                    if !args.iter().any(|(k, _, _)| k == n) {
+                        args.push((*n, name.clone(), arg));
                     }
-                };
-                if !found[i].1.iter().any(|(k, _, _)| *k == n) {
-                    found[i].1.push((n, name, arg));
                 }
-            }
-        }
-        found
-            .into_iter()
-            .map(|(calls, mut args)| {
                 args.sort_by_key(|(n, _, _)| *n);
-                CallArgs { calls, args: args.into_iter().map(|(_, name, a)| (name, a)).collect() }
+                CallArgs { calls: calls.clone(), args: args.into_iter().map(|(_, name, a)| (name, a)).collect() }
             })
             .collect()
     }

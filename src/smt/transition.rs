@@ -28,9 +28,9 @@ pub struct Transition {
     pub inputs: Vec<NondetValue>,
     /// Its calls of procedures (`ir::procedures`), in execution order.
     pub summaries: Vec<super::lower::SummaryCall>,
-    /// Every variable the body defines, with its value after the body
-    /// (in scope at the target or not: a counterexample's call arguments).
-    pub defined: Vec<(VarId, Val)>,
+    /// Every variable's value after the body, in scope at the target or not
+    /// (a counterexample's call arguments): the lowering's own environment.
+    pub after: HashMap<VarId, Val>,
 }
 
 /// The transition of edge `e` from the pre-state `pre`.
@@ -54,11 +54,5 @@ pub fn of_edge(p: &Program, l: &mut Lowerer, e: EdgeId, pre: &HashMap<VarId, Val
             }
         })
         .collect();
-    let mut defined: Vec<(VarId, Val)> = Vec::new();
-    for v in edge.body.iter().flat_map(crate::ir::Stmt::defs) {
-        if let (Some(x), false) = (enc.post.get(&v), defined.iter().any(|(w, _)| *w == v)) {
-            defined.push((v, x.clone()));
-        }
-    }
-    Transition { constraints, post, fresh, inputs: enc.inputs, summaries: enc.summaries, defined }
+    Transition { constraints, post, fresh, inputs: enc.inputs, summaries: enc.summaries, after: enc.post }
 }
