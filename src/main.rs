@@ -269,6 +269,7 @@ fn frontend_opts(i: &InputArgs) -> FrontendOptions {
         svcomp: i.conventions.svcomp,
         malloc_never_null: i.conventions.malloc_never_null,
         recursion_budget: ufo::frontend::recursion::BUDGET,
+        procedures: true,
     }
 }
 

@@ -92,6 +92,7 @@ impl PipelineOptions {
                 svcomp: self.svcomp,
                 malloc_never_null: self.malloc_never_null,
                 recursion_budget: crate::frontend::recursion::BUDGET,
+                procedures: true,
             },
             engine: self.engine.clone(),
             timeout: Some(self.timeout),

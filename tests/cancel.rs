@@ -21,6 +21,7 @@ fn cubes() -> Program {
         svcomp: false,
         malloc_never_null: false,
         recursion_budget: ufo::frontend::recursion::BUDGET,
+        procedures: true,
     };
     let p = frontend::build_program(&["tests/data/cubes_safe.c".to_string()], &opts).unwrap();
     ufo::cfg::slice::slice_vars(&ufo::cfg::slice::slice(&p).0)

@@ -19,6 +19,7 @@ fn program(file: &str, opt: OptLevel) -> ufo::ir::Program {
         svcomp: false,
         malloc_never_null: false,
         recursion_budget: ufo::frontend::recursion::BUDGET,
+        procedures: true,
     };
     let p = frontend::build_program(&[common::root().join(file).to_string_lossy().into_owned()], &opts).unwrap();
     ufo::cfg::slice::slice_vars(&ufo::cfg::slice::slice(&p).0)

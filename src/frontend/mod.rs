@@ -110,6 +110,10 @@ pub struct FrontendOptions {
     /// Recursion left after `tailcallelim` is copied to a depth within about
     /// this many instructions (`recursion`).
     pub recursion_budget: usize,
+    /// Also build the recursion that stays as procedures with summaries
+    /// (`ir::procedures`); a run that only deepens the bound (`driver`) has
+    /// had them already.
+    pub procedures: bool,
 }
 
 impl Default for FrontendOptions {
@@ -122,6 +126,7 @@ impl Default for FrontendOptions {
             svcomp: false,
             malloc_never_null: false,
             recursion_budget: recursion::BUDGET,
+            procedures: true,
         }
     }
 }
@@ -158,7 +163,7 @@ fn build(module: inkwell::module::Module, label: &str, opts: &FrontendOptions) -
     prog.recursion_depth = normalized.bounded.as_ref().map(|b| b.depth);
     prog.checks = normalized.checks;
     prog.producer = producer;
-    if normalized.bounded.is_some() {
+    if normalized.bounded.is_some() && opts.procedures {
         // the recursion left as procedures with summaries, for proofs
         match procedures::build(&executable, label, opts) {
             Ok(mut procs) => {
