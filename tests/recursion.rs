@@ -52,6 +52,41 @@ fn the_users_factorial_bug_needs_n_6_and_its_fixed_twin_is_proved() {
     }
 }
 
+/// Recursion over a linked list and a binary search tree built with
+/// `malloc` (structures of an `int` beside pointers: one array per field,
+/// heap blocks kept apart by their allocation order): the list's bug needs
+/// three 10s and the tree's dropped duplicate two equal keys, both replayed
+/// with `insert` on the call stack; the list's fixed twin is proved (the
+/// sum's tail recursion is a loop over the list's cells). Before fields, the
+/// nodes' loads were fresh values and every counterexample failed to replay.
+#[test]
+fn recursion_over_lists_and_trees_built_with_malloc() {
+    let runs: Vec<(&str, &str)> = ["list_sum_bug.c", "list_sum_safe.c", "tree_dup_bug.c"]
+        .into_iter()
+        .flat_map(|f| ["O0", "O2"].map(move |o| (f, o)))
+        .collect();
+    for ((file, opt), json) in runs.iter().zip(par_map(&runs, |(f, o)| run(f, o))) {
+        let what = format!("{file} -{opt}: {}", json["reason"]);
+        let inputs: Vec<i64> = json["counterexample"]["inputs"]
+            .as_array()
+            .map(|a| a.iter().filter_map(|i| i["value"].as_i64()).collect())
+            .unwrap_or_default();
+        match *file {
+            "list_sum_safe.c" => assert_eq!(json["verdict"], "SAFE", "{what}"),
+            "list_sum_bug.c" => assert_eq!(inputs, [10, 10, 10], "{what}"),
+            _ => {
+                let mut keys = inputs.clone();
+                keys.sort();
+                keys.dedup();
+                assert!(inputs.len() == 3 && keys.len() < 3, "two equal keys: {inputs:?} {what}");
+                let path = json["counterexample"]["path"].as_array().unwrap();
+                let frames = path.iter().flat_map(|s| s["calls"].as_array().unwrap()).map(|c| c["function"].clone());
+                assert!(frames.clone().any(|f| f == "insert"), "{what}");
+            }
+        }
+    }
+}
+
 #[test]
 fn what_stays_recursive_is_proved_with_procedure_summaries() {
     let runs = [

@@ -20,12 +20,16 @@
 //! A region is modelled only if its cells are whole bytes and every offset a
 //! `getelementptr` adds to its pointers is a multiple of the cell size (cells
 //! never overlap partially, and addresses in cells are exact); otherwise its
-//! loads stay fresh values.
+//! loads stay fresh values. A region accessed at several widths (structures)
+//! is modelled field by field (`fields.rs`): one array per field, addresses
+//! in *units* of the greatest common divisor of its offsets, strides and
+//! access sizes (a power of two, as every access size is).
 //!
-//! Invariant: an address is `base(site) + offset / cell size` for in-bounds
-//! pointers, the offset (in bytes) a multiple of the cell size of the site's
-//! region.
+//! Invariant: an address is `base(site) + offset / unit` for in-bounds
+//! pointers, the offset (in bytes) a multiple of the unit of the site's
+//! region (its cell size where it has one width).
 
+use super::fields::{self, Class, Classes, Field};
 use super::llvm::{self, Ty, Value};
 use super::regions::{self, Regions};
 use llvm_sys::core::*;
@@ -51,12 +55,30 @@ pub enum Cell {
     Address(Value, i128),
 }
 
+/// How a modelled region is laid out.
+pub struct Model {
+    /// The bytes an address counts in (the cell size of a region of one
+    /// width).
+    pub unit: i128,
+    /// Its arrays: one for a region of one width (offset 0, every access),
+    /// one per field for a region of several (`fields.rs`).
+    pub fields: Vec<Field>,
+    /// Whether the region has one width (its one field takes every access).
+    pub single: bool,
+    /// The period of its fields' offsets (0: none).
+    period: i128,
+    /// Whether its heap blocks are placed in allocation order ([`Layout::ordered_heap`]).
+    ordered_heap: bool,
+}
+
 /// The memory layout of the entry function.
 pub struct Layout {
     pub regions: Regions,
     pub ptr_bits: u32,
-    /// The modelled regions' cell widths.
-    modelled: Vec<Option<u32>>,
+    /// The modelled regions' layouts.
+    models: Vec<Option<Model>>,
+    /// The offset classes of pointers into regions of several widths.
+    classes: Classes,
     base: HashMap<Value, i128>,
     td: LLVMTargetDataRef,
 }
@@ -79,41 +101,94 @@ impl Layout {
     pub fn new(f: Value, ptr_bits: u32) -> Layout {
         let regions = regions::analyze(f, ptr_bits);
         let td = unsafe { LLVMGetModuleDataLayout(LLVMGetGlobalParent(f)) };
-        let mut layout = Layout { modelled: Vec::new(), base: HashMap::new(), regions, ptr_bits, td };
-        // every offset a getelementptr adds, per region
-        let mut step: Vec<i128> = vec![0; layout.regions.regions.len()];
-        for bb in llvm::blocks(f) {
-            for inst in llvm::instructions(bb) {
-                let geps = std::iter::once(inst).chain((0..llvm::num_operands(inst)).map(|i| llvm::operand(inst, i)));
-                for g in geps.filter(|g| is_gep(*g)) {
-                    let (Some(r), Some(gep)) = (layout.regions.of(g), layout.gep(g)) else { continue };
-                    let mut s = gcd(step[r], gep.constant);
-                    for (_, stride) in &gep.strides {
-                        s = gcd(s, *stride);
-                    }
-                    step[r] = s;
+        let classes = Classes::default();
+        let mut layout = Layout { models: Vec::new(), classes, base: HashMap::new(), regions, ptr_bits, td };
+        let n = layout.regions.regions.len();
+        // every offset a getelementptr adds, and every stride, per region
+        let (mut step, mut period): (Vec<i128>, Vec<i128>) = (vec![0; n], vec![0; n]);
+        let insts: Vec<Value> = llvm::blocks(f).into_iter().flat_map(llvm::instructions).collect();
+        for &inst in &insts {
+            let geps = std::iter::once(inst).chain((0..llvm::num_operands(inst)).map(|i| llvm::operand(inst, i)));
+            for g in geps.filter(|g| is_gep(*g)) {
+                let (Some(r), Some(gep)) = (layout.regions.of(g), layout.gep(g)) else { continue };
+                step[r] = gcd(step[r], gep.constant);
+                for (_, stride) in &gep.strides {
+                    step[r] = gcd(step[r], *stride);
+                    period[r] = gcd(period[r], *stride);
                 }
             }
         }
-        let mut unaligned = Vec::new();
-        layout.modelled = layout
-            .regions
-            .regions
-            .iter()
-            .zip(&step)
-            .enumerate()
-            .map(|(i, (r, s))| {
-                let bits = r.cell_bits.filter(|_| r.unmodelled.is_none())?;
-                let bytes = i128::from(bits / 8);
-                if bits % 8 != 0 || (*s != 0 && s % bytes != 0) {
-                    unaligned.push(i);
+        // regions of several widths: their pointers' offset classes
+        let multi: HashMap<usize, i128> = (0..n)
+            .filter(|&r| {
+                let region = &layout.regions.regions[r];
+                region.unmodelled.is_none() && region.widths.len() > 1
+            })
+            .map(|r| (r, period[r]))
+            .collect();
+        if !multi.is_empty() {
+            let constant = |g: Value| layout.gep(g).map(|g| g.constant);
+            layout.classes = fields::classes(f, &layout.regions, &multi, &constant);
+        }
+        let mut accesses: HashMap<usize, Vec<(Class, u32)>> = HashMap::new();
+        for &inst in &insts {
+            let (ptr, t) = match llvm::opcode(inst) {
+                LLVMOpcode::LLVMLoad => (llvm::operand(inst, 0), llvm::type_of(inst)),
+                LLVMOpcode::LLVMStore => (llvm::operand(inst, 1), llvm::type_of(llvm::operand(inst, 0))),
+                _ => continue,
+            };
+            let Some(r) = layout.regions.of(ptr).filter(|r| multi.contains_key(r)) else { continue };
+            let bits = match llvm::ty(t) {
+                Ty::Int(b) => b,
+                _ => ptr_bits,
+            };
+            accesses.entry(r).or_default().push((layout.classes.of(ptr).unwrap_or(Class::Any), bits));
+        }
+        let mut refused = Vec::new();
+        let models: Vec<Option<Model>> = (0..n)
+            .map(|r| {
+                let region = &layout.regions.regions[r];
+                if region.unmodelled.is_some() {
                     return None;
                 }
-                Some(bits)
+                if let Some(bits) = region.cell_bits {
+                    let bytes = i128::from(bits / 8);
+                    if bits % 8 != 0 || (step[r] != 0 && step[r] % bytes != 0) {
+                        refused.push((r, "accesses that overlap partially".to_string()));
+                        return None;
+                    }
+                    return Some(Model {
+                        unit: bytes,
+                        fields: vec![Field { offset: 0, bits }],
+                        single: true,
+                        period: 0,
+                        ordered_heap: false,
+                    });
+                }
+                let period = *multi.get(&r)?;
+                match fields::fields(accesses.get(&r).map_or(&[][..], Vec::as_slice), period) {
+                    Ok(fields) => {
+                        let unit = fields.iter().fold(step[r], |u, f| gcd(u, i128::from(f.bits / 8))).max(1);
+                        Some(Model { unit, fields, single: false, period, ordered_heap: false })
+                    }
+                    Err(why) => {
+                        refused.push((r, why));
+                        None
+                    }
+                }
             })
             .collect();
-        for i in unaligned {
-            layout.regions.regions[i].unmodelled = Some("accesses that overlap partially".into());
+        layout.models = models;
+        for r in 0..n {
+            let heap: Vec<Value> =
+                layout.regions.regions[r].sites.iter().copied().filter(|s| is_heap_site(*s)).collect();
+            let several = heap.len() > 1 || heap.iter().any(|s| on_cycle(unsafe { LLVMGetInstructionParent(*s) }));
+            if let Some(m) = layout.models[r].as_mut() {
+                m.ordered_heap = several;
+            }
+        }
+        for (r, why) in refused {
+            layout.regions.regions[r].unmodelled = Some(why);
         }
         layout.place_static_sites(f);
         layout
@@ -130,9 +205,7 @@ impl Layout {
         let entry = unsafe { LLVMGetEntryBasicBlock(f) };
         let mut k = 0i128;
         for r in 0..self.regions.regions.len() {
-            if self.modelled[r].is_none() {
-                continue;
-            }
+            let Some(cell) = self.models[r].as_ref().map(|m| m.unit) else { continue };
             for site in self.regions.regions[r].sites.clone() {
                 let size = unsafe {
                     if is_function(site) {
@@ -148,7 +221,6 @@ impl Layout {
                         None
                     }
                 };
-                let cell = i128::from(self.modelled[r].unwrap_or(8) / 8);
                 if size.is_some_and(|s| i128::from(s) < spacing && k < max_sites) {
                     k += 1;
                     self.base.insert(site, k * spacing / cell);
@@ -156,7 +228,7 @@ impl Layout {
             }
         }
         for r in 0..self.regions.regions.len() {
-            let cell = i128::from(self.modelled[r].map_or(1, |bits| (bits / 8).max(1)));
+            let cell = self.models[r].as_ref().map_or(1, |m| m.unit);
             for site in self.regions.regions[r].sites.clone() {
                 if is_function(site) && !self.base.contains_key(&site) && k < max_sites {
                     k += 1;
@@ -166,10 +238,86 @@ impl Layout {
         }
     }
 
-    /// The region of a pointer, if it is modelled, and its cell width.
-    pub fn modelled(&self, ptr: Value) -> Option<(usize, u32)> {
+    /// The region of a pointer, if it is modelled.
+    pub fn region(&self, ptr: Value) -> Option<usize> {
         let r = self.regions.of(ptr)?;
-        Some((r, self.modelled.get(r).copied().flatten()?))
+        self.models.get(r)?.as_ref().map(|_| r)
+    }
+
+    /// The region of a pointer and its cell width, if it is modelled with
+    /// one width (one array that every access and range operation uses).
+    pub fn single(&self, ptr: Value) -> Option<(usize, u32)> {
+        let r = self.regions.of(ptr)?;
+        let m = self.models.get(r)?.as_ref().filter(|m| m.single)?;
+        Some((r, m.fields[0].bits))
+    }
+
+    /// The array (region, field) that an access of `bits` at `ptr` reads or
+    /// writes, if the model has one.
+    pub fn field(&self, ptr: Value, bits: u32) -> Option<(usize, usize)> {
+        let r = self.regions.of(ptr)?;
+        let m = self.models.get(r)?.as_ref()?;
+        if m.single {
+            return (m.fields[0].bits == bits).then_some((r, 0));
+        }
+        let Some(Class::At(offset)) = self.classes.of(ptr) else { return None };
+        let offset = if m.period == 0 { offset } else { offset.rem_euclid(m.period) };
+        let f = m.fields.iter().position(|f| f.offset == offset && f.bits == bits)?;
+        Some((r, f))
+    }
+
+    /// Whether the heap blocks of region `r` are kept apart in the model by
+    /// their order: each block that `malloc`, `calloc` or `realloc` returns
+    /// starts at or above the end of the one before (a region with several
+    /// blocks: several allocating calls, or one in a loop). Then the order
+    /// of two blocks' model addresses is not the program's, and only
+    /// equality compares them.
+    pub fn ordered_heap(&self, r: usize) -> bool {
+        self.models.get(r).and_then(Option::as_ref).is_some_and(|m| m.ordered_heap)
+    }
+
+    /// The field that an access of `bits` at `offset` bytes past `ptr` uses,
+    /// in a region of several widths.
+    pub fn field_at(&self, ptr: Value, offset: i128, bits: u32) -> Option<usize> {
+        let m = self.models.get(self.regions.of(ptr)?)?.as_ref().filter(|m| !m.single)?;
+        let Some(Class::At(c)) = self.classes.of(ptr) else { return None };
+        let at = if m.period == 0 { c + offset } else { (c + offset).rem_euclid(m.period) };
+        m.fields.iter().position(|f| f.offset == at && f.bits == bits)
+    }
+
+    /// The cells of `len` bytes from `ptr` in a region of several widths,
+    /// as (field, byte offset from `ptr`), every field's cell whose bytes
+    /// lie in the range; `None` if a field's cell lies partly in it (or the
+    /// range is not in whole units, or `ptr`'s field is not known).
+    pub fn range_fields(&self, ptr: Value, len: i128) -> Option<Vec<(usize, i128)>> {
+        let m = self.models.get(self.regions.of(ptr)?)?.as_ref().filter(|m| !m.single)?;
+        let Some(Class::At(c)) = self.classes.of(ptr) else { return None };
+        if len % m.unit != 0 {
+            return None;
+        }
+        let mut out = Vec::new();
+        for (i, f) in m.fields.iter().enumerate() {
+            let bytes = i128::from(f.bits / 8);
+            // the field's cells at offsets `o` from `ptr`: one, or one per period
+            let cells: Vec<i128> = if m.period == 0 {
+                vec![f.offset - c]
+            } else {
+                let first = (f.offset - c).rem_euclid(m.period) - m.period;
+                (0..).map(|k| first + k * m.period).take_while(|o| *o < len).collect()
+            };
+            for o in cells.into_iter().filter(|o| *o < len && o + bytes > 0) {
+                if o < 0 || o + bytes > len {
+                    return None;
+                }
+                out.push((i, o));
+            }
+        }
+        Some(out)
+    }
+
+    /// The arrays of a region (none if it is not modelled).
+    pub fn fields(&self, r: usize) -> &[Field] {
+        self.models.get(r).and_then(Option::as_ref).map_or(&[], |m| m.fields.as_slice())
     }
 
     /// Whether `ptr` may point to a function whose address has a base (a
@@ -195,25 +343,22 @@ impl Layout {
         })
     }
 
-    /// Whether a region is modelled, and its cell width.
-    pub fn cell_bits(&self, r: usize) -> Option<u32> {
-        self.modelled.get(r).copied().flatten()
-    }
-
     /// The constant base of a static allocation site, in cells of its region.
     pub fn base(&self, site: Value) -> Option<i128> {
         self.base.get(&site).copied()
     }
 
-    /// The size in bytes of a cell of the region of `ptr`, if it is modelled.
-    pub fn cell_bytes(&self, ptr: Value) -> Option<i128> {
-        self.modelled(ptr).map(|(_, bits)| i128::from(bits / 8))
+    /// The bytes an address of the region of `ptr` counts in (its cell size
+    /// where it has one width), if it is modelled.
+    pub fn unit_bytes(&self, ptr: Value) -> Option<i128> {
+        let r = self.regions.of(ptr)?;
+        Some(self.models.get(r)?.as_ref()?.unit)
     }
 
-    /// A `getelementptr` on a pointer of a modelled region, in cells of the
-    /// region; `None` where an offset is not a whole number of cells.
+    /// A `getelementptr` on a pointer of a modelled region, in units of the
+    /// region; `None` where an offset is not a whole number of units.
     pub fn gep_cells(&self, g: Value) -> Option<Gep> {
-        let cell = self.cell_bytes(g)?;
+        let cell = self.unit_bytes(g)?;
         let bytes = self.gep(g)?;
         let cells = |b: i128| (b % cell == 0).then_some(b / cell);
         let strides = bytes.strides.into_iter().map(|(v, s)| Some((v, cells(s)?))).collect::<Option<_>>()?;
@@ -260,22 +405,82 @@ impl Layout {
         Some(out)
     }
 
-    /// The initial cells of a global in a modelled region of `bits`-bit
-    /// cells, as (offset in cells, value); `None` if it has no initializer
+    /// The initial cells of a global's field `field` (of its modelled
+    /// region), as (offset in units, value); `None` if it has no initializer
     /// the model writes (then its cells start arbitrary).
-    pub fn initial_cells(&self, g: Value, bits: u32) -> Option<Vec<(i128, Cell)>> {
+    pub fn initial_cells(&self, g: Value, field: Field) -> Option<Vec<(i128, Cell)>> {
+        let m = self.models.get(self.regions.of(g)?)?.as_ref()?;
         let init = unsafe { LLVMGetInitializer(g) };
         if init.is_null() || unsafe { LLVMIsGlobalConstant(g) == 0 && LLVMIsExternallyInitialized(g) != 0 } {
             return None;
         }
         let mut out = Vec::new();
-        self.cells(init, 0, bits, &mut out)?;
-        let cell = i128::from(bits / 8);
-        if out.iter().any(|(at, _)| at % cell != 0) {
+        if m.single {
+            self.cells(init, 0, field.bits, &mut out)?;
+        } else {
+            let mut leaves = Vec::new();
+            self.leaves(init, 0, &mut leaves)?;
+            let class = |at: i128| if m.period == 0 { at } else { at.rem_euclid(m.period) };
+            out.extend(
+                leaves
+                    .into_iter()
+                    .filter(|(at, bits, _)| *bits == field.bits && class(*at) == field.offset)
+                    .map(|(at, _, cell)| (at, cell)),
+            );
+        }
+        if out.iter().any(|(at, _)| at % m.unit != 0) {
             return None; // (a packed structure)
         }
-        out.iter_mut().for_each(|(at, _)| *at /= cell);
+        out.iter_mut().for_each(|(at, _)| *at /= m.unit);
         Some(out)
+    }
+
+    /// The integer and pointer leaves of a constant at byte offset `at`, with
+    /// their widths (zeroes for a null aggregate, none for `undef`: arbitrary
+    /// bytes); `None` past [`MAX_INIT_CELLS`] or for an address the model
+    /// has no base for.
+    #[allow(deprecated)] // (LLVMGetArrayLength: the API of LLVM 14 too)
+    fn leaves(&self, c: Value, at: i128, out: &mut Vec<(i128, u32, Cell)>) -> Option<()> {
+        if out.len() as u64 > MAX_INIT_CELLS {
+            return None;
+        }
+        if llvm::is_undef(c) {
+            return Some(());
+        }
+        let t = llvm::type_of(c);
+        let null = unsafe { LLVMIsNull(c) != 0 };
+        match llvm::ty(t) {
+            Ty::Int(b) => out.push((at, b, Cell::Int(if null { 0 } else { llvm::const_int(c)? }))),
+            Ty::Pointer if null => out.push((at, self.ptr_bits, Cell::Int(0))),
+            Ty::Pointer => {
+                let base = strip_gep(c);
+                let off = if is_gep(c) { self.gep(c)?.constant } else { 0 };
+                if unsafe { LLVMIsAGlobalVariable(base).is_null() } && !is_function(base) {
+                    return None;
+                }
+                out.push((at, self.ptr_bits, Cell::Address(base, off)));
+            }
+            Ty::Aggregate => unsafe {
+                let elem = |i: u32, e: LLVMTypeRef| if null { Some(LLVMConstNull(e)) } else { element(c, i) };
+                match LLVMGetTypeKind(t) {
+                    LLVMTypeKind::LLVMStructTypeKind => {
+                        for i in 0..LLVMCountStructElementTypes(t) {
+                            let off = i128::from(LLVMOffsetOfElement(self.td, t, i));
+                            self.leaves(elem(i, LLVMStructGetTypeAtIndex(t, i))?, at + off, out)?;
+                        }
+                    }
+                    _ => {
+                        let e = LLVMGetElementType(t);
+                        let stride = self.size(e);
+                        for i in 0..LLVMGetArrayLength(t) {
+                            self.leaves(elem(i, e)?, at + i128::from(i) * stride, out)?;
+                        }
+                    }
+                }
+            },
+            _ => {} // (a floating-point or vector leaf: never read by the model)
+        }
+        Some(())
     }
 
     #[allow(deprecated)] // (LLVMGetElementAsConstant and LLVMGetArrayLength: the API of LLVM 14 too)
@@ -343,6 +548,30 @@ fn element(c: Value, i: u32) -> Option<Value> {
         }
     };
     (!e.is_null()).then_some(e)
+}
+
+/// Whether `site` is a call of `malloc`, `calloc` or `realloc`.
+pub fn is_heap_site(site: Value) -> bool {
+    llvm::is_instruction(site)
+        && llvm::opcode(site) == LLVMOpcode::LLVMCall
+        && matches!(llvm::name(llvm::called_value(site)).as_str(), "malloc" | "calloc" | "realloc")
+}
+
+/// Whether a block lies on a cycle of its function's control flow (it may
+/// run more than once).
+fn on_cycle(bb: llvm_sys::prelude::LLVMBasicBlockRef) -> bool {
+    let succ = |b| llvm::successors(unsafe { LLVMGetBasicBlockTerminator(b) });
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = succ(bb);
+    while let Some(b) = stack.pop() {
+        if b == bb {
+            return true;
+        }
+        if seen.insert(b) {
+            stack.extend(succ(b));
+        }
+    }
+    false
 }
 
 /// Whether `v` is a `getelementptr` instruction or constant expression.

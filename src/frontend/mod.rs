@@ -6,12 +6,14 @@
 
 mod builtins;
 mod debug_vars;
+mod fields;
 pub mod indirect_calls;
 mod inputs;
 pub mod jit;
 mod llvm;
 mod load;
 mod memory;
+mod models;
 mod normalize;
 mod procedures;
 pub mod recursion;
@@ -152,13 +154,19 @@ fn build(module: inkwell::module::Module, label: &str, opts: &FrontendOptions) -
     llvm::use_debug_intrinsics(module.as_mut_ptr());
     // the module as read, for the replay's JIT (`jit`)
     let executable = std::sync::Arc::new(module.write_bitcode_to_memory().as_slice().to_vec());
+    let models = models::link(&module, opts.data_model);
     let normalized = normalize::normalize(&module, label, opts, normalize::Recursion::Bound)?;
     // LLVM 19's pass manager may hand the module back with debug records.
     llvm::use_debug_intrinsics(module.as_mut_ptr());
     let mut prog = translate::translate(&module, label, opts)?;
     prog.functions = functions;
     let bounded = normalized.bounded.as_ref().map(recursion::Bounded::reason);
-    prog.safe_blocked = normalized.hazard.or(bounded).or(prog.safe_blocked);
+    let (modelled, model_warning) = match models {
+        Ok(linked) => (linked.safe_blocked, None),
+        Err(why) => (None, Some(format!("C-library models not linked: {why}"))),
+    };
+    prog.safe_blocked = normalized.hazard.or(bounded).or(modelled).or(prog.safe_blocked);
+    prog.warnings.extend(model_warning);
     prog.recursive = normalized.recursive;
     prog.recursion_depth = normalized.bounded.as_ref().map(|b| b.depth);
     prog.checks = normalized.checks;

@@ -18,10 +18,11 @@
 //!   the contents of both sides;
 //! - unification merges contents recursively, so the classes are closed.
 //!
-//! A class is a *region*: one SMT array in the program model. Its cell width is
-//! the width every integer or pointer access to it shares. A region is not
-//! modelled (its loads stay fresh values, its stores are dropped: an
-//! over-approximation) when its accesses have several widths or aggregate or
+//! A class is a *region*: one SMT array in the program model (or one per
+//! field, where its accesses have several widths: `fields.rs` decides). Its
+//! cell width is the width every integer or pointer access to it shares. A
+//! region is not modelled (its loads stay fresh values, its stores are
+//! dropped: an over-approximation) when its accesses have aggregate or
 //! vector types, when memory from outside reaches it (an entry parameter, a
 //! pointer an unknown function returned, an integer turned into a pointer, a
 //! nondeterministic pointer), when its address becomes an integer and the
@@ -49,6 +50,8 @@ pub struct Region {
     /// The width of its cells, if every access has the same integer or
     /// pointer width.
     pub cell_bits: Option<u32>,
+    /// The widths of its accesses.
+    pub widths: Vec<u32>,
     /// Why it is not modelled, if it is not.
     pub unmodelled: Option<String>,
     /// Code outside the program may reach its objects: an unknown function
@@ -466,15 +469,11 @@ impl Analysis {
             let r = self.uf.find(n);
             let i = *index.entry(r).or_insert_with(|| {
                 let widths = &self.uf.widths[r];
-                let mut why = self.uf.why[r].clone();
-                if why.is_none() && widths.len() > 1 {
-                    let ws: Vec<String> = widths.iter().map(u32::to_string).collect();
-                    why = Some(format!("accesses of {} bits", ws.join(" and ")));
-                }
                 regions.push(Region {
                     sites: self.uf.sites[r].clone(),
                     cell_bits: widths.first().copied().filter(|_| widths.len() == 1),
-                    unmodelled: why,
+                    widths: widths.iter().copied().collect(),
+                    unmodelled: self.uf.why[r].clone(),
                     escapes: self.uf.escapes[r],
                 });
                 regions.len() - 1
@@ -603,7 +602,7 @@ mod tests {
         let (regions, at) = regions_of(&c, &["a", "b"]);
         let why = |i: usize| regions[at[i]].unmodelled.clone().unwrap_or_default();
         assert!(why(0).contains("'fill' may write it"), "{regions:?}");
-        assert!(why(1).contains("accesses of 8 and 32 bits"), "{regions:?}");
+        assert_eq!(regions[at[1]].widths, [8, 32], "b's fields are for the layout to decide: {regions:?}");
         assert_eq!(regions[at[0]].cell_bits, Some(32), "fill's region is still one width");
     }
 

@@ -54,9 +54,13 @@ struct Tx<'a> {
     stats: TranslationStats,
     warned: BTreeSet<String>,
     warnings: Vec<String>,
-    /// Modelled memory: the layout, and the variable of each modelled region.
+    /// Modelled memory: the layout, and the variables of each region (one
+    /// per field; none if it is not modelled).
     mem: Layout,
-    mem_vars: Vec<Option<VarId>>,
+    mem_vars: Vec<Vec<VarId>>,
+    /// The first address above every heap block so far, in regions whose
+    /// blocks are kept apart by their order ([`Layout::ordered_heap`]).
+    heap_top: Option<VarId>,
     /// The real addresses of sites of constant bases whose address becomes an integer.
     real_bases: Vec<(Value, VarId)>,
     /// Locations of no block (the loops of [`Tx::range_loop`]), numbered
@@ -181,6 +185,7 @@ fn translate_function(
         warnings: Vec::new(),
         mem,
         mem_vars: Vec::new(),
+        heap_top: None,
         real_bases: Vec::new(),
         extra_locs: Vec::new(),
         cur_loc: LocId(0),
@@ -447,9 +452,14 @@ impl Tx<'_> {
                     let v = self.new_var(&llvm::name(inst), sort, src);
                     self.val2var.insert(inst, v);
                 } else if llvm::value_ty(inst) == Ty::Pointer
-                    && (self.mem.modelled(inst).is_some() || self.mem.points_to_functions(inst))
+                    && (self.mem.region(inst).is_some()
+                        || self.mem.points_to_functions(inst)
+                        || (llvm::opcode(inst) == LLVMOpcode::LLVMLoad
+                            && self.mem.field(llvm::operand(inst, 0), self.mem.ptr_bits).is_some()))
                 {
-                    // an address in a modelled region, or a function pointer
+                    // an address in a modelled region, a function pointer,
+                    // or a pointer that modelled memory holds (null or not:
+                    // the value stored)
                     let src = self.src_names.get(&inst).cloned();
                     let v = self.new_var(&llvm::name(inst), Sort::Int { bits: self.mem.ptr_bits }, src);
                     self.val2var.insert(inst, v);
@@ -811,7 +821,11 @@ impl Tx<'_> {
             }
             LLVMLoad => {
                 let ptr = llvm::operand(inst, 0);
-                let cell = match (self.region_var(ptr), self.address(ptr, body, at)) {
+                let bits = match llvm::value_ty(inst) {
+                    Ty::Int(b) => b,
+                    _ => self.mem.ptr_bits,
+                };
+                let cell = match (self.field_var(ptr, bits), self.address(ptr, body, at)) {
                     (Some(m), Some(a)) => Some(Expr::Select { array: Box::new(m), index: Box::new(a) }),
                     _ => None,
                 };
@@ -938,15 +952,23 @@ impl Tx<'_> {
         }
     }
 
-    /// The variable of the modelled region `ptr` points into.
+    /// The variable of the region `ptr` points into, if it is modelled
+    /// with one width (one array for every access and range operation).
     fn region_of(&self, ptr: Value) -> Option<VarId> {
-        let (r, _) = self.mem.modelled(ptr)?;
-        self.mem_vars.get(r).copied().flatten()
+        let (r, _) = self.mem.single(ptr)?;
+        self.mem_vars.get(r)?.first().copied()
     }
 
-    fn region_var(&self, ptr: Value) -> Option<Expr> {
-        let (r, bits) = self.mem.modelled(ptr)?;
-        let v = self.mem_vars.get(r).copied().flatten()?;
+    /// The variables of the region `ptr` points into (one per field; none
+    /// if it is not modelled).
+    fn region_vars(&self, ptr: Value) -> Vec<VarId> {
+        self.mem.region(ptr).and_then(|r| self.mem_vars.get(r)).cloned().unwrap_or_default()
+    }
+
+    /// The array an access of `bits` at `ptr` reads or writes.
+    fn field_var(&self, ptr: Value, bits: u32) -> Option<Expr> {
+        let (r, f) = self.mem.field(ptr, bits)?;
+        let v = *self.mem_vars.get(r)?.get(f)?;
         Some(Expr::Var(v, Sort::Array { index: self.mem.ptr_bits, elem: bits }))
     }
 
@@ -960,6 +982,11 @@ impl Tx<'_> {
         let null = |v: Value| unsafe { llvm_sys::core::LLVMIsNull(v) != 0 };
         if null(p) || null(q) {
             return true;
+        }
+        // (heap blocks in allocation order: their order is the model's own)
+        let ordered = |v: Value| self.mem.region(v).is_some_and(|r| self.mem.ordered_heap(r));
+        if !equality && (ordered(p) || ordered(q)) {
+            return false;
         }
         // (sites by identity: two allocas may share a name, or have none)
         let mut statics = BTreeSet::new();
@@ -990,10 +1017,10 @@ impl Tx<'_> {
             return Some(d);
         }
         let region = self.mem.regions.of(p)?;
-        let cell = self.mem.cell_bytes(p)?;
+        let cell = self.mem.unit_bytes(p)?;
         if sort != (Sort::Int { bits })
             || self.mem.regions.of(q) != Some(region)
-            || self.mem.cell_bytes(q) != Some(cell)
+            || self.mem.unit_bytes(q) != Some(cell)
         {
             return None;
         }
@@ -1067,8 +1094,11 @@ impl Tx<'_> {
     #[allow(clippy::type_complexity)]
     fn integer_form(&self, p: Value) -> Option<(Option<(Value, i128)>, i128)> {
         let r = self.mem.regions.of(p)?;
+        if self.mem.ordered_heap(r) {
+            return None; // (the order of its blocks' addresses is the model's own)
+        }
         let sites = &self.mem.regions.regions[r].sites;
-        let cell = self.mem.cell_bytes(p)?;
+        let cell = self.mem.unit_bytes(p)?;
         let statics: Vec<Value> = sites.iter().copied().filter(|s| self.mem.base(*s).is_some()).collect();
         let heap = |s: &Value| {
             llvm::is_instruction(*s)
@@ -1080,6 +1110,61 @@ impl Tx<'_> {
             ([site], 1) => Some((Some((*site, self.mem.base(*site)?)), cell)),
             _ => None,
         }
+    }
+
+    /// A new heap block `v` (of the allocating call `inst`) in a region whose
+    /// blocks are kept apart by their order: if not null, it starts at or
+    /// above `heap.top`, below 2^(bits - 2), and `heap.top` moves past its
+    /// last byte (the size in bytes is at least its size in units). Sound for
+    /// the blocks that are live together, which never overlap in the
+    /// program; a block of a size the model does not know moves the top
+    /// anywhere above it (later blocks may then overlap it in the model).
+    fn after_heap_top(&mut self, inst: Value, name: &str, v: VarId, not_null: Expr, body: &mut Vec<Stmt>, at: &SrcLoc) {
+        let (Some(top), Some(r)) = (self.heap_top, self.mem.region(inst)) else { return };
+        if !self.mem.ordered_heap(r) {
+            return;
+        }
+        let bits = self.mem.ptr_bits;
+        let int = Sort::Int { bits };
+        let arg = |i: u32| llvm::operand(inst, i);
+        let size = match name {
+            "malloc" => self.opnd(arg(0), body, at),
+            "realloc" => self.opnd(arg(1), body, at),
+            "calloc" => match (self.opnd(arg(0), body, at), self.opnd(arg(1), body, at)) {
+                (Some(a), Some(b)) if a.sort() == b.sort() && a.sort().width() > 1 => {
+                    let w = a.sort().width();
+                    Some(Expr::Bin { op: BinOp::Mul, bits: w, nsw: false, nuw: false, a: Box::new(a), b: Box::new(b) })
+                }
+                _ => None,
+            },
+            _ => None,
+        };
+        let size = size.filter(|n| (2..=bits).contains(&n.sort().width())).map(|n| {
+            let w = n.sort().width();
+            resize(n, w, bits, CastOp::Zext)
+        });
+        let limit = Box::new(Expr::Int { value: 1 << (bits - 2), bits });
+        let (addr, old) = (Expr::Var(v, int), Expr::Var(top, int));
+        let ult = |a: Expr, b: Box<Expr>| Expr::Cmp { pred: CmpPred::Ult, bits, a: Box::new(a), b };
+        let mut apart = vec![
+            Expr::Cmp { pred: CmpPred::Ule, bits, a: Box::new(old.clone()), b: Box::new(addr.clone()) },
+            ult(addr.clone(), limit.clone()),
+        ];
+        if let Some(n) = &size {
+            apart.push(ult(n.clone(), limit.clone()));
+        }
+        body.push(Stmt::Assume(Expr::Or(vec![Expr::negate(not_null.clone()), Expr::And(apart)])));
+        let add =
+            |a: Expr, b: Expr| Expr::Bin { op: BinOp::Add, bits, nsw: true, nuw: true, a: Box::new(a), b: Box::new(b) };
+        let end = match size {
+            Some(n) => add(add(addr.clone(), n), Expr::Int { value: 1, bits }),
+            None => {
+                let end = self.havoc(body, int, "the end of a block of unknown size", at.clone());
+                body.push(Stmt::Assume(ult(addr.clone(), Box::new(end.clone()))));
+                end
+            }
+        };
+        body.push(Stmt::Assign(top, Expr::Ite(Box::new(not_null), Box::new(end), Box::new(old))));
     }
 
     /// The variable holding the real address of a site of a constant base
@@ -1094,15 +1179,26 @@ impl Tx<'_> {
         v
     }
 
-    /// One variable per modelled region (DESIGN.md "Memory").
+    /// One variable per modelled region, or per field of a region of
+    /// several widths (DESIGN.md "Memory").
     fn declare_regions(&mut self) {
         for r in 0..self.mem.regions.regions.len() {
-            let v = self.mem.cell_bits(r).map(|elem| {
-                let site = self.mem.regions.regions[r].sites.first().map(|s| llvm::name(*s)).unwrap_or_default();
-                let sort = Sort::Array { index: self.mem.ptr_bits, elem };
-                self.new_var(&format!("mem.{}", if site.is_empty() { "block" } else { &site }), sort, None)
-            });
-            self.mem_vars.push(v);
+            let site = self.mem.regions.regions[r].sites.first().map(|s| llvm::name(*s)).unwrap_or_default();
+            let site = if site.is_empty() { "block".to_string() } else { site };
+            let fields = self.mem.fields(r).to_vec();
+            let single = fields.len() == 1 && self.mem.regions.regions[r].widths.len() == 1;
+            let vars = fields
+                .iter()
+                .map(|f| {
+                    let sort = Sort::Array { index: self.mem.ptr_bits, elem: f.bits };
+                    let name = if single { format!("mem.{site}") } else { format!("mem.{site}.{}", f.offset) };
+                    self.new_var(&name, sort, None)
+                })
+                .collect();
+            self.mem_vars.push(vars);
+        }
+        if (0..self.mem.regions.regions.len()).any(|r| self.mem.ordered_heap(r)) {
+            self.heap_top = Some(self.new_var("heap.top", Sort::Int { bits: self.mem.ptr_bits }, None));
         }
     }
 
@@ -1114,33 +1210,39 @@ impl Tx<'_> {
             let why = "the address of an object".to_string();
             body.push(Stmt::Havoc(*v, HavocKind::Unmodelled { why }, at.clone()));
         }
+        if let Some(top) = self.heap_top {
+            let why = "where the heap starts".to_string();
+            body.push(Stmt::Havoc(top, HavocKind::Unmodelled { why }, at.clone()));
+        }
         let bits = self.mem.ptr_bits;
         for r in 0..self.mem.regions.regions.len() {
-            let (Some(m), Some(elem)) = (self.mem_vars[r], self.mem.cell_bits(r)) else { continue };
-            let sort = Sort::Array { index: bits, elem };
-            for g in self.mem.regions.regions[r].sites.clone() {
-                let Some(base) = self.mem.base(g) else { continue };
-                if unsafe { llvm_sys::core::LLVMIsAGlobalVariable(g) }.is_null() {
-                    continue;
+            for (field, m) in self.mem.fields(r).to_vec().into_iter().zip(self.mem_vars[r].clone()) {
+                let elem = field.bits;
+                let sort = Sort::Array { index: bits, elem };
+                for g in self.mem.regions.regions[r].sites.clone() {
+                    let Some(base) = self.mem.base(g) else { continue };
+                    if unsafe { llvm_sys::core::LLVMIsAGlobalVariable(g) }.is_null() {
+                        continue;
+                    }
+                    let Some(cells) = self.mem.initial_cells(g, field) else { continue };
+                    let mut array = Expr::Var(m, sort);
+                    for (off, cell) in cells {
+                        let value = match cell {
+                            Cell::Int(c) => Some(c),
+                            Cell::Address(h, o) => {
+                                let cell = self.mem.unit_bytes(h).unwrap_or(1);
+                                self.mem.base(h).filter(|_| o % cell == 0).map(|b| b + o / cell)
+                            }
+                        };
+                        let value = match value {
+                            Some(c) => Expr::Int { value: c, bits: elem },
+                            None => self.havoc(&mut body, Sort::Int { bits: elem }, "an address", at.clone()),
+                        };
+                        let index = Box::new(Expr::Int { value: base + off, bits });
+                        array = Expr::Store { array: Box::new(array), index, value: Box::new(value) };
+                    }
+                    body.push(Stmt::Assign(m, array));
                 }
-                let Some(cells) = self.mem.initial_cells(g, elem) else { continue };
-                let mut array = Expr::Var(m, sort);
-                for (off, cell) in cells {
-                    let value = match cell {
-                        Cell::Int(c) => Some(c),
-                        Cell::Address(h, o) => {
-                            let cell = self.mem.cell_bytes(h).unwrap_or(1);
-                            self.mem.base(h).filter(|_| o % cell == 0).map(|b| b + o / cell)
-                        }
-                    };
-                    let value = match value {
-                        Some(c) => Expr::Int { value: c, bits: elem },
-                        None => self.havoc(&mut body, Sort::Int { bits: elem }, "an address", at.clone()),
-                    };
-                    let index = Box::new(Expr::Int { value: base + off, bits });
-                    array = Expr::Store { array: Box::new(array), index, value: Box::new(value) };
-                }
-                body.push(Stmt::Assign(m, array));
             }
         }
         body
@@ -1223,7 +1325,7 @@ impl Tx<'_> {
         body: &mut Vec<Stmt>,
         at: &SrcLoc,
     ) -> Option<(VarId, Expr)> {
-        let (m, (_, elem)) = (self.region_of(dst)?, self.mem.modelled(dst)?);
+        let (m, (_, elem)) = (self.region_of(dst)?, self.mem.single(dst)?);
         let cell = i128::from(elem / 8);
         let len = llvm::const_int(len)?;
         if len < 0 || len % cell != 0 || len / cell > MAX_RANGE_CELLS {
@@ -1246,7 +1348,7 @@ impl Tx<'_> {
                 Box::new(move |_| Expr::Int { value: v, bits: elem })
             }
             Some(src) => {
-                if self.mem.modelled(src).map(|(_, w)| w) != Some(elem) {
+                if self.mem.single(src).map(|(_, w)| w) != Some(elem) {
                     return None;
                 }
                 let (sm, s) = (self.region_of(src)?, self.address(src, body, at)?);
@@ -1261,6 +1363,61 @@ impl Tx<'_> {
             array = Expr::Store { array: Box::new(array), index: Box::new(at_cell(&d, k)), value: Box::new(value(k)) };
         }
         Some((m, array))
+    }
+
+    /// [`Tx::mem_range`] in a region of several widths: each field's cells
+    /// that lie in the range (`Layout::range_fields`) get the byte repeated,
+    /// or the cell at the same offset from `src` (of a field of the same
+    /// width there), all from the arrays as they were before (one
+    /// simultaneous assignment). `None` where a field lies partly in the
+    /// range or the source has no such field.
+    fn field_range(
+        &mut self,
+        dst: Value,
+        src: Option<Value>,
+        byte: Value,
+        len: Value,
+        body: &mut Vec<Stmt>,
+        at: &SrcLoc,
+    ) -> Option<Stmt> {
+        let r = self.mem.region(dst)?;
+        let len = llvm::const_int(len)?;
+        let unit = self.mem.unit_bytes(dst)?;
+        let cells = self.mem.range_fields(dst, len)?;
+        if cells.len() as i128 > MAX_RANGE_CELLS {
+            return None;
+        }
+        let bits = self.mem.ptr_bits;
+        let fields = self.mem.fields(r).to_vec();
+        let d = self.address(dst, body, at)?;
+        let s = match src {
+            Some(src) => Some((src, self.mem.region(src)?, self.address(src, body, at)?)),
+            None => None,
+        };
+        let plus = |a: &Expr, o: i128| {
+            let k = Box::new(Expr::Int { value: o / unit, bits });
+            Expr::Bin { op: BinOp::Add, bits, nsw: false, nuw: false, a: Box::new(a.clone()), b: k }
+        };
+        let mut arrays: Vec<Option<Expr>> = vec![None; fields.len()];
+        for (i, o) in cells {
+            let elem = fields[i].bits;
+            let value = match &s {
+                None => Expr::Int { value: repeated_byte(llvm::const_int(byte)?, elem), bits: elem },
+                Some((src, sr, a)) => {
+                    let j = self.mem.field_at(*src, o, elem)?;
+                    let sm = *self.mem_vars.get(*sr)?.get(j)?;
+                    let sort = Sort::Array { index: bits, elem };
+                    Expr::Select { array: Box::new(Expr::Var(sm, sort)), index: Box::new(plus(a, o)) }
+                }
+            };
+            let sort = Sort::Array { index: bits, elem };
+            let array = arrays[i].take().unwrap_or(Expr::Var(self.mem_vars[r][i], sort));
+            arrays[i] =
+                Some(Expr::Store { array: Box::new(array), index: Box::new(plus(&d, o)), value: Box::new(value) });
+        }
+        let writes: Vec<(VarId, Expr)> =
+            arrays.into_iter().enumerate().filter_map(|(i, a)| Some((self.mem_vars[r][i], a?))).collect();
+        Some(Stmt::Parallel(writes))
     }
 
     /// `memset`/`memcpy`/`memmove` of a length the model does not know in
@@ -1287,7 +1444,7 @@ impl Tx<'_> {
             Length::Bytes(l) => (l, false),
             Length::Cells(n) => (n, true),
         };
-        let (Some(m), Some((_, elem))) = (self.region_of(dst), self.mem.modelled(dst)) else { return false };
+        let (Some(m), Some((_, elem))) = (self.region_of(dst), self.mem.single(dst)) else { return false };
         let bits = self.mem.ptr_bits;
         let (int, sort) = (Sort::Int { bits }, Sort::Array { index: bits, elem });
         let cell = i128::from(elem / 8);
@@ -1332,7 +1489,7 @@ impl Tx<'_> {
             }
             Fill::Byte(_) => return false,
             Fill::Copy(src) => {
-                let (Some(sm), Some((_, w))) = (self.region_of(src), self.mem.modelled(src)) else { return false };
+                let (Some(sm), Some((_, w))) = (self.region_of(src), self.mem.single(src)) else { return false };
                 let Some(s) = self.address(src, body, at).filter(|_| w == elem) else { return false };
                 // (the loop writes only the destination's region: another
                 // region is read as it is, one array fewer to relate)
@@ -1410,7 +1567,7 @@ impl Tx<'_> {
         body: &mut Vec<Stmt>,
         at: &SrcLoc,
     ) -> bool {
-        let cell = self.mem.modelled(dst).map_or(0, |(_, elem)| i128::from(elem / 8));
+        let cell = self.mem.single(dst).map_or(0, |(_, elem)| i128::from(elem / 8));
         let len = match whole_cells(len, cell) {
             Some((n, None)) => self.opnd(n, body, at).map(Length::Cells),
             Some((n, Some(modulus))) if src.is_none() && sign_extended_below(n, modulus) => {
@@ -1459,21 +1616,27 @@ impl Tx<'_> {
     /// the model has no address or no value, the region becomes arbitrary.
     fn store(&mut self, inst: Value, body: &mut Vec<Stmt>, at: &SrcLoc) {
         let (val, ptr) = (llvm::operand(inst, 0), llvm::operand(inst, 1));
-        let (Some(m), Some((_, elem))) = (self.region_of(ptr), self.mem.modelled(ptr)) else { return };
-        let sort = Sort::Array { index: self.mem.ptr_bits, elem };
+        let vars = self.region_vars(ptr);
+        if vars.is_empty() {
+            return;
+        }
+        let elem = match llvm::value_ty(val) {
+            Ty::Int(b) => b,
+            _ => self.mem.ptr_bits,
+        };
+        let array = self.field_var(ptr, elem);
         let value = self.opnd(val, body, at).filter(|v| v.sort().width() == elem);
-        match (self.address(ptr, body, at), value) {
-            (Some(a), Some(v)) => {
+        match (array, self.address(ptr, body, at), value) {
+            (Some(Expr::Var(m, sort)), Some(a), Some(v)) => {
                 let e = Expr::Store { array: Box::new(Expr::Var(m, sort)), index: Box::new(a), value: Box::new(v) };
                 body.push(Stmt::Assign(m, e));
             }
             _ => {
                 self.stats.other_havocs += 1;
-                body.push(Stmt::Havoc(
-                    m,
-                    HavocKind::Unmodelled { why: "a store the model cannot follow".into() },
-                    at.clone(),
-                ));
+                for m in vars {
+                    let why = "a store the model cannot follow".into();
+                    body.push(Stmt::Havoc(m, HavocKind::Unmodelled { why }, at.clone()));
+                }
             }
         }
     }
@@ -1661,11 +1824,12 @@ impl Tx<'_> {
                 if self.opts.malloc_never_null {
                     body.push(Stmt::Assume(not_null.clone()));
                 }
+                self.after_heap_top(inst, &name, v, not_null.clone(), body, at);
                 if name == "calloc" {
                     // a block of zeroes, if there is one (the product of the
                     // arguments wraps as it may in the model: the real block
                     // is then null, which the model allows too)
-                    let cell = self.mem.cell_bytes(inst);
+                    let cell = self.mem.single(inst).map(|(_, bits)| i128::from(bits / 8));
                     let len = match (self.opnd(arg(0), body, at), self.opnd(arg(1), body, at)) {
                         (Some(n), Some(Expr::Int { value, .. })) if Some(value) == cell => Some(Length::Cells(n)),
                         (Some(a), Some(b)) if a.sort() == b.sort() && a.sort().width() > 1 => {
@@ -1685,7 +1849,7 @@ impl Tx<'_> {
                     let zero = Expr::Int { value: 0, bits: 8 };
                     let zeroed =
                         len.is_some_and(|len| self.range_loop(inst, Fill::Byte(zero), len, Some(not_null), body, at));
-                    if !zeroed && self.region_of(inst).is_some() {
+                    if !zeroed && !self.region_vars(inst).is_empty() {
                         self.stats.other_havocs += 1;
                     }
                 }
@@ -1761,16 +1925,31 @@ impl Tx<'_> {
                 let set = base == "llvm.memset";
                 let src = if set { None } else { Some(arg(1)) };
                 let cells = self.mem_range(arg(0), src, arg(1), arg(2), body, at);
-                match (cells, self.region_of(arg(0))) {
-                    (Some((m, e)), _) => body.push(Stmt::Assign(m, e)),
-                    (None, Some(_)) if self.symbolic_range(arg(0), src, arg(1), arg(2), body, at) => {}
-                    // a length or value the model does not know: the
-                    // destination's cells become arbitrary (an over-approximation)
-                    (None, Some(m)) => {
-                        self.stats.other_havocs += 1;
-                        body.push(Stmt::Havoc(m, HavocKind::Unmodelled { why: base.clone() }, at.clone()));
+                let vars = self.region_vars(arg(0));
+                match cells {
+                    Some((m, e)) => body.push(Stmt::Assign(m, e)),
+                    None if vars.is_empty() => {}
+                    None if vars.len() > 1 || self.region_of(arg(0)).is_none() => {
+                        match self.field_range(arg(0), src, arg(1), arg(2), body, at) {
+                            Some(write) => body.push(write),
+                            None => {
+                                self.stats.other_havocs += 1;
+                                for m in vars {
+                                    body.push(Stmt::Havoc(m, HavocKind::Unmodelled { why: base.clone() }, at.clone()));
+                                }
+                            }
+                        }
                     }
-                    (None, None) => {}
+                    None if self.symbolic_range(arg(0), src, arg(1), arg(2), body, at) => {}
+                    // a length or value the model does not know, or a
+                    // region of several widths: the destination's cells
+                    // become arbitrary (an over-approximation)
+                    None => {
+                        self.stats.other_havocs += 1;
+                        for m in vars {
+                            body.push(Stmt::Havoc(m, HavocKind::Unmodelled { why: base.clone() }, at.clone()));
+                        }
+                    }
                 }
             }
             _ => {
