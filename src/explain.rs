@@ -39,6 +39,8 @@ pub struct Call {
     pub function: String,
     pub at: SrcLoc,
     pub args: Vec<Value>,
+    /// What it returned, where the path leaves it and the value is known.
+    pub result: Option<i128>,
 }
 
 /// The calls a position `at` of an edge whose code is in the inlined calls
@@ -52,7 +54,7 @@ fn stack(p: &Program, calls: &[SrcLoc], inner: &SrcLoc, at: &SrcLoc) -> Vec<Call
     let here = p.function_at(at);
     let depth = functions.iter().rposition(|f| *f == here).unwrap_or(calls.len());
     (0..depth)
-        .map(|k| Call { function: functions[k + 1].to_string(), at: calls[k].clone(), args: Vec::new() })
+        .map(|k| Call { function: functions[k + 1].to_string(), at: calls[k].clone(), args: Vec::new(), result: None })
         .collect()
 }
 
@@ -72,6 +74,17 @@ fn arguments(p: &Program, calls: &[SrcLoc], states: &[&[(VarId, i128)]]) -> Vec<
             Some(Value { name: name.clone(), value })
         })
         .collect()
+}
+
+/// The value the inlined call whose call sites are `calls` returned: its
+/// result's variable in the latest of `states` that has it.
+fn result(p: &Program, calls: &[SrcLoc], states: &[Vec<(VarId, i128)>]) -> Option<i128> {
+    match p.call_args.iter().find(|c| c.calls == calls)?.result? {
+        crate::ir::ArgValue::Const(x) => Some(x),
+        crate::ir::ArgValue::Var(v) => {
+            states.iter().rev().find_map(|st| st.iter().find(|(w, _)| *w == v).map(|(_, x)| *x))
+        }
+    }
 }
 
 /// The invariant of a loop head, in source terms.
@@ -180,6 +193,19 @@ pub fn render_path(p: &Program, trace: &Trace) -> Vec<PathStep> {
                     true => before[j].args.clone(),
                     false => arguments(p, &edge.calls[..=j], &states),
                 };
+            }
+            // the frames the last step was in and this one is not have returned
+            let kept = before.iter().zip(&calls).take_while(|(b, c)| b.function == c.function && b.at == c.at).count();
+            let left: Vec<(usize, Vec<SrcLoc>)> =
+                (kept..before.len()).map(|j| (j, before[..=j].iter().map(|c| c.at.clone()).collect())).collect();
+            for (j, chain) in left {
+                let Some(value) = result(p, &chain, &trace.states[..trace.states.len().min(k + 1)]) else { continue };
+                for step in out.iter_mut().rev() {
+                    match step.calls.get_mut(j) {
+                        Some(c) if c.at == chain[j] => c.result = Some(value),
+                        _ => break,
+                    }
+                }
             }
             let new = out.last().map(|s| s.at.line != at.line || s.at.file != at.file || s.calls != calls);
             if at.is_known() && new.unwrap_or(true) {

@@ -1,7 +1,8 @@
 //! Call stacks in counterexamples (issue 44 §3): every step of a path says
 //! which calls it is in (from the debug locations' `inlinedAt` chains that
-//! inlining leaves) and with what arguments, the JSON schema has them, and
-//! the text report shows each call entered and left.
+//! inlining leaves) with what arguments and, where the path leaves it, what
+//! it returned; the JSON schema has them, and the text report shows each
+//! call entered and left.
 
 mod common;
 use common::*;
@@ -63,4 +64,21 @@ fn recursion_copied_to_a_bound_shows_its_depth() {
     let ns: Vec<i64> =
         deepest["calls"].as_array().unwrap().iter().map(|c| c["args"][0]["value"].as_i64().expect("fib's n")).collect();
     assert!(ns.windows(2).all(|w| w[0] - w[1] == 1 || w[0] - w[1] == 2), "{ns:?}");
+    // and each frame the path leaves says what it returned: fib of its n
+    // (`call_results`), the outermost fib(7) = 13, which fails the assertion
+    let fib = |n: i64| (0..n).fold((0i64, 1i64), |(a, b), _| (b, a + b)).0;
+    let mut returned = 0;
+    for s in path {
+        for c in s["calls"].as_array().unwrap() {
+            if let (Some(n), Some(r)) = (c["args"][0]["value"].as_i64(), c["result"].as_i64()) {
+                assert_eq!(r, fib(n), "fib({n}) returned {r}: {s:#}");
+                returned += 1;
+            }
+        }
+    }
+    assert!(returned > 0, "no frame with its result: {path:#?}");
+    let outer: Vec<i64> = path.iter().filter_map(|s| s["calls"][0]["result"].as_i64()).collect();
+    assert!(outer.contains(&13), "the outermost call returns 13: {outer:?}");
+    let (_, text, _) = ufo(&["verify", "tests/data/recursion/fib_bug.c", "--opt", "O0", "--timeout", "60"]);
+    assert!(text.contains("<- fib() returns 13"), "{text}");
 }

@@ -77,8 +77,8 @@ pub fn encode(p: &Program, l: &mut Lowerer, dag: &Dag) -> DagEncoding {
     let mut args: Vec<VarId> = p
         .call_args
         .iter()
-        .flat_map(|c| &c.args)
-        .filter_map(|(_, a)| match a {
+        .flat_map(|c| c.args.iter().map(|(_, a)| a).chain(&c.result))
+        .filter_map(|a| match a {
             crate::ir::ArgValue::Var(v) => Some(*v),
             crate::ir::ArgValue::Const(_) => None,
         })

@@ -23,9 +23,12 @@
 //!   (Bourdoncle's recursive strategy, widening at heads, then narrowing).
 //!
 //! Domains: [`interval::Intervals`] (Box: one interval per variable) and
-//! [`boxes::Boxes`] (finite disjunctions of boxes).
+//! [`boxes::Boxes`] (finite disjunctions of boxes); [`explicit`], the
+//! explicit-value analysis's abstract variable assignments, which have no
+//! join and are no [`Domain`].
 
 pub mod boxes;
+pub mod explicit;
 pub mod fixpoint;
 pub mod interval;
 #[cfg(test)]

@@ -11,6 +11,7 @@
 pub mod ai;
 pub mod bmc;
 pub mod config;
+pub mod explicit;
 pub mod kind;
 pub mod procedures;
 pub mod registry;
@@ -47,6 +48,8 @@ engines![
     (spacer::SPEC, spacer::configure),
     (ai::SPEC, ai::configure),
     (kind::SPEC, kind::configure),
+    (explicit::SPEC, explicit::configure),
+    (explicit::PRED_SPEC, explicit::configure),
 ];
 
 pub use crate::answer::{Certificate, CexRefinement, Outcome, OwnStats, Stats, Validation, Verdict};

@@ -27,7 +27,7 @@ enum Holds {
 type State = HashMap<Value, Holds>;
 
 fn apply(state: &mut State, inst: Value, names: &mut HashMap<Value, String>) {
-    if let Some(d) = llvm::dbg_value(inst) {
+    if let Some(d) = llvm::dbg_value(inst).filter(|d| d.name != super::call_results::RESULT_VAR) {
         names.entry(d.var).or_insert(d.name);
         state.insert(d.var, d.value.map_or(Holds::Unknown, Holds::Value));
     }

@@ -5,6 +5,7 @@
 //! Nothing here knows about Z3 or the engines.
 
 mod builtins;
+mod call_results;
 mod debug_vars;
 mod fields;
 pub mod indirect_calls;
@@ -150,6 +151,7 @@ pub fn build_program_from_bitcode(name: &str, bitcode: &[u8], opts: &FrontendOpt
 
 fn build(module: inkwell::module::Module, label: &str, opts: &FrontendOptions) -> Result<Program> {
     let functions = llvm::source_functions(module.as_mut_ptr());
+    call_results::mark(module.as_mut_ptr());
     let producer = llvm::producer(module.as_mut_ptr());
     llvm::use_debug_intrinsics(module.as_mut_ptr());
     // the module as read, for the replay's JIT (`jit`)

@@ -47,6 +47,9 @@ struct Tx<'a> {
     /// call (its call sites), (parameter number, name, value) in block
     /// order (read with the source names; [`Tx::call_args`]).
     param_values: Vec<(Vec<SrcLoc>, Vec<ParamValue>)>,
+    /// Per inlined call (its call sites), the value it returned
+    /// (`call_results`).
+    results: HashMap<Vec<SrcLoc>, Value>,
     overflow_calls: HashMap<Value, (BinOp, bool, u32)>,
     block_loc: HashMap<LLVMBasicBlockRef, LocId>,
     edges: Vec<Edge>,
@@ -176,6 +179,7 @@ fn translate_function(
         val2var: HashMap::new(),
         src_names: HashMap::new(),
         param_values: Vec::new(),
+        results: HashMap::new(),
         overflow_calls: HashMap::new(),
         block_loc: HashMap::new(),
         edges: Vec::new(),
@@ -350,7 +354,13 @@ impl Tx<'_> {
         for bb in blocks {
             for inst in llvm::instructions(*bb) {
                 let Some(llvm::DbgValue { var, value: Some(v), name }) = llvm::dbg_value(inst) else { continue };
-                let calls = llvm::inlined_calls(inst, self.file);
+                let mut calls = llvm::inlined_calls(inst, self.file);
+                if name == super::call_results::RESULT_VAR {
+                    // (at the call's position in its caller: the callee's frame)
+                    calls.push(llvm::debug_loc(inst, self.file));
+                    self.results.entry(calls).or_insert(v);
+                    continue;
+                }
                 let number = match calls.is_empty() {
                     true => None,
                     false => *numbers.entry(var).or_insert_with(|| llvm::parameter_number(var)),
@@ -371,25 +381,38 @@ impl Tx<'_> {
     /// (inlining describes the parameters where the call was), in parameter
     /// order: a variable of the model or a constant.
     fn call_args(&self) -> Vec<CallArgs> {
-        self.param_values
+        let value = |v: &Value| match (self.val2var.get(v), llvm::constant_int(*v)) {
+            (Some(x), _) => Some(ArgValue::Var(*x)),
+            (None, Some(c)) => Some(ArgValue::Const(c)),
+            _ => None,
+        };
+        let mut out: Vec<CallArgs> = self
+            .param_values
             .iter()
             .map(|(calls, params)| {
                 // per parameter, the first value the model has
                 let mut args: Vec<(u32, String, ArgValue)> = Vec::new();
                 for (n, name, v) in params {
-                    let arg = match (self.val2var.get(v), llvm::constant_int(*v)) {
-                        (Some(x), _) => ArgValue::Var(*x),
-                        (None, Some(c)) => ArgValue::Const(c),
-                        _ => continue,
-                    };
+                    let Some(arg) = value(v) else { continue };
                     if !args.iter().any(|(k, _, _)| k == n) {
                         args.push((*n, name.clone(), arg));
                     }
                 }
                 args.sort_by_key(|(n, _, _)| *n);
-                CallArgs { calls: calls.clone(), args: args.into_iter().map(|(_, name, a)| (name, a)).collect() }
+                let args = args.into_iter().map(|(_, name, a)| (name, a)).collect();
+                CallArgs { calls: calls.clone(), args, result: self.results.get(calls).and_then(value) }
             })
-            .collect()
+            .collect();
+        // calls whose parameters debug info does not name, with a result
+        for (calls, v) in &self.results {
+            if !out.iter().any(|c| &c.calls == calls) {
+                if let Some(result) = value(v) {
+                    out.push(CallArgs { calls: calls.clone(), args: Vec::new(), result: Some(result) });
+                }
+            }
+        }
+        out.sort_by(|a, b| a.calls.cmp(&b.calls));
+        out
     }
 
     fn new_var(&mut self, base: &str, sort: Sort, src_name: Option<String>) -> VarId {

@@ -197,13 +197,16 @@ pub struct Edge {
     pub calls: Vec<SrcLoc>,
 }
 
-/// The arguments of one inlined call (issue 44 §3): the call sites from the
-/// entry function down to it (as [`Edge::calls`]) and, per parameter of the
-/// callee in order, its source name and what it was given.
+/// The arguments and result of one inlined call (issue 44 §3): the call
+/// sites from the entry function down to it (as [`Edge::calls`]), per
+/// parameter of the callee in order, its source name and what it was given,
+/// and what the call returned (`frontend::call_results`), where known.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CallArgs {
     pub calls: Vec<SrcLoc>,
     pub args: Vec<(String, ArgValue)>,
+    #[serde(default)]
+    pub result: Option<ArgValue>,
 }
 
 /// What an argument of an inlined call is in the model.

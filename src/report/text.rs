@@ -47,7 +47,8 @@ impl Report {
                     // indented by its depth (at most ten levels)
                     let same = frames.iter().zip(&st.calls).take_while(|(a, b)| a == b).count();
                     for (k, c) in frames.iter().enumerate().skip(same).rev() {
-                        let _ = writeln!(s, "  {}<- {}() returns", indent(k), c.function);
+                        let value = c.result.map(|v| format!(" {v}")).unwrap_or_default();
+                        let _ = writeln!(s, "  {}<- {}() returns{value}", indent(k), c.function);
                     }
                     for (k, c) in st.calls.iter().enumerate().skip(same) {
                         let args: Vec<String> = c.args.iter().map(|v| format!("{} = {}", v.name, v.value)).collect();
