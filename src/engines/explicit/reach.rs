@@ -14,6 +14,10 @@
 //!   the auxiliary predicate analysis (`explicit-pred`, `super::predicates`),
 //!   whose label its own implies.
 //! - The error location reached ends the exploration with that node.
+//! - Dynamic precision adjustment (§III-F, after [9]): a variable that takes
+//!   more than [`MAX_VALUES`] values at a location (a loop counter the
+//!   precision tracks) is no longer tracked there; what refuting a path
+//!   then needs is the predicates' (`explicit-pred`), or beyond `explicit`.
 //! - Pruning (§III-F "ARG Pruning instead of Restart"): after a refinement,
 //!   the subtree of the path's node closest to the root whose assignment was
 //!   computed under a smaller precision than its location has now is
@@ -30,6 +34,10 @@ use crate::cegar::Precision;
 use crate::domains::explicit::{self, Assignment};
 use crate::ir::{EdgeId, IntSemantics, LocId, Program, VarId};
 use crate::smt::{Deadline, Formula};
+
+/// Values a variable may take at one location before it is no longer
+/// tracked there.
+pub const MAX_VALUES: usize = 64;
 
 /// A node of the tree.
 pub struct Node {
@@ -67,6 +75,8 @@ pub struct Reach {
     waitlist: Vec<(usize, Option<EdgeId>)>,
     /// Per location, the nodes there that neither are removed nor covered.
     active: Vec<Vec<usize>>,
+    /// Per location, the variables no longer tracked there (too many values).
+    pub blocked: Vec<Vec<VarId>>,
     succ: Vec<Vec<EdgeId>>,
 }
 
@@ -77,6 +87,7 @@ impl Reach {
             nodes: Vec::new(),
             waitlist: Vec::new(),
             active: vec![Vec::new(); p.locs.len()],
+            blocked: vec![Vec::new(); p.locs.len()],
             succ: p.successors(),
         };
         r.nodes.push(Node {
@@ -128,7 +139,9 @@ impl Reach {
                 let dst = edge.dst;
                 let live = &p.loc(dst).live;
                 let tracked = prec.at(dst);
-                let state = next.restrict(|v| tracked.contains(&v) && live.binary_search(&v).is_ok());
+                let blocked = &self.blocked[dst.0 as usize];
+                let state =
+                    next.restrict(|v| tracked.contains(&v) && !blocked.contains(&v) && live.binary_search(&v).is_ok());
                 let (label, predicates) = match aux.as_mut() {
                     Some(a) => (a.transfer(p, &self.nodes[n].label, &self.nodes[n].state, e), a.count(dst)),
                     None => (Formula::from_bool(true), 0),
@@ -166,6 +179,7 @@ impl Reach {
                     None => {
                         self.active[dst.0 as usize].push(m);
                         self.waitlist.push((m, None));
+                        self.limit_values(dst);
                     }
                 }
             }
@@ -236,6 +250,31 @@ impl Reach {
             }
         }
         true
+    }
+
+    /// Stops tracking, at `loc`, a variable its nodes hold more than
+    /// [`MAX_VALUES`] values of.
+    fn limit_values(&mut self, loc: LocId) {
+        let active = &self.active[loc.0 as usize];
+        // (looked at once per MAX_VALUES new nodes there)
+        if active.len() <= MAX_VALUES || !active.len().is_multiple_of(MAX_VALUES) {
+            return;
+        }
+        let mut values: std::collections::BTreeMap<VarId, Vec<crate::ir::eval::Val>> = Default::default();
+        for k in active {
+            for (v, x) in self.nodes[*k].state.values() {
+                let seen = values.entry(v).or_default();
+                if !seen.contains(&x) {
+                    seen.push(x);
+                }
+            }
+        }
+        let blocked = &mut self.blocked[loc.0 as usize];
+        for (v, xs) in values {
+            if xs.len() > MAX_VALUES && !blocked.contains(&v) {
+                blocked.push(v);
+            }
+        }
     }
 
     fn remove(&mut self, k: usize) {
