@@ -2,10 +2,11 @@
 //! (papers/explicit-value-cegar-interpolation.txt §III-A; issue 45), a
 //! partial map from variables to values. A variable the map does not define
 //! may hold any value (the paper's `⊤`); a contradiction (`⊥`) is no
-//! assignment at all (`None` from [`post`]: the path is infeasible).
+//! assignment at all (nothing from [`post`]: the path is infeasible).
 //!
 //! - [`post`] is the strongest post-condition `SP_op(v)` of an edge body on
-//!   an assignment, by concrete evaluation with the program model's one
+//!   an assignment (a few assignments where a `select` of an unknown
+//!   condition chooses between known values), by concrete evaluation with the program model's one
 //!   reference evaluator (`ir::eval`, under the run's integer semantics): an
 //!   assignment whose operands are known gets its value, any other (a havoc,
 //!   an operand not tracked, a value the model leaves arbitrary, a memory
@@ -21,8 +22,8 @@
 //!
 //! Soundness (what `domains` asks of every transfer): for every concrete
 //! state that agrees with `v` on its variables, each successor by the body
-//! under `ir::eval` agrees with `post(v)` on its variables; a body `post`
-//! calls contradicting has no successor from such a state. Values the model
+//! under `ir::eval` agrees with one of `post(v)` on its variables; a body
+//! whose `post` is empty has no successor from such a state. Values the model
 //! excludes (`nsw` overflow under `lia`, `NoValue::Excluded`) are treated as
 //! unknown, not as a contradiction: the model keeps such a value until an
 //! edge leaves the location, so forgetting it over-approximates.
@@ -119,36 +120,98 @@ pub fn value(e: &Expr, a: &Assignment, sem: IntSemantics) -> Option<Val> {
     eval::expr(e, &|w| a.get(w), sem).ok()
 }
 
-/// `SP_body(a)`: the assignment after an edge body, `None` if it
-/// contradicts (an assumption evaluates to `false`).
-pub fn post(body: &[Stmt], a: &Assignment, sem: IntSemantics, sort: &dyn Fn(VarId) -> Sort) -> Option<Assignment> {
-    let mut a = a.clone();
-    let fits = |v: VarId, x: Val| eval::fits(x, sort(v), sem);
-    for st in body {
-        match st {
-            Stmt::Assign(v, e) => match value(e, &a, sem).filter(|x| fits(*v, *x)) {
-                Some(x) => a.set(*v, x),
-                None => a.forget(*v),
-            },
-            Stmt::Assume(c) => {
-                if value(c, &a, sem) == Some(Val::Bool(false)) {
-                    return None;
+/// Successor assignments one body may split into (an `ite` of an unknown
+/// condition between known values: one successor per value).
+pub const MAX_SPLIT: usize = 8;
+
+/// The values `e` may take where `a` defines what it needs: its value where
+/// it evaluates; for an `ite` whose condition does not, the values of both
+/// arms (at most [`MAX_SPLIT`]); `None` where that is not known.
+fn choices(e: &Expr, a: &Assignment, sem: IntSemantics) -> Option<Vec<Val>> {
+    if let Some(x) = value(e, a, sem) {
+        return Some(vec![x]);
+    }
+    let Expr::Ite(c, t, f) = e else { return None };
+    match value(c, a, sem) {
+        Some(Val::Bool(true)) => choices(t, a, sem),
+        Some(Val::Bool(false)) => choices(f, a, sem),
+        _ => {
+            let mut xs = choices(t, a, sem)?;
+            for y in choices(f, a, sem)? {
+                if !xs.contains(&y) {
+                    xs.push(y);
                 }
             }
-            Stmt::Havoc(v, ..) => a.forget(*v),
-            Stmt::Parallel(xs) => {
-                let vals: Vec<(VarId, Option<Val>)> =
-                    xs.iter().map(|(v, e)| (*v, value(e, &a, sem).filter(|x| fits(*v, *x)))).collect();
-                for (v, x) in vals {
-                    match x {
-                        Some(x) => a.set(v, x),
-                        None => a.forget(v),
+            (xs.len() <= MAX_SPLIT).then_some(xs)
+        }
+    }
+}
+
+/// `SP_body(a)`: the assignments after an edge body, none if it contradicts
+/// (an assumption evaluates to `false`). One, but where an assignment's
+/// value is an `ite` of an unknown condition between known values (a C
+/// `?:`, LLVM's `select`): then one per value, as if the two arms were
+/// branches (CPAchecker's control-flow automata make them branches), at most
+/// [`MAX_SPLIT`] in all; past that the variable is forgotten.
+pub fn post(body: &[Stmt], a: &Assignment, sem: IntSemantics, sort: &dyn Fn(VarId) -> Sort) -> Vec<Assignment> {
+    let fits = |v: VarId, x: &Val| eval::fits(*x, sort(v), sem);
+    let mut states = vec![a.clone()];
+    for st in body {
+        let mut next: Vec<Assignment> = Vec::with_capacity(states.len());
+        let others = states.len();
+        for (i, mut a) in states.into_iter().enumerate() {
+            let rest = others - i - 1;
+            match st {
+                Stmt::Assign(v, e) => {
+                    let xs = choices(e, &a, sem).filter(|xs| xs.iter().all(|x| fits(*v, x)));
+                    match xs {
+                        Some(xs) if next.len() + xs.len() + rest <= MAX_SPLIT => {
+                            for x in xs {
+                                let mut b = a.clone();
+                                b.set(*v, x);
+                                next.push(b);
+                            }
+                        }
+                        _ => {
+                            a.forget(*v);
+                            next.push(a);
+                        }
                     }
+                }
+                Stmt::Assume(c) => {
+                    if value(c, &a, sem) != Some(Val::Bool(false)) {
+                        next.push(a);
+                    }
+                }
+                Stmt::Havoc(v, ..) => {
+                    a.forget(*v);
+                    next.push(a);
+                }
+                Stmt::Parallel(xs) => {
+                    let vals: Vec<(VarId, Option<Val>)> =
+                        xs.iter().map(|(v, e)| (*v, value(e, &a, sem).filter(|x| fits(*v, x)))).collect();
+                    for (v, x) in vals {
+                        match x {
+                            Some(x) => a.set(v, x),
+                            None => a.forget(v),
+                        }
+                    }
+                    next.push(a);
                 }
             }
         }
+        if next.is_empty() {
+            return next;
+        }
+        states = next;
     }
-    Some(a)
+    let mut out: Vec<Assignment> = Vec::with_capacity(states.len());
+    for a in states {
+        if !out.contains(&a) {
+            out.push(a);
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -189,11 +252,16 @@ mod tests {
             Stmt::Havoc(VarId(0), HavocKind::Unmodelled { why: "test".into() }, Default::default()),
             Stmt::Assume(eq(int(2), lit(5))),
         ];
-        let b = post(&body, &a, IntSemantics::Lia, &sort).expect("an assumption over an unknown holds");
+        let b = post(&body, &a, IntSemantics::Lia, &sort).pop().expect("an assumption over an unknown holds");
         assert_eq!(b.get(VarId(1)), Some(Val::Int(i32::MIN as i128)), "wraps");
         assert_eq!((b.get(VarId(0)), b.get(VarId(2))), (None, None));
         let contradiction = vec![Stmt::Assume(eq(int(1), lit(5)))];
-        assert_eq!(post(&contradiction, &b, IntSemantics::Lia, &sort), None);
+        assert!(post(&contradiction, &b, IntSemantics::Lia, &sort).is_empty());
+        // an `ite` of an unknown condition between known values splits
+        let pick = Expr::Ite(Box::new(eq(int(3), lit(2))), Box::new(lit(2)), Box::new(lit(0)));
+        let split = post(&[Stmt::Assign(VarId(4), pick)], &b, IntSemantics::Lia, &sort);
+        let values: Vec<Option<Val>> = split.iter().map(|s| s.get(VarId(4))).collect();
+        assert_eq!(values, [Some(Val::Int(2)), Some(Val::Int(0))]);
         // implication: a less-defined assignment with the same values
         assert!(b.implies(&Assignment::new()) && !Assignment::new().implies(&b));
         assert!(b.implies(&b.restrict(|v| v != VarId(1))));

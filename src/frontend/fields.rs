@@ -27,7 +27,6 @@
 //! (of any object), so one array per field is exact.
 
 use super::llvm::{self, Ty, Value};
-use super::memory::is_gep;
 use super::regions::Regions;
 use llvm_sys::core::*;
 use llvm_sys::LLVMOpcode;
@@ -222,7 +221,7 @@ impl Analysis<'_> {
                     _ => Class::Any,
                 })
             }
-            LLVMGetElementPtr if is_gep(inst) => self.offset(inst, period),
+            LLVMGetElementPtr => self.offset(inst, period),
             LLVMBitCast | LLVMAddrSpaceCast => self.value(llvm::operand(inst, 0)),
             LLVMPHI | LLVMSelect => {
                 let first = if op == LLVMSelect { 1 } else { 0 };

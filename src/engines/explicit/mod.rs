@@ -189,7 +189,10 @@ impl Engine for Explicit {
             if refine::contradicts(p, &edges, &Assignment::new(), cx.sem) {
                 st.refinements += 1;
                 for (loc, itp) in refine::refine(p, &edges, cx.sem) {
-                    for x in itp.vars() {
+                    let mut vars: Vec<VarId> = itp.iter().flat_map(|a| a.vars().collect::<Vec<_>>()).collect();
+                    vars.sort();
+                    vars.dedup();
+                    for x in vars {
                         if self.scoped {
                             for l in p.loc_ids().filter(|l| p.loc(*l).live.binary_search(&x).is_ok()) {
                                 prec.add(l, x);
@@ -484,7 +487,8 @@ mod tests {
         let shown: Vec<(u32, Vec<(u32, i128)>)> = itps
             .iter()
             .map(|(l, itp)| {
-                let vals = itp
+                assert_eq!(itp.len(), 1, "one assignment (no select splits it)");
+                let vals = itp[0]
                     .values()
                     .map(|(x, val)| (x.0, if let crate::ir::eval::Val::Int(k) = val { k } else { -1 }))
                     .collect();

@@ -135,51 +135,52 @@ impl Reach {
             };
             for e in edges {
                 let edge = p.edge(e);
-                let Some(next) = explicit::post(&edge.body, &self.nodes[n].state, sem, &sort) else { continue };
-                let dst = edge.dst;
-                let live = &p.loc(dst).live;
-                let tracked = prec.at(dst);
-                let blocked = &self.blocked[dst.0 as usize];
-                let state =
-                    next.restrict(|v| tracked.contains(&v) && !blocked.contains(&v) && live.binary_search(&v).is_ok());
-                let (label, predicates) = match aux.as_mut() {
-                    Some(a) => (a.transfer(p, &self.nodes[n].label, &self.nodes[n].state, e), a.count(dst)),
-                    None => (Formula::from_bool(true), 0),
-                };
-                if label.as_bool() == Some(false) {
-                    continue; // (the predicates refute the edge from this node)
-                }
-                let m = self.nodes.len();
-                self.nodes.push(Node {
-                    loc: dst,
-                    state,
-                    parent: Some((n, e)),
-                    children: Vec::new(),
-                    covered_by: None,
-                    removed: false,
-                    precision: tracked.len(),
-                    label,
-                    predicates,
-                });
-                self.nodes[n].children.push(m);
-                if dst == p.error {
-                    return Explored::Error(m);
-                }
-                let candidates: Vec<usize> = self.active[dst.0 as usize]
-                    .iter()
-                    .copied()
-                    .filter(|k| self.nodes[m].state.implies(&self.nodes[*k].state))
-                    .collect();
-                let cover = candidates.into_iter().find(|k| match aux.as_mut() {
-                    Some(a) => a.covers(p, dst, &self.nodes[m].label, &self.nodes[*k].label),
-                    None => true,
-                });
-                match cover {
-                    Some(k) => self.nodes[m].covered_by = Some(k),
-                    None => {
-                        self.active[dst.0 as usize].push(m);
-                        self.waitlist.push((m, None));
-                        self.limit_values(dst);
+                for next in explicit::post(&edge.body, &self.nodes[n].state, sem, &sort) {
+                    let dst = edge.dst;
+                    let live = &p.loc(dst).live;
+                    let tracked = prec.at(dst);
+                    let blocked = &self.blocked[dst.0 as usize];
+                    let state = next
+                        .restrict(|v| tracked.contains(&v) && !blocked.contains(&v) && live.binary_search(&v).is_ok());
+                    let (label, predicates) = match aux.as_mut() {
+                        Some(a) => (a.transfer(p, &self.nodes[n].label, &self.nodes[n].state, e), a.count(dst)),
+                        None => (Formula::from_bool(true), 0),
+                    };
+                    if label.as_bool() == Some(false) {
+                        continue; // (the predicates refute the edge from this node)
+                    }
+                    let m = self.nodes.len();
+                    self.nodes.push(Node {
+                        loc: dst,
+                        state,
+                        parent: Some((n, e)),
+                        children: Vec::new(),
+                        covered_by: None,
+                        removed: false,
+                        precision: tracked.len(),
+                        label,
+                        predicates,
+                    });
+                    self.nodes[n].children.push(m);
+                    if dst == p.error {
+                        return Explored::Error(m);
+                    }
+                    let candidates: Vec<usize> = self.active[dst.0 as usize]
+                        .iter()
+                        .copied()
+                        .filter(|k| self.nodes[m].state.implies(&self.nodes[*k].state))
+                        .collect();
+                    let cover = candidates.into_iter().find(|k| match aux.as_mut() {
+                        Some(a) => a.covers(p, dst, &self.nodes[m].label, &self.nodes[*k].label),
+                        None => true,
+                    });
+                    match cover {
+                        Some(k) => self.nodes[m].covered_by = Some(k),
+                        None => {
+                            self.active[dst.0 as usize].push(m);
+                            self.waitlist.push((m, None));
+                            self.limit_values(dst);
+                        }
                     }
                 }
             }
@@ -232,12 +233,20 @@ impl Reach {
             self.waitlist.push((first, None));
             return true;
         };
-        let mut stack = vec![first];
+        // (every child the parent has along that edge: a select may have
+        // split its successor)
+        let along: Vec<usize> = self.nodes[parent]
+            .children
+            .iter()
+            .copied()
+            .filter(|c| self.nodes[*c].parent == Some((parent, e)))
+            .collect();
+        let mut stack = along.clone();
         while let Some(k) = stack.pop() {
             stack.extend(self.nodes[k].children.iter().copied());
             self.remove(k);
         }
-        self.nodes[parent].children.retain(|c| *c != first);
+        self.nodes[parent].children.retain(|c| !along.contains(c));
         self.waitlist.push((parent, Some(e)));
         // nodes a removed node covered are expanded again
         for k in 0..self.nodes.len() {

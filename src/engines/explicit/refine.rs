@@ -21,27 +21,51 @@
 use crate::domains::explicit::{self, Assignment};
 use crate::ir::{EdgeId, IntSemantics, LocId, Program, VarId};
 
-/// Whether the operations `ops` contradict from `a` (`SP_ops(a)` is `⊥`).
-pub fn contradicts(p: &Program, ops: &[EdgeId], a: &Assignment, sem: IntSemantics) -> bool {
+/// The assignments `SP_op` gives from each of `from` (a `select` of an
+/// unknown condition may split one, `domains::explicit::post`).
+fn post_all(p: &Program, e: EdgeId, from: &[Assignment], sem: IntSemantics) -> Vec<Assignment> {
     let sort = |v: VarId| p.var(v).sort;
-    let mut a = a.clone();
+    let mut out: Vec<Assignment> = Vec::new();
+    for a in from {
+        for b in explicit::post(&p.edge(e).body, a, sem, &sort) {
+            if !out.contains(&b) {
+                out.push(b);
+            }
+        }
+    }
+    out
+}
+
+/// Whether the operations `ops` contradict from each of `from` (`SP_ops` is
+/// `⊥` from all of them).
+pub fn contradicts_all(p: &Program, ops: &[EdgeId], from: &[Assignment], sem: IntSemantics) -> bool {
+    let mut states = from.to_vec();
     for e in ops {
-        match explicit::post(&p.edge(*e).body, &a, sem, &sort) {
-            Some(next) => a = next,
-            None => return true,
+        states = post_all(p, *e, &states, sem);
+        if states.is_empty() {
+            return true;
         }
     }
     false
 }
 
-/// Algorithm 3: an interpolant for the prefix `SP_γ⁻(∅) = v` and the
-/// suffix `ops` (which contradicts from `v`).
-pub fn interpolate(p: &Program, v: Assignment, ops: &[EdgeId], sem: IntSemantics) -> Assignment {
+/// Whether the operations `ops` contradict from `a`.
+pub fn contradicts(p: &Program, ops: &[EdgeId], a: &Assignment, sem: IntSemantics) -> bool {
+    contradicts_all(p, ops, std::slice::from_ref(a), sem)
+}
+
+/// Algorithm 3: an interpolant for the prefix `SP_γ⁻(∅) = v` (a set of
+/// assignments where a `select` split it: their disjunction) and the suffix
+/// `ops` (which contradicts from each): each variable is dropped from all of
+/// them when the suffix still contradicts from all.
+pub fn interpolate(p: &Program, v: Vec<Assignment>, ops: &[EdgeId], sem: IntSemantics) -> Vec<Assignment> {
     let mut v = v;
-    let vars: Vec<VarId> = v.vars().collect();
+    let mut vars: Vec<VarId> = v.iter().flat_map(|a| a.vars().collect::<Vec<_>>()).collect();
+    vars.sort();
+    vars.dedup();
     for x in vars {
-        let without = v.restrict(|y| y != x);
-        if contradicts(p, ops, &without, sem) {
+        let without: Vec<Assignment> = v.iter().map(|a| a.restrict(|y| y != x)).collect();
+        if contradicts_all(p, ops, &without, sem) {
             v = without;
         }
     }
@@ -52,12 +76,14 @@ pub fn interpolate(p: &Program, v: Assignment, ops: &[EdgeId], sem: IntSemantics
 /// full-precision `SP` contradicts: per location after each edge, the
 /// interpolant there (none after the operation that contradicts: the rest
 /// of the path is unreachable whatever is tracked).
-pub fn refine(p: &Program, edges: &[EdgeId], sem: IntSemantics) -> Vec<(LocId, Assignment)> {
-    let sort = |v: VarId| p.var(v).sort;
+pub fn refine(p: &Program, edges: &[EdgeId], sem: IntSemantics) -> Vec<(LocId, Vec<Assignment>)> {
     let mut out = Vec::new();
-    let mut gamma = Assignment::new();
+    let mut gamma = vec![Assignment::new()];
     for (i, e) in edges.iter().enumerate() {
-        let Some(v) = explicit::post(&p.edge(*e).body, &gamma, sem, &sort) else { break };
+        let v = post_all(p, *e, &gamma, sem);
+        if v.is_empty() {
+            break;
+        }
         gamma = interpolate(p, v, &edges[i + 1..], sem);
         out.push((p.edge(*e).dst, gamma.clone()));
     }
