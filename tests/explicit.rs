@@ -47,3 +47,17 @@ fn an_inequality_over_an_input_is_proved_only_with_the_predicates() {
     assert_eq!(json["verdict"], "SAFE", "{}", json["reason"]);
     assert_eq!(json["stats"]["explicit"]["predicate_refinements"], 1, "{}", json["stats"]);
 }
+
+/// The shared set's systemc/token_ring.04.cil-1 under a deadline: explicit-pred's
+/// certificate passes the check. A cover once assumed the ranges of the
+/// target's variables, which an `nsw` increment of `token` may leave there
+/// (the model excludes such a value only where an edge leaves the
+/// location), and the check rejected consecution on the increment's edge.
+#[test]
+fn a_cover_does_not_assume_what_the_check_of_its_edge_does_not() {
+    let file = "../shared/bench/sv/systemc/token_ring.04.cil-1.c".to_string();
+    let args = ["--data-model", "ILP32", "--svcomp", "--property", "unreach-call", "--engine", "explicit-pred"];
+    let (code, json) = verify(&[file], &[&args[..], &["--timeout", "60"]].concat());
+    check_answer("SAFE", &json, code, "token_ring.04.cil-1");
+    assert_eq!(json["verdict"], "SAFE", "{}", json["reason"]);
+}

@@ -171,7 +171,7 @@ impl Reach {
                         .filter(|k| self.nodes[m].state.implies(&self.nodes[*k].state))
                         .collect();
                     let cover = candidates.into_iter().find(|k| match aux.as_mut() {
-                        Some(a) => a.covers(p, dst, &self.nodes[m].label, &self.nodes[*k].label),
+                        Some(a) => a.covers(&self.nodes[m].label, &self.nodes[*k].label),
                         None => true,
                     });
                     match cover {
