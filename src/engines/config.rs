@@ -402,7 +402,7 @@ pub(crate) mod tests {
         };
         let default = Cli::parse_from(["x"]).engine;
         assert_eq!(names(&default, true), ["ai", "ai-boxes", "spacer-global", "spacer-cells", "bmc", "spacer", "ufo"]);
-        assert_eq!(names(&default, false), ["ai", "ai-boxes", "spacer", "spacer-global", "ufo"]);
+        assert_eq!(names(&default, false), ["ai", "ai-boxes", "spacer", "explicit-pred", "spacer-global", "ufo"]);
         assert_eq!(default.members().unwrap()[1].config, EngineConfig::new(ai::Config { domain: DomainKind::Boxes }));
         assert!(default.members().unwrap()[1].config.spec().runs_alone, "ai-boxes runs alone");
         let own = Cli::parse_from(["x", "--portfolio", "ufo,spacer-cells"]).engine;
@@ -418,7 +418,7 @@ pub(crate) mod tests {
         };
         let default = Cli::parse_from(["x"]).engine;
         let plain = Program::default();
-        assert_eq!(names(&default, &plain), ["ai", "ai-boxes", "spacer", "spacer-global", "ufo"]);
+        assert_eq!(names(&default, &plain), ["ai", "ai-boxes", "spacer", "explicit-pred", "spacer-global", "ufo"]);
         let bounded = Program { safe_blocked: Some("recursion bound reached".into()), ..Default::default() };
         assert_eq!(names(&default, &bounded), ["bmc", "spacer-global", "spacer"]);
         let looped = Program { recursive: vec!["fact".into()], ..Default::default() };
