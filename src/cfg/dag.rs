@@ -29,6 +29,16 @@ impl Dag {
         }
     }
 
+    /// The one-path DAG of `edges` (nodes `0..=len`, the last the error
+    /// node); `None` for no edges.
+    pub fn of_path(p: &Program, edges: &[crate::ir::EdgeId]) -> Option<Dag> {
+        let first = *edges.first()?;
+        let mut loc = vec![p.edge(first).src];
+        loc.extend(edges.iter().map(|e| p.edge(*e).dst));
+        let edges = edges.iter().enumerate().map(|(i, e)| (i, i + 1, *e)).collect();
+        Some(Dag { error: loc.len() - 1, loc, edges, entry: 0 })
+    }
+
     /// The weak topological order of the nodes from the entry, the error node
     /// last (for [`Dag::of_program`], the program's `Wto::of_program`).
     pub fn wto(&self) -> Wto {

@@ -32,15 +32,6 @@ pub enum PathCheck {
     Unknown(String),
 }
 
-/// The one-path DAG of `edges` (nodes `0..=len`).
-fn path_dag(p: &Program, edges: &[crate::ir::EdgeId]) -> Option<Dag> {
-    let first = *edges.first()?;
-    let mut loc = vec![p.edge(first).src];
-    loc.extend(edges.iter().map(|e| p.edge(*e).dst));
-    let edges = edges.iter().enumerate().map(|(i, e)| (i, i + 1, *e)).collect();
-    Some(Dag { error: loc.len() - 1, loc, edges, entry: 0 })
-}
-
 /// Checks the path of `trace` under `bv`, under a deadline the caller installed.
 ///
 /// Runs on a thread and Z3 context of its own ([`crate::smt::deadline::detached`]):
@@ -54,7 +45,7 @@ pub fn check(p: &Program, trace: &Trace) -> PathCheck {
 
 /// [`check`] in this thread's Z3 context.
 fn check_here(p: &Program, trace: &Trace) -> PathCheck {
-    let Some(d) = path_dag(p, &trace.edges) else { return PathCheck::Unknown("an empty path".into()) };
+    let Some(d) = Dag::of_path(p, &trace.edges) else { return PathCheck::Unknown("an empty path".into()) };
     if d.loc[d.error] != p.error || d.loc[d.entry] != p.entry {
         return PathCheck::Unknown("the path does not lead from the entry to the error".into());
     }

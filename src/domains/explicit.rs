@@ -113,6 +113,14 @@ impl Assignment {
     }
 }
 
+/// The variables some assignment of `set` defines, sorted, each once.
+pub fn defined(set: &[Assignment]) -> Vec<VarId> {
+    let mut vars: Vec<VarId> = set.iter().flat_map(|a| a.0.keys().copied()).collect();
+    vars.sort();
+    vars.dedup();
+    vars
+}
+
 /// The value of `e` where `a` defines what it needs; `None` where it does
 /// not, or the model gives it no single value.
 pub fn value(e: &Expr, a: &Assignment, sem: IntSemantics) -> Option<Val> {

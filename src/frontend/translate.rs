@@ -1123,11 +1123,7 @@ impl Tx<'_> {
         let sites = &self.mem.regions.regions[r].sites;
         let cell = self.mem.unit_bytes(p)?;
         let statics: Vec<Value> = sites.iter().copied().filter(|s| self.mem.base(*s).is_some()).collect();
-        let heap = |s: &Value| {
-            llvm::is_instruction(*s)
-                && llvm::opcode(*s) == LLVMOpcode::LLVMCall
-                && matches!(llvm::name(llvm::called_value(*s)).as_str(), "malloc" | "calloc" | "realloc")
-        };
+        let heap = |s: &Value| super::memory::is_heap_site(*s);
         match (statics.as_slice(), sites.len()) {
             ([], _) if cell <= 16 && cell & (cell - 1) == 0 && sites.iter().all(heap) => Some((None, cell)),
             ([site], 1) => Some((Some((*site, self.mem.base(*site)?)), cell)),

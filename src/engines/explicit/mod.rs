@@ -185,14 +185,11 @@ impl Engine for Explicit {
                 }
                 Explored::Error(n) => n,
             };
-            let (nodes, edges) = reach.path(error);
+            let (_, edges) = reach.path(error);
             if refine::contradicts(p, &edges, &Assignment::new(), cx.sem) {
                 st.refinements += 1;
                 for (loc, itp) in refine::refine(p, &edges, cx.sem) {
-                    let mut vars: Vec<VarId> = itp.iter().flat_map(|a| a.vars().collect::<Vec<_>>()).collect();
-                    vars.sort();
-                    vars.dedup();
-                    for x in vars {
+                    for x in crate::domains::explicit::defined(&itp) {
                         if self.scoped {
                             for l in p.loc_ids().filter(|l| p.loc(*l).live.binary_search(&x).is_ok()) {
                                 prec.add(l, x);
@@ -209,19 +206,18 @@ impl Engine for Explicit {
                     return Outcome::unknown(why, done(&mut st, &reach, &prec));
                 }
             }
-            let locs: Vec<crate::ir::LocId> = nodes.iter().map(|n| reach.nodes[*n].loc).collect();
             if let Some(a) = aux.as_mut() {
                 // explicit values do not refute the path, or refuted it
                 // without progress: the predicates' turn, if SMT refutes it
                 if !refine::contradicts(p, &edges, &Assignment::new(), cx.sem) {
                     st.smt_paths += 1;
-                    match path_query(p, &locs, &edges, cx) {
+                    match path_query(p, &edges, cx) {
                         Ok(None) => {}
                         other => return answer(other, done(&mut st, &reach, &prec), cx),
                     }
                 }
                 st.predicate_refinements += 1;
-                let refined = a.refine(p, &locs, &edges);
+                let refined = a.refine(p, &edges);
                 match refined {
                     Ok(true) if reach.prune(error, &prec, &aux) => continue,
                     Ok(_) => {
@@ -234,7 +230,7 @@ impl Engine for Explicit {
             // explicit values do not refute the path: one SMT query decides
             st.smt_paths += 1;
             let stats = done(&mut st, &reach, &prec);
-            return match path_query(p, &locs, &edges, cx) {
+            return match path_query(p, &edges, cx) {
                 Ok(None) => Outcome::unknown(
                     "explicit values cannot refute a path to the error (it needs a fact about an input, an inequality: explicit-pred)",
                     stats,
@@ -245,20 +241,14 @@ impl Engine for Explicit {
     }
 }
 
-/// One SMT query on a path (its locations, its edges): a trace if it is
-/// feasible, `None` if not.
+/// One SMT query on a path (from the entry to the error): a trace if it
+/// is feasible, `None` if not.
 fn path_query(
     p: &Program,
-    locs: &[crate::ir::LocId],
     edges: &[crate::ir::EdgeId],
     cx: &EngineContext,
 ) -> Result<Option<crate::trace::Trace>, String> {
-    let dag = Dag {
-        loc: locs.to_vec(),
-        edges: edges.iter().enumerate().map(|(i, e)| (i, i + 1, *e)).collect(),
-        entry: 0,
-        error: locs.len() - 1,
-    };
+    let dag = Dag::of_path(p, edges).ok_or("an empty path")?;
     chc::argcond(p, &mut Lowerer::new(cx.sem), &dag)
 }
 

@@ -23,6 +23,7 @@ use crate::post::{Post, PostCx};
 use crate::smt::canon::Canon;
 use crate::smt::lower::Val;
 use crate::smt::{solve, Formula, IntSemantics, Lowerer};
+use std::collections::HashMap;
 
 /// The predicate half: its POST, and the solver context it works in.
 pub struct Predicates {
@@ -30,6 +31,9 @@ pub struct Predicates {
     pub l: Lowerer,
     pub canon: Canon,
     solver: solve::Reused,
+    /// Each location's canonical state, made once (every transfer reads
+    /// its source's).
+    states: HashMap<LocId, HashMap<VarId, Val>>,
 }
 
 impl Predicates {
@@ -41,6 +45,7 @@ impl Predicates {
             l,
             canon,
             solver: solve::Reused::new(sem),
+            states: HashMap::new(),
         }
     }
 
@@ -49,7 +54,8 @@ impl Predicates {
     pub fn values(&mut self, p: &Program, loc: LocId, a: &Assignment) -> Formula {
         let live = &p.loc(loc).live;
         let e = a.to_expr(&|v: VarId| p.var(v).sort, |v| live.binary_search(&v).is_ok());
-        match self.l.exact(&e, &self.canon.state(p, loc)) {
+        let state = self.states.entry(loc).or_insert_with(|| self.canon.state(p, loc));
+        match self.l.exact(&e, state) {
             Ok(Val::B(b)) => b,
             _ => Formula::from_bool(true),
         }
@@ -93,20 +99,15 @@ impl Predicates {
         self.post.predicates()
     }
 
-    /// Refines the predicate precision along a path (its locations `locs`,
-    /// its edges) that SMT found infeasible: the interpolants' atoms at its
+    /// Refines the predicate precision along a path (from the entry to the
+    /// error) that SMT found infeasible: the interpolants' atoms at its
     /// locations. `false` if no location gained a predicate.
-    pub fn refine(&mut self, p: &Program, locs: &[LocId], edges: &[EdgeId]) -> Result<bool, String> {
-        let dag = Dag {
-            loc: locs.to_vec(),
-            edges: edges.iter().enumerate().map(|(i, e)| (i, i + 1, *e)).collect(),
-            entry: 0,
-            error: locs.len() - 1,
-        };
+    pub fn refine(&mut self, p: &Program, edges: &[EdgeId]) -> Result<bool, String> {
+        let dag = Dag::of_path(p, edges).ok_or("an empty path")?;
         match chc::refine(p, &mut self.l, &self.canon, &dag) {
             Refinement::Labels(labels) => {
                 let learnt: Vec<(LocId, Formula)> =
-                    labels.into_iter().enumerate().filter_map(|(i, f)| Some((locs[i], f?))).collect();
+                    labels.into_iter().enumerate().filter_map(|(i, f)| Some((dag.loc[i], f?))).collect();
                 Ok(!self.post.learn(&learnt).is_empty())
             }
             Refinement::Reachable(_) => Err("the path the SMT query refuted is reachable to the interpolation".into()),

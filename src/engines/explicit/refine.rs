@@ -60,10 +60,7 @@ pub fn contradicts(p: &Program, ops: &[EdgeId], a: &Assignment, sem: IntSemantic
 /// them when the suffix still contradicts from all.
 pub fn interpolate(p: &Program, v: Vec<Assignment>, ops: &[EdgeId], sem: IntSemantics) -> Vec<Assignment> {
     let mut v = v;
-    let mut vars: Vec<VarId> = v.iter().flat_map(|a| a.vars().collect::<Vec<_>>()).collect();
-    vars.sort();
-    vars.dedup();
-    for x in vars {
+    for x in explicit::defined(&v) {
         let without: Vec<Assignment> = v.iter().map(|a| a.restrict(|y| y != x)).collect();
         if contradicts_all(p, ops, &without, sem) {
             v = without;
