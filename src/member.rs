@@ -325,7 +325,8 @@ pub fn serve() -> i32 {
 }
 
 /// Runs `member` alone on a thread of its own (a member's stack) and writes
-/// its outcome to `out`; the exit code (0 written, 2 not).
+/// its outcome to `out` (buffered: a certificate of a million characters
+/// is one write, not one per token); the exit code (0 written, 2 not).
 fn run_and_write(p: &Program, member: &Member, deadline: &Deadline, out: &mut impl Write) -> i32 {
     let run = || run_alone(p, member, deadline);
     let outcome = std::thread::scope(|s| {
@@ -334,7 +335,8 @@ fn run_and_write(p: &Program, member: &Member, deadline: &Deadline, out: &mut im
     });
     let outcome =
         outcome.unwrap_or_else(|why| Outcome::unknown(format!("the member's thread: {why}"), Default::default()));
-    match serde_json::to_writer(&mut *out, &outcome.to_wire()).map_err(std::io::Error::from).and_then(|_| out.flush()) {
+    let mut out = std::io::BufWriter::new(out);
+    match serde_json::to_writer(&mut out, &outcome.to_wire()).map_err(std::io::Error::from).and_then(|_| out.flush()) {
         Ok(()) => 0,
         Err(e) => {
             eprintln!("ufo member: cannot write the answer: {e}");

@@ -2,8 +2,9 @@
 //! on C programs: a protocol's state machine proved by tracking its state
 //! only (the certificate checked), its bug found with the inputs that drive
 //! it (replayed), and a program safe by an inequality over an input, which
-//! only `explicit-pred` proves. The algorithms' own examples (Fig. 1, a
-//! refinement like Fig. 2's) are the engine's unit tests.
+//! only `explicit-pred` proves; and explicit values as UFO's POST (`--post
+//! explicit`). The algorithms' own examples (Fig. 1, a refinement like Fig.
+//! 2's) are the engine's unit tests.
 
 mod common;
 use common::*;
@@ -11,7 +12,12 @@ use common::*;
 const DIR: &str = "tests/data/explicit";
 
 fn run(file: &str, opt: &str, engine: &str) -> serde_json::Value {
-    let (code, json) = verify(&[format!("{DIR}/{file}")], &["--opt", opt, "--engine", engine, "--timeout", "60"]);
+    run_with(file, opt, &["--engine", engine])
+}
+
+fn run_with(file: &str, opt: &str, args: &[&str]) -> serde_json::Value {
+    let (code, json) = verify(&[format!("{DIR}/{file}")], &[&["--opt", opt, "--timeout", "60"], args].concat());
+    let engine = args.join(" ");
     let expected = if file.contains("safe") { "SAFE" } else { "UNSAFE" };
     check_answer(expected, &json, code, &format!("{file} -{opt} {engine}"));
     json
@@ -60,4 +66,25 @@ fn a_cover_does_not_assume_what_the_check_of_its_edge_does_not() {
     let (code, json) = verify(&[file], &[&args[..], &["--timeout", "60"]].concat());
     check_answer("SAFE", &json, code, "token_ring.04.cil-1");
     assert_eq!(json["verdict"], "SAFE", "{}", json["reason"]);
+}
+
+/// UFO with explicit values as its POST: a configuration every path keeps
+/// (joined in the flat lattice at the loop head, one widening) proves the
+/// program without a refinement, where POST = true needs one; its bug, a
+/// path that loses the configuration, is found and replayed.
+#[test]
+fn explicit_values_as_ufos_post_prove_what_every_path_agrees_on() {
+    let json = run_with("config_safe.c", "O0", &["--engine", "ufo", "--post", "explicit"]);
+    assert_eq!(json["verdict"], "SAFE", "{}", json["reason"]);
+    let ufo = &json["stats"]["ufo"];
+    assert_eq!((ufo["refinements"].as_u64(), ufo["widenings"].as_u64()), (Some(0), Some(1)), "{ufo}");
+    let json = run_with("config_safe.c", "O0", &["--engine", "ufo", "--post", "true"]);
+    assert!(json["stats"]["ufo"]["refinements"].as_u64().is_some_and(|r| r >= 1), "{}", json["stats"]);
+    for opt in ["O0", "O2"] {
+        let json = run_with("config_bug.c", opt, &["--engine", "ufo", "--post", "explicit"]);
+        assert_eq!(json["verdict"], "UNSAFE", "-{opt}: {}", json["reason"]);
+        let inputs: Vec<i64> =
+            json["counterexample"]["inputs"].as_array().unwrap().iter().filter_map(|i| i["value"].as_i64()).collect();
+        assert_eq!(inputs.last(), Some(&7), "the input that loses the configuration: {inputs:?}");
+    }
 }

@@ -121,6 +121,28 @@ fn clang_optimized_ir_of_random_programs_agrees_with_the_native_oracle() {
     std::fs::remove_dir_all(&out).unwrap();
 }
 
+/// The explicit-value engines and UFO with explicit values as its POST
+/// (issue 45): never wrong on random programs (the oracle judges every
+/// answer: a SAFE must pass the check, an UNSAFE replay), and each decides
+/// some; `explicit`, which cannot refute a path over inputs it does not
+/// track, answers UNKNOWN where `explicit-pred` decides.
+#[test]
+fn explicit_value_engines_on_random_programs_agree_with_the_native_oracle() {
+    const N: u64 = 16;
+    let (s, all, out) = fuzz(N, &["--seed", "45", "--configs", "explicit,explicit-pred,ufo-explicit"]);
+    let configs = s["configs"].as_object().unwrap();
+    let names: Vec<&str> = configs.keys().map(String::as_str).collect();
+    assert_eq!(names, ["explicit", "explicit-pred", "ufo-explicit"], "{all}");
+    let n = |name: &str, k: &str| configs[name][k].as_u64().unwrap_or_else(|| panic!("{name}: no {k}\n{all}"));
+    for name in names {
+        assert_eq!(n(name, "decided") + n(name, "unknown"), N, "{name}\n{all}");
+        assert!(n(name, "decided") >= 1, "{name} decided nothing\n{all}");
+    }
+    assert!(n("explicit-pred", "unsafe") >= 1, "explicit-pred found no reachable error\n{all}");
+    assert!(n("explicit-pred", "decided") >= n("explicit", "decided"), "{all}");
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
 /// Recursion that stays: every program has a recursive helper with
 /// two calls per level or a nested call, its depth bounded by a guard, whose
 /// result the checks are often about (and which sometimes checks a parameter

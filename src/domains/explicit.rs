@@ -128,6 +128,16 @@ pub fn value(e: &Expr, a: &Assignment, sem: IntSemantics) -> Option<Val> {
     eval::expr(e, &|w| a.get(w), sem).ok()
 }
 
+/// The one value `e` may take where `a` defines what it needs: its value,
+/// or an `ite` of an unknown condition whose arms agree (the join of the
+/// split [`post`] makes).
+pub fn common_value(e: &Expr, a: &Assignment, sem: IntSemantics) -> Option<Val> {
+    match choices(e, a, sem)?.as_slice() {
+        [x] => Some(*x),
+        _ => None,
+    }
+}
+
 /// Successor assignments one body may split into (an `ite` of an unknown
 /// condition between known values: one successor per value).
 pub const MAX_SPLIT: usize = 8;

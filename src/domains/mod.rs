@@ -25,9 +25,11 @@
 //! Domains: [`interval::Intervals`] (Box: one interval per variable) and
 //! [`boxes::Boxes`] (finite disjunctions of boxes); [`explicit`], the
 //! explicit-value analysis's abstract variable assignments, which have no
-//! join and are no [`Domain`].
+//! join and are no [`Domain`]; [`constants::Constants`], those assignments
+//! joined in the flat lattice (UFO's `--post explicit`).
 
 pub mod boxes;
+pub mod constants;
 pub mod explicit;
 pub mod fixpoint;
 pub mod interval;

@@ -8,9 +8,13 @@
 //! new state. Under `lia`, `bv` and `math`. The boxes domain, whose
 //! transfers are the interval domain's on each box plus its own splits
 //! (disjunctions, `!=`, `ite` assignments), is checked the same way on
-//! states of up to three boxes, with its lattice laws.
+//! states of up to three boxes, with its lattice laws. So is the explicit
+//! values' domain (`constants`), on assignments that define a random part
+//! of a concrete state.
 
 use super::boxes::Boxes;
+use super::constants::Constants;
+use super::explicit::Assignment;
 use super::interval::{int_range, Intervals, Itv};
 use super::{Ctx, Domain};
 use crate::ir::eval::{self, NoValue, Val};
@@ -182,6 +186,12 @@ impl Holds for Boxes {
     }
 }
 
+impl Holds for Constants {
+    fn holds(&self, vals: &[Val]) -> bool {
+        self.assignment().is_some_and(|a| a.values().all(|(v, x)| vals.get(v.0 as usize) == Some(&x)))
+    }
+}
+
 /// `assume c` keeps `vals` if `c` holds there.
 fn assume_keeps<D: Holds>(c: &Expr, vals: &[Val], d: &D, sem: IntSemantics) -> Result<(), TestCaseError> {
     let sort = sort_of;
@@ -229,6 +239,19 @@ fn body_contains<D: Holds>(body: &[Stmt], vals: &[Val], d: &D, sem: IntSemantics
 fn boxes_states() -> impl Strategy<Value = (Vec<Val>, Boxes)> {
     (states(), prop::collection::vec(states(), 0..3))
         .prop_map(|((vals, d), others)| (vals, Boxes::of(others.into_iter().map(|(_, o)| o).chain([d]).collect())))
+}
+
+/// A concrete state, and explicit values of some of its variables.
+fn constants_states() -> impl Strategy<Value = (Vec<Val>, Constants)> {
+    (states(), prop::collection::vec(any::<bool>(), NVARS as usize)).prop_map(|((vals, _), known)| {
+        let mut a = Assignment::new();
+        for (i, k) in known.into_iter().enumerate() {
+            if k {
+                a.set(VarId(i as u32), vals[i]);
+            }
+        }
+        (vals, Constants::of(a))
+    })
 }
 
 proptest! {
@@ -301,5 +324,33 @@ proptest! {
         let n = j.narrow(&a);
         prop_assert!(a.leq(&n) && n.leq(&j));
         prop_assert!(j.boxes().len() <= super::boxes::CAP);
+    }
+
+    #[test]
+    fn constants_assume_keeps_every_state_where_the_condition_holds(
+        c in bool_of(int_expr()), (vals, d) in constants_states(), sem in semantics()
+    ) {
+        assume_keeps(&c, &vals, &d, sem)?;
+    }
+
+    #[test]
+    fn constants_bodies_contain_their_successors(
+        e in int_expr(), c in bool_of(int_expr()), (vals, d) in constants_states(), sem in semantics(), target in 0..3u32
+    ) {
+        body_contains(&body_of(e, c, target), &vals, &d, sem)?;
+    }
+
+    /// join (the widening too) is an upper bound, meet keeps the common
+    /// states, narrowing stays between.
+    #[test]
+    fn constants_lattice_laws((vals, a) in constants_states(), (_, b) in constants_states()) {
+        let j = a.join(&b);
+        prop_assert!(a.leq(&j) && b.leq(&j) && j.holds(&vals));
+        prop_assert_eq!(a.widen(&b), j.clone());
+        let m = a.meet(&b);
+        prop_assert!(m.leq(&a) && m.leq(&b));
+        prop_assert!(Constants::bottom().leq(&a) && a.leq(&Constants::top()));
+        let n = j.narrow(&a);
+        prop_assert!(a.leq(&n) && n.leq(&j));
     }
 }

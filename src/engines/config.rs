@@ -71,6 +71,10 @@ pub enum PostKind {
     Box,
     /// Disjunctions of at most 8 boxes, as `box` otherwise.
     Boxes,
+    /// Explicit values (papers/explicit-value-cegar-interpolation.txt §III-A)
+    /// joined in the flat lattice (constant propagation), with the
+    /// predicates of refined labels, as `box` otherwise.
+    Explicit,
 }
 
 /// The command-line name of a value of a `clap::ValueEnum`.

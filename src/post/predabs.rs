@@ -41,23 +41,26 @@ fn collect(e: &Dynamic, out: &mut Vec<Formula>) {
     }
 }
 
-fn base(rel: &EdgeRelation, parent: &Bool) -> z3::Solver {
-    let s = solve::solver();
+fn base(s: &z3::Solver, rel: &EdgeRelation, parent: &Bool) {
     for h in &rel.hyps {
         s.assert(h);
     }
     s.assert(parent);
-    s
 }
 
 /// Cartesian abstraction: the conjunction of the literals over the predicates
 /// (over the target's canonical constants) that `parent ∧ τ` implies: `q`
 /// where it implies `q`, `¬q` where it implies `¬q`; at most two checks per
-/// predicate on one incremental solver. (Both polarities: a refinement's
-/// label `¬(x ≤ -1) ∧ ¬(x ≥ 1)` gives the predicates `x ≤ -1` and `x ≥ 1`,
-/// and `x = 0` must be expressible by them.)
-pub fn cartesian(rel: &EdgeRelation, parent: &Bool, preds: &[Bool]) -> Bool {
-    let s = base(rel, parent);
+/// predicate on one incremental solver (the caller's, in a scope of its
+/// own). (Both polarities: a refinement's label `¬(x ≤ -1) ∧ ¬(x ≥ 1)` gives
+/// the predicates `x ≤ -1` and `x ≥ 1`, and `x = 0` must be expressible by
+/// them.)
+pub fn cartesian(solver: &solve::Reused, rel: &EdgeRelation, parent: &Bool, preds: &[Bool]) -> Bool {
+    solver.scoped(|s| cartesian_on(s, rel, parent, preds))
+}
+
+fn cartesian_on(s: &z3::Solver, rel: &EdgeRelation, parent: &Bool, preds: &[Bool]) -> Bool {
+    base(s, rel, parent);
     if s.check() == SatResult::Unsat {
         return Bool::from_bool(false);
     }
@@ -85,7 +88,8 @@ pub fn cartesian(rel: &EdgeRelation, parent: &Bool, preds: &[Bool]) -> Bool {
 /// indicator literals). `None` if more than `max_cubes` cubes exist or the
 /// solver does not know.
 pub fn boolean(rel: &EdgeRelation, parent: &Bool, preds: &[Bool], max_cubes: usize) -> Option<Bool> {
-    let s = base(rel, parent);
+    let s = solve::solver();
+    base(&s, rel, parent);
     let ind: Vec<Bool> = (0..preds.len()).map(|_| Bool::fresh_const("pa")).collect();
     for (b, q) in ind.iter().zip(preds) {
         s.assert(b.eq(rel.at_target(q)));

@@ -65,12 +65,12 @@ impl Post for PredicatePost {
         let preds = self.preds.at(dst);
         let rel = self.relations.entry(edge).or_insert_with(|| EdgeRelation::new(p, l, canon, edge));
         let phi = match self.kind {
-            Abstraction::Cartesian => predabs::cartesian(rel, parent, preds),
+            Abstraction::Cartesian => predabs::cartesian(cx.solver, rel, parent, preds),
             Abstraction::Boolean { max_cubes } => match predabs::boolean(rel, parent, preds, max_cubes) {
                 Some(f) => f,
                 None => {
                     self.fallbacks += 1;
-                    predabs::cartesian(rel, parent, preds)
+                    predabs::cartesian(cx.solver, rel, parent, preds)
                 }
             },
         };

@@ -59,6 +59,22 @@ impl Reused {
         Reused { s: None }
     }
 
+    /// Runs `f` on the reused solver in a scope of its own (popped after),
+    /// or on a fresh solver (bit-vectors, `fresh()`): a fresh Z3 solver's
+    /// first check builds its tactic, which costs more than a small query.
+    pub fn scoped<R>(&self, f: impl FnOnce(&Solver) -> R) -> R {
+        match &self.s {
+            Some(s) => {
+                set_timeout(s, None);
+                s.push();
+                let r = f(s);
+                s.pop(1);
+                r
+            }
+            None => f(&solver()),
+        }
+    }
+
     /// Is the conjunction of `f` satisfiable? `None` if Z3 does not know.
     pub fn is_sat(&self, f: &[Bool]) -> Option<bool> {
         let Some(s) = &self.s else { return is_sat(f) };

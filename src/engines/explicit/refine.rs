@@ -54,12 +54,45 @@ pub fn contradicts(p: &Program, ops: &[EdgeId], a: &Assignment, sem: IntSemantic
     contradicts_all(p, ops, std::slice::from_ref(a), sem)
 }
 
+/// Per position `i` of `ops`, the variables the operations from `i` on read
+/// before they write them (sorted), and after the last none: a variable
+/// not among them at `i` cannot change what `SP` of `ops[i..]` gives.
+pub fn live_before(p: &Program, ops: &[EdgeId]) -> Vec<Vec<VarId>> {
+    let mut live: std::collections::BTreeSet<VarId> = Default::default();
+    let mut out = vec![Vec::new()];
+    let mut reads = Vec::new();
+    for e in ops.iter().rev() {
+        for st in p.edge(*e).body.iter().rev() {
+            for d in st.defs() {
+                live.remove(&d);
+            }
+            reads.clear();
+            st.uses(&mut reads);
+            live.extend(reads.iter().copied());
+        }
+        out.push(live.iter().copied().collect());
+    }
+    out.reverse();
+    out
+}
+
 /// Algorithm 3: an interpolant for the prefix `SP_γ⁻(∅) = v` (a set of
 /// assignments where a `select` split it: their disjunction) and the suffix
 /// `ops` (which contradicts from each): each variable is dropped from all of
-/// them when the suffix still contradicts from all.
-pub fn interpolate(p: &Program, v: Vec<Assignment>, ops: &[EdgeId], sem: IntSemantics) -> Vec<Assignment> {
-    let mut v = v;
+/// them when the suffix still contradicts from all. `live` (sorted) holds
+/// the variables `ops` reads before writing them: the others are dropped
+/// without a test (the paper's remark that only variables of `γ⁺` remain),
+/// which keeps Algorithm 4 from evaluating a long path once per variable
+/// per location.
+pub fn interpolate(
+    p: &Program,
+    v: Vec<Assignment>,
+    ops: &[EdgeId],
+    live: &[VarId],
+    sem: IntSemantics,
+) -> Vec<Assignment> {
+    let mut v: Vec<Assignment> = v.iter().map(|a| a.restrict(|y| live.binary_search(&y).is_ok())).collect();
+    v.dedup();
     for x in explicit::defined(&v) {
         let without: Vec<Assignment> = v.iter().map(|a| a.restrict(|y| y != x)).collect();
         if contradicts_all(p, ops, &without, sem) {
@@ -76,12 +109,13 @@ pub fn interpolate(p: &Program, v: Vec<Assignment>, ops: &[EdgeId], sem: IntSema
 pub fn refine(p: &Program, edges: &[EdgeId], sem: IntSemantics) -> Vec<(LocId, Vec<Assignment>)> {
     let mut out = Vec::new();
     let mut gamma = vec![Assignment::new()];
+    let live = live_before(p, edges);
     for (i, e) in edges.iter().enumerate() {
         let v = post_all(p, *e, &gamma, sem);
         if v.is_empty() {
             break;
         }
-        gamma = interpolate(p, v, &edges[i + 1..], sem);
+        gamma = interpolate(p, v, &edges[i + 1..], &live[i + 1], sem);
         out.push((p.edge(*e).dst, gamma.clone()));
     }
     out

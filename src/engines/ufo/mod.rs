@@ -257,7 +257,7 @@ impl Configuration for Config {
         }
     }
     fn build(&self, p: &Program) -> Box<dyn Engine> {
-        use crate::domains::{boxes::Boxes, interval::Intervals};
+        use crate::domains::{boxes::Boxes, constants::Constants, interval::Intervals};
         use crate::post::domain::DomainPost;
         use crate::post::predicates::{Abstraction, PredicatePost};
         let check = cfg!(debug_assertions) || self.check_labels;
@@ -268,6 +268,7 @@ impl Configuration for Config {
             PostKind::Boolean => predicates(Abstraction::Boolean { max_cubes: super::MAX_CUBES }),
             PostKind::Box => Box::new(DomainPost::<Intervals>::new(p, "box")),
             PostKind::Boxes => Box::new(DomainPost::<Boxes>::new(p, "boxes")),
+            PostKind::Explicit => Box::new(DomainPost::<Constants>::new(p, "explicit")),
         };
         Box::new(Ufo { post, od: self.od, max_iterations: self.max_iterations, check_labels: check })
     }
@@ -280,7 +281,7 @@ impl Configuration for Config {
 pub const SPEC: EngineSpec = EngineSpec {
     name: "ufo",
     help: "UFO (papers/ufo-under-over-approximations.txt) with the POST of `--post`",
-    members: &["ufo", "ufo-cartesian", "ufo-boolean", "ufo-box", "ufo-boxes"],
+    members: &["ufo", "ufo-cartesian", "ufo-boolean", "ufo-box", "ufo-boxes", "ufo-explicit"],
     runs_alone: false,
 };
 
@@ -304,6 +305,7 @@ pub fn configure(name: &str, member: bool, a: &EngineArgs) -> Option<EngineConfi
         ("ufo-boolean", true) => (PostKind::Boolean, false),
         ("ufo-box", true) => (PostKind::Box, false),
         ("ufo-boxes", true) => (PostKind::Boxes, false),
+        ("ufo-explicit", true) => (PostKind::Explicit, false),
         ("cp", _) => (PostKind::Cartesian, true),
         ("bp", _) => (PostKind::Boolean, true),
         _ => return None,
