@@ -52,13 +52,13 @@ impl Constants {
         self.0.as_ref()
     }
 
-    /// Defines `v` as `x` where `x` fits its sort; `⊥` where the element
-    /// already gives `v` another value.
+    /// Defines `v` as `x` where `x` fits its sort (a value out of range,
+    /// which an `nsw` result may leave until an edge leaves the location, is
+    /// not tracked: the fact is dropped); `⊥` where the element already
+    /// gives `v` another value.
     fn define(&mut self, cx: &Ctx, v: VarId, x: Val) {
         let Some(a) = self.0.as_mut() else { return };
         if !eval::fits(x, (cx.sort)(v), cx.sem) {
-            // (no state of the sort has that value: the fact is false)
-            self.0 = None;
             return;
         }
         match a.get(v) {

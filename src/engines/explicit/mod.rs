@@ -47,8 +47,9 @@ use predicates::Predicates;
 use reach::{Explored, Reach};
 use serde::Serialize;
 
-/// Nodes the tree may have (a loop whose counter is tracked unrolls; past
-/// this, UNKNOWN).
+/// Nodes the tree may be made of, those refinements pruned included (a loop
+/// whose counter is tracked unrolls, interleavings multiply; past this,
+/// UNKNOWN).
 pub const MAX_NODES: usize = 200_000;
 
 /// The configuration: scoped precision or not.
@@ -179,7 +180,7 @@ impl Engine for Explicit {
                     let why = if cx.deadline.expired() {
                         cx.deadline.stop_reason()
                     } else {
-                        format!("explicit values unroll a loop past {MAX_NODES} states")
+                        format!("explicit values explore past {MAX_NODES} states (pruned ones included)")
                     };
                     return Outcome::unknown(why, done(&mut st, &reach, &prec));
                 }
@@ -223,6 +224,10 @@ impl Engine for Explicit {
                     Ok(_) => {
                         let why = "neither explicit values nor predicates made progress on a path they refute";
                         return Outcome::unknown(why, done(&mut st, &reach, &prec));
+                    }
+                    // (a query the deadline interrupted says so, not Z3's word)
+                    Err(_) if cx.deadline.expired() => {
+                        return Outcome::unknown(cx.deadline.stop_reason(), done(&mut st, &reach, &prec))
                     }
                     Err(why) => return Outcome::unknown(why, done(&mut st, &reach, &prec)),
                 }

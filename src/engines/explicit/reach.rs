@@ -36,9 +36,12 @@ use crate::ir::{EdgeId, IntSemantics, LocId, Program, VarId};
 use crate::smt::{Deadline, Formula};
 
 /// Values a variable may take at one location before it is no longer
-/// tracked there (measured on locks, ntdrivers, ssh and systemc, bench
-/// -29a: 16 solves what 64 does at 0.84x the Spacer baseline's CPU per
-/// task against 0.93x; 8 loses three tasks).
+/// tracked there, where the location's nodes are not on one path
+/// (`limit_values`). Measured with `explicit-pred` alone on locks,
+/// ntdrivers, ssh and systemc against the Spacer baseline's CPU per task
+/// (geometric mean): 64 values 0.93x, 16 0.84x, 8 loses three tasks; 16
+/// without the one-path exception lost loop-lit/gr2006 (a counter to 100
+/// on one path), with it 0.90x.
 pub const MAX_VALUES: usize = 16;
 
 /// A node of the tree.
@@ -109,7 +112,9 @@ impl Reach {
     }
 
     /// Expands until the waitlist is empty, the error location is reached,
-    /// the deadline passes or `budget` nodes exist.
+    /// the deadline passes or `budget` nodes were made (pruned ones too: the
+    /// budget bounds the work of the whole run, so that a portfolio's other
+    /// members get the machine back).
     pub fn explore(
         &mut self,
         p: &Program,
@@ -264,11 +269,18 @@ impl Reach {
     }
 
     /// Stops tracking, at `loc`, a variable its nodes hold more than
-    /// [`MAX_VALUES`] values of.
+    /// [`MAX_VALUES`] values of, unless those nodes lie on one path: a loop
+    /// that explicit values unwind without branching (a deterministic
+    /// counter, one node per iteration) is evaluation, as cheap as running
+    /// it; what multiplies is a counter's values times the branches
+    /// (interleavings) around it.
     fn limit_values(&mut self, loc: LocId) {
         let active = &self.active[loc.0 as usize];
         // (looked at once per MAX_VALUES new nodes there)
         if active.len() <= MAX_VALUES || !active.len().is_multiple_of(MAX_VALUES) {
+            return;
+        }
+        if self.on_one_path(active) {
             return;
         }
         let mut values: std::collections::BTreeMap<VarId, Vec<crate::ir::eval::Val>> = Default::default();
@@ -288,8 +300,24 @@ impl Reach {
         }
     }
 
+    /// Whether every node of `nodes` is an ancestor of the newest one (or
+    /// is it).
+    fn on_one_path(&self, nodes: &[usize]) -> bool {
+        let Some(&newest) = nodes.iter().max() else { return true };
+        let mut path = std::collections::HashSet::new();
+        let mut at = Some(newest);
+        while let Some(k) = at {
+            path.insert(k);
+            at = self.nodes[k].parent.map(|(p, _)| p);
+        }
+        nodes.iter().all(|k| path.contains(k))
+    }
+
     fn remove(&mut self, k: usize) {
         self.nodes[k].removed = true;
+        // (its values are read no more)
+        self.nodes[k].state = Assignment::new();
+        self.nodes[k].label = Formula::from_bool(true);
         let loc = self.nodes[k].loc.0 as usize;
         self.active[loc].retain(|x| *x != k);
     }
