@@ -85,10 +85,13 @@ impl Constants {
                 }
             }
             Expr::Cmp { pred: CmpPred::Eq, a, b, .. } | Expr::Rel { rel: Rel::Eq, a, b } => {
-                match (variable(a), variable(b)) {
-                    (Some(v), _) => self.define_as(cx, v, b),
-                    (_, Some(v)) => self.define_as(cx, v, a),
-                    _ => {}
+                // (`x == y` defines whichever of the two the other's value
+                // gives)
+                if let Some(v) = variable(a) {
+                    self.define_as(cx, v, b);
+                }
+                if let Some(v) = variable(b) {
+                    self.define_as(cx, v, a);
                 }
             }
             _ => {}
@@ -235,6 +238,10 @@ mod tests {
         let cx = Ctx { sem: IntSemantics::Lia, sort: &sort };
         let mut d = Constants::top();
         d.assume(&cx, &Expr::And(vec![eq(int(0), lit(3)), eq(lit(5), int(1)), eq(int(2), int(0))]));
+        // (`x == y` the other way round: the known side defines the other)
+        d.assume(&cx, &eq(int(1), int(6)));
+        assert_eq!(d.assignment().and_then(|a| a.get(VarId(6))), Some(Val::Int(5)));
+        d.forget(VarId(6));
         let a = d.assignment().expect("not bottom");
         assert_eq!(
             (a.get(VarId(0)), a.get(VarId(1)), a.get(VarId(2))),
