@@ -216,15 +216,10 @@ impl Domain for Constants {
 
 #[cfg(test)]
 mod tests {
+    use super::super::explicit::tests::{int, lit};
     use super::*;
     use crate::ir::{BinOp, IntSemantics, Stmt};
 
-    fn int(v: u32) -> Expr {
-        Expr::Var(VarId(v), Sort::Int { bits: 32 })
-    }
-    fn lit(c: i128) -> Expr {
-        Expr::Int { value: c, bits: 32 }
-    }
     fn eq(a: Expr, b: Expr) -> Expr {
         Expr::Cmp { pred: CmpPred::Eq, bits: 32, a: Box::new(a), b: Box::new(b) }
     }

@@ -233,14 +233,16 @@ pub fn post(body: &[Stmt], a: &Assignment, sem: IntSemantics, sort: &dyn Fn(VarI
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::ir::{BinOp, HavocKind};
 
-    fn int(v: u32) -> Expr {
+    /// Variable `v`, a 32-bit integer (also `constants`' tests).
+    pub(crate) fn int(v: u32) -> Expr {
         Expr::Var(VarId(v), Sort::Int { bits: 32 })
     }
-    fn lit(c: i128) -> Expr {
+    /// The 32-bit constant `c`.
+    pub(crate) fn lit(c: i128) -> Expr {
         Expr::Int { value: c, bits: 32 }
     }
     fn sort(_: VarId) -> Sort {

@@ -77,14 +77,15 @@ impl Reused {
 
     /// Is the conjunction of `f` satisfiable? `None` if Z3 does not know.
     pub fn is_sat(&self, f: &[Bool]) -> Option<bool> {
-        let Some(s) = &self.s else { return is_sat(f) };
-        set_timeout(s, None);
-        s.push();
-        for x in f {
-            s.assert(x);
+        if self.s.is_none() {
+            return is_sat(f);
         }
-        let r = s.check();
-        s.pop(1);
+        let r = self.scoped(|s| {
+            for x in f {
+                s.assert(x);
+            }
+            s.check()
+        });
         let time_left = super::deadline::remaining_ms().is_none_or(|ms| ms > 1);
         match answer(r) {
             None if time_left => is_sat(f),
