@@ -5,12 +5,18 @@
 //! the others are cancelled. A single engine is a portfolio of one member.
 //!
 //! Invariants:
-//! - Every member's answer goes through `check` on the member's thread before
-//!   it can win; a rejected certificate or a failed replay is that member's
-//!   UNKNOWN (kept in the member's run, with its reason), and the others go on.
-//!   Checks run one at a time and the winner is decided inside the same
-//!   critical section, so no answer is checked (no harness written) after
-//!   another won.
+//! - Every member's answer goes through `check` before it can win; a
+//!   rejected certificate or a failed replay is that member's UNKNOWN (kept
+//!   in the member's run, with its reason), and the others go on. Checks run
+//!   one at a time and the winner is decided inside the same critical
+//!   section, so no answer is checked (no harness written) after another won.
+//! - Checks run on the caller's thread (it waits for the members anyway),
+//!   asked by the members' threads: in the Z3 context that thread already
+//!   has (the driver lowered the program there), where a check on a member's
+//!   thread made a context of its own, 17 MB that Z3 touches, 6 ms of CPU,
+//!   the largest cost of a run that `ai` answers (issue 43 §1). Callers run
+//!   `run` on a thread with a member's stack (`threads::STACK`), as
+//!   `runner::verify` does.
 //! - A member that panics answers UNKNOWN naming the panic; the portfolio goes on.
 //! - A member whose counterexample the check found spurious bit-precisely
 //!   (`check::path`), or whose Spacer query (UFO's refinement, whole-program
@@ -154,6 +160,8 @@ pub fn run_guarded<R: Send>(
     };
     let sliced = members.len() > jobs;
     let checks = Mutex::new(());
+    // the checks run on this thread (module docs), asked by the members' threads
+    let (check_tx, check_rx) = mpsc::channel::<CheckJob<R>>();
     // forked here, before this portfolio starts a thread (`member::Forks`);
     // those never used end when the portfolio does
     let forks = processes.filter(|how| how.fork).map(|_| member::Forks::start(p, members));
@@ -163,10 +171,11 @@ pub fn run_guarded<R: Send>(
     std::thread::scope(|scope| {
         for _ in 0..jobs {
             let (state, tokens, checks, tell, turn, muted) = (&state, &tokens, &checks, &tell, &turn, &muted);
+            let check_tx = check_tx.clone();
             // Runs members until the queue is empty (false) or one was
             // stopped for memory (true: its thread ends, and with it the
             // thread's Z3 context, the only way Z3 gives that memory back).
-            let members_loop = move || loop {
+            let members_loop = move |checker: &mpsc::Sender<CheckJob<R>>| loop {
                 let next = {
                     let mut s = lock(state);
                     loop {
@@ -225,11 +234,9 @@ pub fn run_guarded<R: Send>(
                         outcome = Outcome::unknown(check_deadline.stop_reason(), outcome.stats);
                         None
                     } else {
-                        guarded(|| check(&member, &mut outcome, &check_deadline)).unwrap_or_else(|why| {
-                            outcome.verdict = Verdict::Unknown;
-                            outcome.reason = Some(why);
-                            None
-                        })
+                        let checked;
+                        (outcome, checked) = ask_check(checker, &member, outcome, &check_deadline);
+                        checked
                     };
                     let cex = &mut outcome.stats.counterexamples;
                     let retry = cex.spurious > 0 || cex.retry_bit_precise;
@@ -293,12 +300,13 @@ pub fn run_guarded<R: Send>(
             let alive = alive.clone();
             let worker = move || {
                 let _alive = alive;
+                let checker = &check_tx;
                 loop {
                     let more = std::thread::scope(|inner| {
                         let spawned = std::thread::Builder::new()
                             .name("ufo-member".into())
                             .stack_size(crate::threads::STACK)
-                            .spawn_scoped(inner, members_loop);
+                            .spawn_scoped(inner, move || members_loop(checker));
                         match spawned {
                             Ok(t) => t.join().ok(),
                             Err(e) => {
@@ -322,6 +330,17 @@ pub fn run_guarded<R: Send>(
         drop(alive);
         let (state, tokens) = (&state, &tokens);
         scope.spawn(move || guard_memory(members, state, tokens, &workers_ended, pressure));
+        // until every worker has ended (and dropped its sender)
+        drop(check_tx);
+        for job in check_rx {
+            let CheckJob { member, mut outcome, deadline, reply } = job;
+            let checked = guarded(|| check(&member, &mut outcome, &deadline)).unwrap_or_else(|why| {
+                outcome.verdict = Verdict::Unknown;
+                outcome.reason = Some(why);
+                None
+            });
+            let _ = reply.send((outcome, checked));
+        }
     });
     drop(muted);
     let s = state.into_inner().unwrap_or_else(|e| e.into_inner());
@@ -352,6 +371,34 @@ pub fn run_guarded<R: Send>(
             Answer { outcome, sem, checked: None, winner: None, runs }
         }
     }
+}
+
+/// A member's answer to check on the portfolio's thread, and where the
+/// checked outcome goes back.
+struct CheckJob<R> {
+    member: Member,
+    outcome: Outcome,
+    deadline: Deadline,
+    reply: mpsc::Sender<(Outcome, Option<R>)>,
+}
+
+/// Has the portfolio's thread check `outcome` of `member`, and waits for it.
+fn ask_check<R>(
+    checker: &mpsc::Sender<CheckJob<R>>,
+    member: &Member,
+    outcome: Outcome,
+    deadline: &Deadline,
+) -> (Outcome, Option<R>) {
+    let (reply, answer) = mpsc::channel();
+    let job = CheckJob { member: member.clone(), outcome, deadline: deadline.clone(), reply };
+    if let Err(mpsc::SendError(job)) = checker.send(job) {
+        // (the portfolio's thread serves until every worker has ended)
+        let why = "internal error: nobody checks the answer".to_string();
+        return (Outcome::unknown(why, job.outcome.stats), None);
+    }
+    answer.recv().unwrap_or_else(|_| {
+        (Outcome::unknown("internal error: the check ended without an answer", Default::default()), None)
+    })
 }
 
 struct State<R> {
