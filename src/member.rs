@@ -3,17 +3,21 @@
 //! fault in one member (a Z3 assertion, a segmentation fault, an abort on a
 //! failed allocation) ends that member's process, not the run.
 //!
-//! A member process is forked ([`Forks`]): when the portfolio starts, before
-//! it starts a thread, it forks one process per member that calls Z3; each
-//! waits for its go (its integer semantics and the time it has) and then
+//! A member process is forked ([`fork`]) when the member starts: the
+//! portfolio's own thread forks it when a member's thread asks, and the
+//! child waits for its go (its integer semantics and the time it has), then
 //! runs its member on the program it inherited, in the state of Z3 the
 //! parent had, and writes the [`Outcome`] as JSON (`answer::OutcomeWire`) on
 //! a pipe. Forking costs a copy of the page tables where starting `ufo
 //! member` cost an executable's start, the job's JSON and the program's
-//! lowering (35 ms of a 70 ms run on loop-lit/gsv2008). The fork happens at
-//! a quiescent point: no other thread of the process is inside Z3 or LLVM
-//! (the portfolio's threads have not started; Z3's own timer threads are
-//! idle, and Z3's fork handler joins them). A member run again (under `bv`),
+//! lowering (35 ms of a 70 ms run on loop-lit/gsv2008); a fork per member
+//! that starts, not per member of the portfolio (1.7 ms each that a run
+//! answered by `ai` or by the first member never used). The fork happens
+//! where no other thread of the process is inside Z3 or LLVM: with member
+//! processes, every Z3 call of the parent is on the portfolio's thread (its
+//! checks), which forks between them; the members left in process (`ai`)
+//! call neither (Z3's own timer threads are idle, and Z3's fork handler
+//! joins them). A member run again (under `bv`),
 //! or one without a fork, starts `ufo member` ([`serve`]), which reads the
 //! same job on its standard input. Either way the portfolio checks the
 //! outcome as it checks an answer from a thread; Z3's messages go to the
@@ -75,7 +79,7 @@ pub const FAULT_VAR: &str = "UFO_TEST_MEMBER_FAULT";
 
 /// Where members run as processes: the `ufo` executable and the engine
 /// options of the run (the child rebuilds the member from them), and
-/// whether members are forked ([`Forks`]) or always started as `ufo member`.
+/// whether members are forked ([`fork`]) or always started as `ufo member`.
 #[derive(Clone, Debug)]
 pub struct Processes {
     pub exe: PathBuf,
@@ -113,17 +117,11 @@ struct Job<P> {
 }
 
 /// Runs member `m` on `p`: in a process of its own with `processes` where
-/// it calls Z3 ([`isolated`]) — its fork from `forks` if one waits for it,
+/// it calls Z3 ([`isolated`]) — `fork` if the caller forked one for it,
 /// else a started `ufo member` —, else on this thread; a panic is its UNKNOWN.
-pub fn run(
-    p: &Program,
-    m: &Member,
-    deadline: &Deadline,
-    processes: Option<&Processes>,
-    forks: Option<&Forks>,
-) -> Outcome {
+pub fn run(p: &Program, m: &Member, deadline: &Deadline, processes: Option<&Processes>, fork: Option<Fork>) -> Outcome {
     if let Some(how) = processes.filter(|_| isolated(m)) {
-        if let Some(fork) = forks.and_then(|f| f.take(&m.name)) {
+        if let Some(fork) = fork {
             return fork.go(m, deadline);
         }
         return in_child(how, p, m, deadline);
@@ -346,13 +344,12 @@ fn run_and_write(p: &Program, member: &Member, deadline: &Deadline, out: &mut im
 }
 
 /// A forked member process waiting for its go: its pid and the parent's
-/// ends of its three pipes.
+/// ends of its three pipes (none once it was let go). One never let go is
+/// killed and reaped when dropped.
 #[derive(Debug)]
 pub struct Fork {
     pid: libc::pid_t,
-    go: std::fs::File,
-    out: std::fs::File,
-    err: std::fs::File,
+    pipes: Option<[std::fs::File; 3]>,
 }
 
 /// What a forked member is told when it may start.
@@ -363,52 +360,14 @@ struct Go {
     seconds: Option<f64>,
 }
 
-/// The member processes forked when a portfolio starts, by member name;
-/// each is used once ([`Forks::take`]), and dropping `Forks` ends and reaps
-/// those never used.
-#[derive(Debug, Default)]
-pub struct Forks(std::sync::Mutex<std::collections::HashMap<String, Fork>>);
-
-impl Forks {
-    /// Forks a waiting process for each member of `members` that runs in a
-    /// process ([`isolated`]); a member whose fork fails has none (it starts
-    /// as `ufo member`). Call it where no other thread of the process is
-    /// inside Z3 or LLVM (module docs).
-    pub fn start(p: &Program, members: &[Member]) -> Forks {
-        let mut forks = std::collections::HashMap::new();
-        for m in members.iter().filter(|m| isolated(m)) {
-            if forks.contains_key(&m.name) {
-                continue;
-            }
-            if let Ok(f) = fork(p, m) {
-                forks.insert(m.name.clone(), f);
-            }
-        }
-        Forks(std::sync::Mutex::new(forks))
-    }
-
-    /// The waiting process of member `name`, if there is one.
-    pub fn take(&self, name: &str) -> Option<Fork> {
-        self.0.lock().unwrap_or_else(|e| e.into_inner()).remove(name)
-    }
-}
-
-impl Drop for Forks {
-    fn drop(&mut self) {
-        let waiting = std::mem::take(&mut *self.0.lock().unwrap_or_else(|e| e.into_inner()));
-        for (_, f) in waiting {
-            drop(f.go);
-            crate::child::Process::kill(&mut crate::child::Forked(f.pid));
-        }
-    }
-}
-
 impl Fork {
     /// Lets the member run with the time `deadline` leaves and under
     /// `m.sem`, until it answers, its token is cancelled or it outlives the
     /// deadline by [`GRACE`].
-    fn go(self, m: &Member, deadline: &Deadline) -> Outcome {
-        let Fork { pid, mut go, out, err } = self;
+    fn go(mut self, m: &Member, deadline: &Deadline) -> Outcome {
+        let Some([mut go, out, err]) = self.pipes.take() else {
+            return Outcome::unknown("the member process was let go twice".to_string(), Default::default());
+        };
         let word = Go { sem: m.sem, seconds: deadline.remaining().map(|d| d.as_secs_f64()) };
         let mut line = serde_json::to_vec(&word).unwrap_or_default();
         line.push(b'\n');
@@ -416,7 +375,16 @@ impl Fork {
         let _ = go.write_all(&line);
         drop(go);
         let none: Option<(std::fs::File, &[u8])> = None;
-        answer_of(crate::child::supervise(crate::child::Forked(pid), none, out, err, POLL, stopper(deadline)))
+        answer_of(crate::child::supervise(crate::child::Forked(self.pid), none, out, err, POLL, stopper(deadline)))
+    }
+}
+
+impl Drop for Fork {
+    fn drop(&mut self) {
+        if let Some([go, _, _]) = self.pipes.take() {
+            drop(go);
+            crate::child::Process::kill(&mut crate::child::Forked(self.pid));
+        }
     }
 }
 
@@ -427,8 +395,9 @@ fn pipes() -> std::io::Result<[[std::os::fd::OwnedFd; 2]; 3]> {
     Ok([pipe()?, pipe()?, pipe()?])
 }
 
-/// Forks the waiting process of member `m` (module docs).
-fn fork(p: &Program, m: &Member) -> std::io::Result<Fork> {
+/// Forks the waiting process of member `m`. Call it where no other thread of
+/// the process is inside Z3 or LLVM (module docs).
+pub fn fork(p: &Program, m: &Member) -> std::io::Result<Fork> {
     use std::os::fd::AsRawFd;
     let [[go_r, go_w], [out_r, out_w], [err_r, err_w]] = pipes()?;
     // SAFETY: getpid has no preconditions.
@@ -447,7 +416,7 @@ fn fork(p: &Program, m: &Member) -> std::io::Result<Fork> {
     // same: whichever runs first, the group exists before a kill).
     unsafe { libc::setpgid(pid, pid) };
     drop((go_r, out_w, err_w));
-    Ok(Fork { pid, go: go_w.into(), out: out_r.into(), err: err_r.into() })
+    Ok(Fork { pid, pipes: Some([go_w.into(), out_r.into(), err_r.into()]) })
 }
 
 /// The forked child: keeps only its pipes (`[go, out, err]`) open, with its

@@ -17,6 +17,10 @@
 //!   the largest cost of a run that `ai` answers (issue 43 §1). Callers run
 //!   `run` on a thread with a member's stack (`threads::STACK`), as
 //!   `runner::verify` does.
+//! - A member process is forked when its member starts, on the caller's
+//!   thread too, between checks: every Z3 call of this process is that
+//!   thread's then (members in process, `ai`, call neither Z3 nor LLVM), so
+//!   no other thread is inside Z3 or LLVM when it forks (`member::fork`).
 //! - A member that panics answers UNKNOWN naming the panic; the portfolio goes on.
 //! - A member whose counterexample the check found spurious bit-precisely
 //!   (`check::path`), or whose Spacer query (UFO's refinement, whole-program
@@ -160,12 +164,10 @@ pub fn run_guarded<R: Send>(
     };
     let sliced = members.len() > jobs;
     let checks = Mutex::new(());
-    // the checks run on this thread (module docs), asked by the members' threads
-    let (check_tx, check_rx) = mpsc::channel::<CheckJob<R>>();
-    // forked here, before this portfolio starts a thread (`member::Forks`);
-    // those never used end when the portfolio does
-    let forks = processes.filter(|how| how.fork).map(|_| member::Forks::start(p, members));
-    let forks = forks.as_ref();
+    // the checks and the forks of member processes are made on this thread
+    // (module docs), asked by the members' threads
+    let (check_tx, check_rx) = mpsc::channel::<Request<R>>();
+    let forked = processes.is_some_and(|how| how.fork);
     // every worker holds a sender: the guard runs until all have ended
     let (alive, workers_ended) = mpsc::channel::<()>();
     std::thread::scope(|scope| {
@@ -175,7 +177,7 @@ pub fn run_guarded<R: Send>(
             // Runs members until the queue is empty (false) or one was
             // stopped for memory (true: its thread ends, and with it the
             // thread's Z3 context, the only way Z3 gives that memory back).
-            let members_loop = move |checker: &mpsc::Sender<CheckJob<R>>| loop {
+            let members_loop = move |checker: &mpsc::Sender<Request<R>>| loop {
                 let next = {
                     let mut s = lock(state);
                     loop {
@@ -223,7 +225,8 @@ pub fn run_guarded<R: Send>(
                 let mut before = CexRefinement::default();
                 let mut first_reason = None;
                 let (outcome, checked, _checking) = loop {
-                    let mut outcome = member::run(p, &member, &member_deadline, processes, forks);
+                    let fork = (forked && member::isolated(&member)).then(|| ask_fork(checker, &member)).flatten();
+                    let mut outcome = member::run(p, &member, &member_deadline, processes, fork);
                     // Checks, and the decision, one member at a time: a replay
                     // writes `--harness`, so a loser must not check after (or
                     // while) a winner's answer is decided.
@@ -332,14 +335,19 @@ pub fn run_guarded<R: Send>(
         scope.spawn(move || guard_memory(members, state, tokens, &workers_ended, pressure));
         // until every worker has ended (and dropped its sender)
         drop(check_tx);
-        for job in check_rx {
-            let CheckJob { member, mut outcome, deadline, reply } = job;
-            let checked = guarded(|| check(&member, &mut outcome, &deadline)).unwrap_or_else(|why| {
-                outcome.verdict = Verdict::Unknown;
-                outcome.reason = Some(why);
-                None
-            });
-            let _ = reply.send((outcome, checked));
+        for request in check_rx {
+            match request {
+                Request::Check(CheckJob { member, mut outcome, deadline, reply }) => {
+                    let checked = guarded(|| check(&member, &mut outcome, &deadline)).unwrap_or_else(|why| {
+                        outcome.verdict = Verdict::Unknown;
+                        outcome.reason = Some(why);
+                        None
+                    });
+                    let _ = reply.send((outcome, checked));
+                }
+                // (a failed fork: the member starts as `ufo member`)
+                Request::Fork(member, reply) => drop(reply.send(member::fork(p, &member).ok())),
+            }
         }
     });
     drop(muted);
@@ -373,6 +381,14 @@ pub fn run_guarded<R: Send>(
     }
 }
 
+/// What a member's thread asks of the portfolio's thread.
+enum Request<R> {
+    Check(CheckJob<R>),
+    /// A process for the member, forked where no other thread is inside Z3
+    /// or LLVM (`member::fork`), if it could be.
+    Fork(Member, mpsc::Sender<Option<member::Fork>>),
+}
+
 /// A member's answer to check on the portfolio's thread, and where the
 /// checked outcome goes back.
 struct CheckJob<R> {
@@ -384,14 +400,14 @@ struct CheckJob<R> {
 
 /// Has the portfolio's thread check `outcome` of `member`, and waits for it.
 fn ask_check<R>(
-    checker: &mpsc::Sender<CheckJob<R>>,
+    checker: &mpsc::Sender<Request<R>>,
     member: &Member,
     outcome: Outcome,
     deadline: &Deadline,
 ) -> (Outcome, Option<R>) {
     let (reply, answer) = mpsc::channel();
     let job = CheckJob { member: member.clone(), outcome, deadline: deadline.clone(), reply };
-    if let Err(mpsc::SendError(job)) = checker.send(job) {
+    if let Err(mpsc::SendError(Request::Check(job))) = checker.send(Request::Check(job)) {
         // (the portfolio's thread serves until every worker has ended)
         let why = "internal error: nobody checks the answer".to_string();
         return (Outcome::unknown(why, job.outcome.stats), None);
@@ -399,6 +415,13 @@ fn ask_check<R>(
     answer.recv().unwrap_or_else(|_| {
         (Outcome::unknown("internal error: the check ended without an answer", Default::default()), None)
     })
+}
+
+/// Has the portfolio's thread fork a process for `member`, and waits for it.
+fn ask_fork<R>(asker: &mpsc::Sender<Request<R>>, member: &Member) -> Option<member::Fork> {
+    let (reply, forked) = mpsc::channel();
+    asker.send(Request::Fork(member.clone(), reply)).ok()?;
+    forked.recv().ok().flatten()
 }
 
 struct State<R> {

@@ -131,8 +131,8 @@ fn every_answer_of_a_member_process_is_the_checked_answer_of_the_engine() {
 }
 
 #[test]
-fn forks_of_members_that_never_start_end_with_the_run() {
-    // one thread: spacer answers first; ufo's and bmc's forks waited in vain
+fn members_that_never_start_leave_no_process() {
+    // one thread: spacer answers first; ufo and bmc are never forked
     let (r, _, left) = verify("", &[BUG, "--portfolio", "spacer,ufo,bmc", "--jobs", "1", "--timeout", "60"]);
     assert_eq!((r["verdict"].as_str(), r["portfolio"]["winner"].as_str()), (Some("UNSAFE"), Some("spacer")), "{r}");
     let ran: Vec<&str> =
