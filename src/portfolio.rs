@@ -337,7 +337,8 @@ pub fn run_guarded<R: Send>(
         drop(check_tx);
         for request in check_rx {
             match request {
-                Request::Check(CheckJob { member, mut outcome, deadline, reply }) => {
+                Request::Check(job) => {
+                    let CheckJob { member, mut outcome, deadline, reply } = *job;
                     let checked = guarded(|| check(&member, &mut outcome, &deadline)).unwrap_or_else(|why| {
                         outcome.verdict = Verdict::Unknown;
                         outcome.reason = Some(why);
@@ -383,7 +384,7 @@ pub fn run_guarded<R: Send>(
 
 /// What a member's thread asks of the portfolio's thread.
 enum Request<R> {
-    Check(CheckJob<R>),
+    Check(Box<CheckJob<R>>),
     /// A process for the member, forked where no other thread is inside Z3
     /// or LLVM (`member::fork`), if it could be.
     Fork(Member, mpsc::Sender<Option<member::Fork>>),
@@ -406,7 +407,7 @@ fn ask_check<R>(
     deadline: &Deadline,
 ) -> (Outcome, Option<R>) {
     let (reply, answer) = mpsc::channel();
-    let job = CheckJob { member: member.clone(), outcome, deadline: deadline.clone(), reply };
+    let job = Box::new(CheckJob { member: member.clone(), outcome, deadline: deadline.clone(), reply });
     if let Err(mpsc::SendError(Request::Check(job))) = checker.send(Request::Check(job)) {
         // (the portfolio's thread serves until every worker has ended)
         let why = "internal error: nobody checks the answer".to_string();
