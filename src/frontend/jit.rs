@@ -94,6 +94,9 @@ pub struct Run {
     /// What reaching the error prints, and the exit code it exits with.
     pub marker: String,
     pub code: i32,
+    /// Optimized ([`optimize`]) before it is compiled: a run that did not
+    /// end within its first time as written (a loop of 2.7 billion steps).
+    pub optimize: bool,
 }
 
 /// A started run: the child and the parent's ends of its standard output and error.
@@ -250,7 +253,24 @@ fn prepare_and_run(run: &Run) -> Result<Never, String> {
     let sites = h.instrument();
     h.replace_functions(run)?;
     let main = module.get_function("main").ok_or("it has no main")?;
-    let ee = module.create_jit_execution_engine(inkwell::OptimizationLevel::None).map_err(|e| e.to_string())?;
+    let level = if run.optimize {
+        let target = Target::from_triple(&host).map_err(|e| e.to_string())?;
+        let tm = target
+            .create_target_machine(
+                &host,
+                "",
+                "",
+                inkwell::OptimizationLevel::Default,
+                Default::default(),
+                Default::default(),
+            )
+            .ok_or("no target machine for this host")?;
+        optimize(&module, &tm)?;
+        inkwell::OptimizationLevel::Default
+    } else {
+        inkwell::OptimizationLevel::None
+    };
+    let ee = module.create_jit_execution_engine(level).map_err(|e| e.to_string())?;
     for (name, addr) in h.callbacks() {
         if let Some(f) = module.get_function(name) {
             ee.add_global_mapping(&f, addr);
@@ -296,6 +316,45 @@ fn read_module<'c>(ctx: &'c inkwell::context::Context, run: &Run) -> Result<inkw
     inkwell::module::Module::parse_bitcode_from_buffer(&buf, ctx).map_err(|e| e.to_string())
 }
 
+/// Optimizes the instrumented `module` as `clang -O2` would, except that no
+/// loop may be assumed to end: C11 lets a compiler assume that a loop whose
+/// condition is not a constant and whose body has no side effect ends
+/// (clang marks it `llvm.loop.mustprogress`), and deleting one that does not
+/// would reach an error the program never reaches. Every loop's `llvm.loop`
+/// metadata and every function's `mustprogress` go before the passes run;
+/// loops then go only where LLVM computes that they end (their trip count).
+/// The harness's calls (values, the error's marker, the reports of undefined
+/// behaviour) are side effects the passes keep, in order.
+fn optimize(module: &inkwell::module::Module, tm: &inkwell::targets::TargetMachine) -> Result<(), String> {
+    let m = module.as_mut_ptr();
+    // SAFETY: reads and edits of this module's own functions and
+    // instructions, on the child's one thread.
+    unsafe {
+        let loop_kind = LLVMGetMDKindID(c"llvm.loop".as_ptr(), "llvm.loop".len() as u32);
+        let progress = LLVMGetEnumAttributeKindForName(c"mustprogress".as_ptr(), "mustprogress".len());
+        let mut f = LLVMGetFirstFunction(m);
+        while !f.is_null() {
+            if progress != 0 {
+                LLVMRemoveEnumAttributeAtIndex(f, llvm_sys::LLVMAttributeFunctionIndex, progress);
+            }
+            let mut b = LLVMGetFirstBasicBlock(f);
+            while !b.is_null() {
+                let mut i = LLVMGetFirstInstruction(b);
+                while !i.is_null() {
+                    if !LLVMGetMetadata(i, loop_kind).is_null() {
+                        LLVMSetMetadata(i, loop_kind, std::ptr::null_mut());
+                    }
+                    i = LLVMGetNextInstruction(i);
+                }
+                b = LLVMGetNextBasicBlock(b);
+            }
+            f = LLVMGetNextFunction(f);
+        }
+    }
+    let options = inkwell::passes::PassBuilderOptions::create();
+    module.run_passes("default<O2>", tm, options).map_err(|e| format!("cannot optimize it: {e}"))
+}
+
 /// The native build's child (`start_build`): never returns.
 fn prepare_and_build(run: &Run, obj: &std::path::Path, sites_out: &std::path::Path) -> Result<Never, String> {
     use inkwell::targets::{CodeModel, FileType, InitializationConfig, RelocMode, Target};
@@ -314,9 +373,13 @@ fn prepare_and_build(run: &Run, obj: &std::path::Path, sites_out: &std::path::Pa
     std::fs::write(sites_out, table).map_err(|e| e.to_string())?;
     let triple = module.get_triple();
     let target = Target::from_triple(&triple).map_err(|e| e.to_string())?;
+    let level = if run.optimize { inkwell::OptimizationLevel::Default } else { inkwell::OptimizationLevel::None };
     let tm = target
-        .create_target_machine(&triple, "", "", inkwell::OptimizationLevel::None, RelocMode::PIC, CodeModel::Default)
+        .create_target_machine(&triple, "", "", level, RelocMode::PIC, CodeModel::Default)
         .ok_or("no target machine for its triple")?;
+    if run.optimize {
+        optimize(&module, &tm)?;
+    }
     tm.write_to_file(&module, FileType::Object, obj).map_err(|e| e.to_string())?;
     // SAFETY: ends the child without the parent's destructors.
     unsafe { libc::_exit(0) }
