@@ -16,6 +16,7 @@ pub mod kind;
 pub mod procedures;
 pub mod registry;
 pub mod spacer;
+pub mod tracer;
 pub mod ufo;
 
 /// The registry's line per engine, `(SPEC, configure)`: the engine's
@@ -50,6 +51,7 @@ engines![
     (kind::SPEC, kind::configure),
     (explicit::SPEC, explicit::configure),
     (explicit::PRED_SPEC, explicit::configure),
+    (tracer::SPEC, tracer::configure),
 ];
 
 pub use crate::answer::{Certificate, CexRefinement, Outcome, OwnStats, Stats, Validation, Verdict};

@@ -322,55 +322,9 @@ mod tests {
     //! variable needed on two branches: one refinement with scoped
     //! precision, two without).
     use super::*;
-    use crate::ir::{BinOp, CmpPred, Edge, HavocKind, LocId, Location, Sort, Stmt, Var};
+    use crate::ir::testing::{cmp, havoc, lit, program, v};
+    use crate::ir::{BinOp, CmpPred, Stmt};
     use crate::smt::{Deadline, IntSemantics};
-
-    const I32: Sort = Sort::Int { bits: 32 };
-
-    fn v(i: u32) -> Expr {
-        Expr::Var(VarId(i), I32)
-    }
-    fn lit(c: i128) -> Expr {
-        Expr::Int { value: c, bits: 32 }
-    }
-    fn cmp(pred: CmpPred, a: Expr, b: Expr) -> Expr {
-        Expr::Cmp { pred, bits: 32, a: Box::new(a), b: Box::new(b) }
-    }
-    fn havoc(i: u32) -> Stmt {
-        Stmt::Havoc(VarId(i), HavocKind::Unmodelled { why: "input".into() }, Default::default())
-    }
-
-    /// A program of named locations (the last is the error) and edges.
-    fn program(vars: &[&str], locs: &[&str], edges: Vec<(usize, usize, Vec<Stmt>)>) -> Program {
-        let mut p = Program {
-            vars: vars.iter().map(|n| Var { name: n.to_string(), sort: I32, src_name: None }).collect(),
-            locs: locs
-                .iter()
-                .map(|n| Location {
-                    name: n.to_string(),
-                    src: Default::default(),
-                    live: Vec::new(),
-                    src_vars: Vec::new(),
-                })
-                .collect(),
-            edges: edges
-                .into_iter()
-                .map(|(s, d, body)| Edge {
-                    src: LocId(s as u32),
-                    dst: LocId(d as u32),
-                    body,
-                    src_loc: Default::default(),
-                    failure: None,
-                    calls: Vec::new(),
-                })
-                .collect(),
-            entry: LocId(0),
-            error: LocId(locs.len() as u32 - 1),
-            ..Default::default()
-        };
-        crate::cfg::liveness::annotate(&mut p);
-        p
-    }
 
     /// Fig. 1: `flag = 0; ticks = 0; while (1) { ticks++; result =
     /// system_call(); if (result == 0 || ticks > x) break; } if (flag > 0)
