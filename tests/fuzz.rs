@@ -145,6 +145,27 @@ fn explicit_value_engines_on_random_programs_agree_with_the_native_oracle() {
     std::fs::remove_dir_all(&out).unwrap();
 }
 
+/// TRACER (issue 46): never wrong on random programs (the oracle judges
+/// every answer: a SAFE must pass the check, an UNSAFE replay), at -O0 and
+/// -O2, and it decides some of them at each: it finds reachable errors by
+/// executing their paths, and proves programs whose loops its path-based
+/// invariants close.
+#[test]
+fn tracer_on_random_programs_agrees_with_the_native_oracle() {
+    const N: u64 = 12;
+    let (s, all, out) = fuzz(N, &["--seed", "46", "--configs", "tracer,tracer-O2"]);
+    let configs = s["configs"].as_object().unwrap();
+    let names: Vec<&str> = configs.keys().map(String::as_str).collect();
+    assert_eq!(names, ["tracer", "tracer-O2"], "{all}");
+    let n = |name: &str, k: &str| configs[name][k].as_u64().unwrap_or_else(|| panic!("{name}: no {k}\n{all}"));
+    for name in names {
+        assert_eq!(n(name, "decided") + n(name, "unknown"), N, "{name}\n{all}");
+        assert!(n(name, "decided") >= 1, "{name} decided nothing\n{all}");
+    }
+    assert!(n("tracer", "unsafe") >= 1, "tracer found no reachable error\n{all}");
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
 /// Recursion that stays: every program has a recursive helper with
 /// two calls per level or a nested call, its depth bounded by a guard, whose
 /// result the checks are often about (and which sometimes checks a parameter

@@ -10,6 +10,8 @@ pub mod dag;
 pub mod dot;
 pub mod liveness;
 pub mod slice;
+#[cfg(test)]
+pub mod testing;
 pub mod unroll;
 pub mod wto;
 

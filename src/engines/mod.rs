@@ -88,3 +88,27 @@ pub fn engine(cfg: &EngineConfig, p: &Program) -> Box<dyn Engine> {
 pub fn run(cfg: &EngineConfig, p: &Program, cx: &EngineContext) -> Outcome {
     engine(cfg, p).run(p, cx)
 }
+
+/// One SMT query on a path of edges from the entry to the error: its trace
+/// if it is feasible, `None` if not (the explicit-value analysis, TRACER).
+pub(crate) fn path_query(
+    p: &Program,
+    edges: &[crate::ir::EdgeId],
+    cx: &EngineContext,
+) -> Result<Option<crate::trace::Trace>, String> {
+    let dag = crate::cfg::Dag::of_path(p, edges).ok_or("an empty path")?;
+    crate::chc::argcond(p, &mut crate::smt::Lowerer::new(cx.sem), &dag)
+}
+
+/// The answer of a [`path_query`] on a path the engine did not refute:
+/// UNSAFE with its trace, or UNKNOWN with why there is none.
+pub(crate) fn path_answer(r: Result<Option<crate::trace::Trace>, String>, stats: Stats, cx: &EngineContext) -> Outcome {
+    match r {
+        Ok(Some(trace)) => {
+            Outcome { verdict: Verdict::Unsafe, reason: None, trace: Some(trace), certificate: None, stats }
+        }
+        Ok(None) => Outcome::unknown("the path is infeasible", stats),
+        Err(_) if cx.deadline.expired() => Outcome::unknown(cx.deadline.stop_reason(), stats),
+        Err(why) => Outcome::unknown(why, stats),
+    }
+}

@@ -12,8 +12,6 @@ pub mod eval;
 mod expr;
 mod print;
 pub mod procedures;
-#[cfg(test)]
-pub mod testing;
 pub mod wp;
 
 pub use expr::{ArithOp, BinOp, CastOp, CmpPred, Expr, IntrOp, Rel};

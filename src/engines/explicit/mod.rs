@@ -36,13 +36,11 @@ pub mod refine;
 
 use super::config::{Configuration, EngineArgs, EngineConfig};
 use super::registry::EngineSpec;
-use super::{Certificate, Engine, EngineContext, Outcome, Stats, Verdict};
+use super::{Certificate, Engine, EngineContext, Outcome, Stats};
 use crate::cegar::Precision;
-use crate::cfg::Dag;
-use crate::chc;
 use crate::domains::explicit::Assignment;
 use crate::ir::{Expr, Program, VarId};
-use crate::smt::{Formula, Install, Lowerer};
+use crate::smt::{Formula, Install};
 use predicates::Predicates;
 use reach::{Explored, Reach};
 use serde::Serialize;
@@ -212,9 +210,9 @@ impl Engine for Explicit {
                 // without progress: the predicates' turn, if SMT refutes it
                 if !refine::contradicts(p, &edges, &Assignment::new(), cx.sem) {
                     st.smt_paths += 1;
-                    match path_query(p, &edges, cx) {
+                    match super::path_query(p, &edges, cx) {
                         Ok(None) => {}
-                        other => return answer(other, done(&mut st, &reach, &prec), cx),
+                        other => return super::path_answer(other, done(&mut st, &reach, &prec), cx),
                     }
                 }
                 st.predicate_refinements += 1;
@@ -235,38 +233,14 @@ impl Engine for Explicit {
             // explicit values do not refute the path: one SMT query decides
             st.smt_paths += 1;
             let stats = done(&mut st, &reach, &prec);
-            return match path_query(p, &edges, cx) {
+            return match super::path_query(p, &edges, cx) {
                 Ok(None) => Outcome::unknown(
                     "explicit values cannot refute a path to the error (it needs a fact about an input, an inequality: explicit-pred)",
                     stats,
                 ),
-                other => answer(other, stats, cx),
+                other => super::path_answer(other, stats, cx),
             };
         }
-    }
-}
-
-/// One SMT query on a path (from the entry to the error): a trace if it
-/// is feasible, `None` if not.
-fn path_query(
-    p: &Program,
-    edges: &[crate::ir::EdgeId],
-    cx: &EngineContext,
-) -> Result<Option<crate::trace::Trace>, String> {
-    let dag = Dag::of_path(p, edges).ok_or("an empty path")?;
-    chc::argcond(p, &mut Lowerer::new(cx.sem), &dag)
-}
-
-/// The answer of a path query that did not refute the path: UNSAFE with
-/// its trace, or UNKNOWN with why there is none.
-fn answer(r: Result<Option<crate::trace::Trace>, String>, stats: Stats, cx: &EngineContext) -> Outcome {
-    match r {
-        Ok(Some(trace)) => {
-            Outcome { verdict: Verdict::Unsafe, reason: None, trace: Some(trace), certificate: None, stats }
-        }
-        Ok(None) => Outcome::unknown("the path is infeasible", stats),
-        Err(_) if cx.deadline.expired() => Outcome::unknown(cx.deadline.stop_reason(), stats),
-        Err(why) => Outcome::unknown(why, stats),
     }
 }
 
@@ -322,7 +296,8 @@ mod tests {
     //! variable needed on two branches: one refinement with scoped
     //! precision, two without).
     use super::*;
-    use crate::ir::testing::{cmp, havoc, lit, program, v};
+    use crate::cfg::testing::{cmp, havoc, lit, program, v};
+    use crate::engines::Verdict;
     use crate::ir::{BinOp, CmpPred, Stmt};
     use crate::smt::{Deadline, IntSemantics};
 

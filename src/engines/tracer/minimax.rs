@@ -46,8 +46,8 @@ use super::TracerStats;
 use crate::ir::{EdgeId, LocId, Program};
 use crate::smt::canon::Canon;
 use crate::smt::Deadline;
+use crate::smt::Formula as Bool;
 use std::collections::HashMap;
-use z3::ast::Bool;
 
 /// Bounds of the search.
 #[derive(Clone, Copy, Debug)]

@@ -26,9 +26,7 @@ pub mod path;
 
 use super::config::{Configuration, EngineArgs, EngineConfig};
 use super::registry::EngineSpec;
-use super::{Engine, EngineContext, Outcome, Stats, Verdict};
-use crate::cfg::Dag;
-use crate::chc;
+use super::{Engine, EngineContext, Outcome, Stats};
 use crate::ir::Program;
 use crate::smt::{Install, Lowerer};
 use minimax::{Limits, Search, Stop};
@@ -136,19 +134,7 @@ impl Engine for Tracer {
                 Err(why) => Outcome::unknown(format!("the interpolants do not raise: {why}"), stats),
             },
             Err(Stop::Unknown(why)) => Outcome::unknown(why, stats),
-            Err(Stop::Unsafe(edges)) => {
-                let traced = Dag::of_path(p, &edges)
-                    .ok_or_else(|| "an empty path".to_string())
-                    .and_then(|dag| chc::argcond(p, &mut Lowerer::new(cx.sem), &dag));
-                match traced {
-                    Ok(Some(trace)) => {
-                        Outcome { verdict: Verdict::Unsafe, reason: None, trace: Some(trace), certificate: None, stats }
-                    }
-                    Ok(None) => Outcome::unknown("the error path the search found is infeasible", stats),
-                    Err(_) if cx.deadline.expired() => Outcome::unknown(cx.deadline.stop_reason(), stats),
-                    Err(why) => Outcome::unknown(why, stats),
-                }
-            }
+            Err(Stop::Unsafe(edges)) => super::path_answer(super::path_query(p, &edges, cx), stats, cx),
         }
     }
 }
@@ -162,10 +148,12 @@ mod tests {
     //! (what predicate abstraction does exponentially, TRACER linearly).
     use super::minimax::Search;
     use super::*;
-    use crate::ir::testing::{add, assume, cmp, havoc, lit, program, set, v};
+    use crate::cfg::testing::{add, assume, cmp, havoc, lit, program, set, v};
+    use crate::engines::Verdict;
     use crate::ir::{CmpPred, Expr, LocId};
+    use crate::smt::lower::Val;
     use crate::smt::{Deadline, IntSemantics};
-    use z3::ast::Bool;
+    use crate::smt::Formula as Bool;
 
     const LIMITS: Limits = Limits { nodes: MAX_NODES, depth: MAX_DEPTH };
 
@@ -196,8 +184,21 @@ mod tests {
         crate::smt::solve::implies(std::slice::from_ref(f), g) == Some(true)
     }
 
-    fn canon_of(s: &Search<'_>, var: u32) -> z3::ast::Int {
-        s.canon.of(crate::ir::VarId(var)).dynamic().as_int().expect("an integer")
+    /// `var ≤ k`, `var < k`, `var = k` over the canonical constants.
+    fn le(s: &Search<'_>, var: u32, k: i64) -> Bool {
+        match s.canon.of(crate::ir::VarId(var)) {
+            Val::I(x) => x.le(k),
+            other => panic!("not an integer: {other:?}"),
+        }
+    }
+    fn lt(s: &Search<'_>, var: u32, k: i64) -> Bool {
+        match s.canon.of(crate::ir::VarId(var)) {
+            Val::I(x) => x.lt(k),
+            other => panic!("not an integer: {other:?}"),
+        }
+    }
+    fn eq(s: &Search<'_>, var: u32, k: i64) -> Bool {
+        Bool::and(&[le(s, var, k), lt(s, var, k).not()])
     }
 
     /// Fig. 1 (§2): `x = 0; if (*) {z = 1}; if (y >= 1) x += 2; if (y < 1)
@@ -234,12 +235,11 @@ mod tests {
         let p = fig1(5);
         let (proved, st, s) = search(&p);
         assert!(proved, "the search proves it");
-        let (x, y) = (canon_of(&s, 0), canon_of(&s, 1));
         let at3 = s.memo_at(LocId(3));
         assert_eq!(at3.len(), 1, "one interpolant at ⟨3⟩: {at3:?}");
-        assert!(entails(&at3[0], &x.le(1)), "x ≤ 1 at ⟨3⟩: {}", at3[0]);
+        assert!(entails(&at3[0], &le(&s, 0, 1)), "x ≤ 1 at ⟨3⟩: {}", at3[0]);
         let at5 = s.memo_at(LocId(5));
-        let wanted = Bool::and(&[y.lt(1), x.le(1)]);
+        let wanted = Bool::and(&[lt(&s, 1, 1), le(&s, 0, 1)]);
         assert!(at5.iter().any(|i| entails(i, &wanted)), "y < 1 ∧ x ≤ 1 at ⟨5⟩: {at5:?}");
         assert!(st.subsumed >= 1, "{st:?}");
         assert_eq!((st.conflicts, st.invariants), (0, 0), "{st:?}");
@@ -292,9 +292,8 @@ mod tests {
         assert!(proved, "the search proves it: {st:?}");
         assert_eq!(st.conflicts, 1, "{st:?}");
         assert!(st.invariants >= 1, "{st:?}");
-        let flag = canon_of(&s, 3);
         let head = s.memo_at(LocId(1));
-        assert!(!head.is_empty() && head.iter().all(|i| entails(i, &flag.eq(1))), "flag = 1 at ⟨1⟩: {head:?}");
+        assert!(!head.is_empty() && head.iter().all(|i| entails(i, &eq(&s, 3, 1))), "flag = 1 at ⟨1⟩: {head:?}");
         assert_eq!(answer(&p).verdict, Verdict::Safe);
         let o = answer(&fig2(true));
         assert_eq!(o.verdict, Verdict::Unsafe, "{:?}", o.reason);
@@ -329,10 +328,10 @@ mod tests {
         let (proved, st, s) = search(&p);
         assert!(proved);
         let labels = s.labels();
-        let (q, y) = (canon_of(&s, 0), canon_of(&s, 2));
+        let (q, y) = (eq(&s, 0, 1), s.canon.of(crate::ir::VarId(2)).dynamic());
         let at8 = s.memo_at(LocId(7));
         assert_eq!(at8.len(), 1, "{at8:?}");
-        assert!(entails(&at8[0], &q.eq(1)) && entails(&q.eq(1), &at8[0]), "q = 1 at ⟨8⟩: {}", at8[0]);
+        assert!(entails(&at8[0], &q) && entails(&q, &at8[0]), "q = 1 at ⟨8⟩: {}", at8[0]);
         for (l, i) in &labels {
             assert!(!i.to_string().contains(&y.to_string()), "at {l:?}: {i}");
         }

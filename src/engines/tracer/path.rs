@@ -373,7 +373,7 @@ mod tests {
 
     /// A path of the given constraints, one slot each, at the root's scope.
     fn path_of(constraints: Vec<Bool>) -> Path {
-        let p = crate::ir::testing::program(&[], &["entry", "ERROR"], vec![]);
+        let p = crate::cfg::testing::program(&[], &["entry", "ERROR"], vec![]);
         let (mut path, _) = Path::new(&p, Lowerer::new(IntSemantics::Lia));
         for c in constraints {
             path.add(c);

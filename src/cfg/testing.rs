@@ -3,7 +3,7 @@
 //! named locations (the last one the error) and edges, with its liveness
 //! annotated. Test-only.
 
-use super::{BinOp, CmpPred, Edge, Expr, HavocKind, LocId, Location, Program, Sort, Stmt, Var, VarId};
+use crate::ir::{BinOp, CmpPred, Edge, Expr, HavocKind, LocId, Location, Program, Sort, Stmt, Var, VarId};
 
 /// The sort of every variable these programs have.
 pub const I32: Sort = Sort::Int { bits: 32 };
@@ -67,6 +67,6 @@ pub fn program(vars: &[&str], locs: &[&str], edges: Vec<(usize, usize, Vec<Stmt>
         error: LocId(locs.len() as u32 - 1),
         ..Default::default()
     };
-    crate::cfg::liveness::annotate(&mut p);
+    super::liveness::annotate(&mut p);
     p
 }
