@@ -29,9 +29,11 @@
 //!   needs to entail its ancestor's state, so the memoized interpolants of
 //!   the nodes above it entail the ancestor's (the certificate's
 //!   consecution; the paper adds no `max` there);
-//! - `invariant` deletes, to a fixpoint, each constraint of the ancestor
-//!   that mentions its current values and that the child does not entail
-//!   renamed to its own (Houdini); it fails on a `max` one;
+//! - `invariant` deletes, to a fixpoint, each neutral constraint of the
+//!   ancestor that mentions its current values and that the child does not
+//!   entail renamed to its own, then the neutral support of each fact of
+//!   the ancestor's projected state the child does not entail (Houdini
+//!   twice); a fact with locked support only fails it;
 //! - the ancestors are tried nearest first;
 //! - the successors are partitioned once, by the node's vector when its
 //!   default step starts.

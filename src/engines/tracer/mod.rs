@@ -152,8 +152,8 @@ mod tests {
     use crate::engines::Verdict;
     use crate::ir::{CmpPred, Expr, LocId};
     use crate::smt::lower::Val;
-    use crate::smt::{Deadline, IntSemantics};
     use crate::smt::Formula as Bool;
+    use crate::smt::{Deadline, IntSemantics};
 
     const LIMITS: Limits = Limits { nodes: MAX_NODES, depth: MAX_DEPTH };
 

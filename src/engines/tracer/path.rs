@@ -29,12 +29,12 @@ use z3::ast::{Ast, Bool, Dynamic};
 use z3::{SatResult, Solver};
 
 /// One constraint of the path.
-pub struct Slot {
-    pub constraint: Bool,
+struct Slot {
+    constraint: Bool,
     /// Its assumption literal.
     lit: Bool,
     /// The state constants it mentions.
-    pub mentions: HashSet<Dynamic>,
+    mentions: HashSet<Dynamic>,
 }
 
 /// One node's state on the path: where it is, its variables' current
@@ -52,11 +52,11 @@ pub struct State {
 /// The search's path (module docs).
 pub struct Path {
     solver: Solver,
-    pub slots: Vec<Slot>,
+    slots: Vec<Slot>,
     /// Every state constant made on the path, in order, and as a set.
     made: Vec<Dynamic>,
     made_set: HashSet<Dynamic>,
-    pub lowerer: Lowerer,
+    lowerer: Lowerer,
     /// Queries asked.
     pub queries: usize,
     counter: usize,
