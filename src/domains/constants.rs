@@ -216,8 +216,8 @@ impl Domain for Constants {
 
 #[cfg(test)]
 mod tests {
-    use super::super::explicit::tests::{int, lit};
     use super::*;
+    use crate::cfg::testing::{lit, v as int};
     use crate::ir::{BinOp, IntSemantics, Stmt};
 
     fn eq(a: Expr, b: Expr) -> Expr {

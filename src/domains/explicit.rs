@@ -233,18 +233,11 @@ pub fn post(body: &[Stmt], a: &Assignment, sem: IntSemantics, sort: &dyn Fn(VarI
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
+    use crate::cfg::testing::{lit, v as int};
     use crate::ir::{BinOp, HavocKind};
 
-    /// Variable `v`, a 32-bit integer (also `constants`' tests).
-    pub(crate) fn int(v: u32) -> Expr {
-        Expr::Var(VarId(v), Sort::Int { bits: 32 })
-    }
-    /// The 32-bit constant `c`.
-    pub(crate) fn lit(c: i128) -> Expr {
-        Expr::Int { value: c, bits: 32 }
-    }
     fn sort(_: VarId) -> Sort {
         Sort::Int { bits: 32 }
     }

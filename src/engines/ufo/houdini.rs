@@ -326,19 +326,10 @@ pub fn inductive_subset(p: &Program, rels: &Relations, mut cands: Vec<Vec<Bool>>
 mod tests {
     use super::*;
     use crate::ir::wp::tests::{edge, loc};
-    use crate::ir::{BinOp, CmpPred, HavocKind, InputSource, Sort, Stmt, Var, VarId};
+    use crate::ir::{BinOp, CmpPred, HavocKind, InputSource, Stmt, Var, VarId};
 
-    const INT: Sort = Sort::Int { bits: 32 };
+    use crate::cfg::testing::{cmp, lit as int, v as var, I32 as INT};
 
-    fn var(i: u32) -> Expr {
-        Expr::Var(VarId(i), INT)
-    }
-    fn int(value: i128) -> Expr {
-        Expr::Int { value, bits: 32 }
-    }
-    fn cmp(pred: CmpPred, a: Expr, b: Expr) -> Expr {
-        Expr::Cmp { pred, bits: 32, a: Box::new(a), b: Box::new(b) }
-    }
     fn inc(v: u32) -> Stmt {
         let sum =
             Expr::Bin { op: BinOp::Add, bits: 32, nsw: false, nuw: false, a: Box::new(var(v)), b: Box::new(int(1)) };
