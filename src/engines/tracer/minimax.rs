@@ -227,19 +227,20 @@ impl<'a> Search<'a> {
         let mut first = Vec::new();
         let mut last = Vec::new();
         for e in out {
-            let c = self.path.descend(self.p, s, e);
+            let t = self.path.transition(self.p, s, e);
+            let c = self.path.descend(self.p, s, e, &t);
             let ext: Vector = v1.iter().copied().chain(neut(c.len - s.len)).collect();
             let a = self.path.feasible_min(&ext, c.len);
             self.path.ascend(s);
             if a == Answer::Unsat {
-                last.push(e);
+                last.push((e, t));
             } else {
-                first.push(e);
+                first.push((e, t));
             }
         }
         let began = self.stamp;
-        for e in first.into_iter().chain(last) {
-            let c = self.path.descend(self.p, s, e);
+        for (e, t) in first.into_iter().chain(last) {
+            let c = self.path.descend(self.p, s, e, &t);
             let ext: Vector = v1.iter().copied().chain(neut(c.len - s.len)).collect();
             self.edges.push(e);
             self.ct.push((depth, s.clone(), v1.clone()));
@@ -276,7 +277,7 @@ impl<'a> Search<'a> {
 
     /// Memoizes `s`'s interpolant: its `σ_max` projected.
     fn memoize(&mut self, s: &State, v: &[Ann]) {
-        let interp = self.path.projected(self.p, &self.canon, s, v, |a| a == Ann::Max);
+        let interp = self.path.projected(&self.canon, s, v, |a| a == Ann::Max);
         self.stamp += 1;
         self.stats.memoized += 1;
         self.memo.entry(s.loc).or_default().push(Memo { interp, stamp: self.stamp });
@@ -319,7 +320,7 @@ impl<'a> Search<'a> {
         }
         // fact by fact
         let state = loop {
-            let state = self.path.projected(self.p, &self.canon, a, &v2, |x| x != Ann::Min);
+            let state = self.path.projected(&self.canon, a, &v2, |x| x != Ann::Min);
             let mut facts = Vec::new();
             crate::engines::tracer::path::conjuncts(&state, &mut facts);
             let mut changed = false;

@@ -23,7 +23,7 @@ use super::annotation::{Ann, Vector};
 use crate::ir::{EdgeId, LocId, Program, VarId};
 use crate::smt::canon::Canon;
 use crate::smt::lower::{Lowerer, Val};
-use crate::smt::transition;
+use crate::smt::transition::{self, Transition};
 use std::collections::{HashMap, HashSet};
 use z3::ast::{Ast, Bool, Dynamic};
 use z3::{SatResult, Solver};
@@ -149,11 +149,18 @@ impl Path {
         out
     }
 
-    /// Descends along edge `e` from `s`: a new scope with the edge's
-    /// constraints and one equality per variable whose value it changes.
-    pub fn descend(&mut self, p: &Program, s: &State, e: EdgeId) -> State {
+    /// The transition of edge `e` from `s` (encoded once per edge and node:
+    /// the search descends along it to sort the successors, then again to
+    /// explore them).
+    pub fn transition(&mut self, p: &Program, s: &State, e: EdgeId) -> Transition {
+        transition::of_edge(p, &mut self.lowerer, e, &s.env)
+    }
+
+    /// Descends along edge `e` from `s` by its transition `t`: a new scope
+    /// with the edge's constraints and one equality per variable whose value
+    /// it changes.
+    pub fn descend(&mut self, p: &Program, s: &State, e: EdgeId, t: &Transition) -> State {
         self.solver.push();
-        let t = transition::of_edge(p, &mut self.lowerer, e, &s.env);
         for f in &t.fresh {
             self.made(f.clone());
         }
@@ -163,22 +170,22 @@ impl Path {
         let mut inputs: HashSet<Dynamic> = t.fresh.iter().cloned().collect();
         let mut env = HashMap::new();
         let mut defs = Vec::new();
-        for (v, x) in t.post {
-            match s.env.get(&v) {
+        for (v, x) in &t.post {
+            match s.env.get(v) {
                 Some(old) if old.dynamic() == x.dynamic() => {
-                    env.insert(v, x);
+                    env.insert(*v, x.clone());
                 }
                 _ if inputs.remove(&x.dynamic()) => {
-                    env.insert(v, x);
+                    env.insert(*v, x.clone());
                 }
                 _ => {
-                    let c = self.constant(p, v);
-                    defs.push(c.eq_val(&x));
-                    env.insert(v, c);
+                    let c = self.constant(p, *v);
+                    defs.push(c.eq_val(x));
+                    env.insert(*v, c);
                 }
             }
         }
-        for c in t.constraints.into_iter().chain(defs) {
+        for c in t.constraints.iter().cloned().chain(defs) {
             self.add(c);
         }
         State { loc: p.edge(e).dst, env, len: self.slots.len(), made: self.made.len() }
@@ -279,9 +286,8 @@ impl Path {
                 .map(|k| if without.contains(&k) || v.get(k) == Some(&Ann::Max) { Ann::Max } else { Ann::Min })
                 .collect();
             match self.check(&sel, n, |a| a == Ann::Max, phi) {
-                (Answer::Unsat, smaller) => {
-                    keep = smaller.into_iter().filter(|k| *k != j || v.get(*k) == Some(&Ann::Max)).collect()
-                }
+                // (the smaller core never holds `j`: it was not assumed)
+                (Answer::Unsat, smaller) => keep = smaller,
                 _ => i += 1,
             }
         }
@@ -298,7 +304,7 @@ impl Path {
     /// constants of its location: the constants made on the path that are
     /// not its current values quantified away (`smt::terms::quantifier_free`),
     /// its current values renamed to their variables' canonical constants.
-    pub fn projected(&self, p: &Program, canon: &Canon, s: &State, v: &[Ann], keep: impl Fn(Ann) -> bool) -> Bool {
+    pub fn projected(&self, canon: &Canon, s: &State, v: &[Ann], keep: impl Fn(Ann) -> bool) -> Bool {
         let kept: Vec<Bool> = (0..s.len)
             .filter(|i| keep(v.get(*i).copied().unwrap_or(Ann::Neutral)))
             .map(|i| self.slots[i].constraint.clone())
@@ -309,12 +315,8 @@ impl Path {
         let refs: Vec<&dyn Ast> = old.iter().map(|d| d as &dyn Ast).collect();
         let closed = if refs.is_empty() { body } else { z3::ast::exists_const(&refs, &[], &body) };
         let free = crate::smt::terms::quantifier_free(&closed);
-        let pairs: Vec<(Dynamic, Dynamic)> = s
-            .env
-            .iter()
-            .filter(|(v, _)| p.loc(s.loc).live.contains(v))
-            .map(|(v, x)| (x.dynamic(), canon.of(*v).dynamic()))
-            .collect();
+        // (a state's values are those of its location's variables in scope)
+        let pairs: Vec<(Dynamic, Dynamic)> = s.env.iter().map(|(v, x)| (x.dynamic(), canon.of(*v).dynamic())).collect();
         let subst: Vec<(&Dynamic, &Dynamic)> = pairs.iter().map(|(a, b)| (a, b)).collect();
         free.substitute(&subst)
     }
