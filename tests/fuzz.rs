@@ -121,6 +121,25 @@ fn clang_optimized_ir_of_random_programs_agrees_with_the_native_oracle() {
     std::fs::remove_dir_all(&out).unwrap();
 }
 
+/// Runs `scripts/fuzz` on `programs` random programs with `seed` and the
+/// configurations `names`, which must all report, each deciding some and
+/// leaving the rest UNKNOWN (the oracle judged every answer); the count of
+/// a configuration's `k` (`decided`, `unsafe`, ...), what the script
+/// printed, and its output directory.
+fn each_decides(programs: u64, seed: &str, names: &[&str]) -> (impl Fn(&str, &str) -> u64, String, std::path::PathBuf) {
+    let (s, all, out) = fuzz(programs, &["--seed", seed, "--configs", &names.join(",")]);
+    let configs = s["configs"].as_object().unwrap().clone();
+    let got: Vec<&str> = configs.keys().map(String::as_str).collect();
+    assert_eq!(got, names, "{all}");
+    let text = all.clone();
+    let n = move |name: &str, k: &str| configs[name][k].as_u64().unwrap_or_else(|| panic!("{name}: no {k}\n{text}"));
+    for name in names {
+        assert_eq!(n(name, "decided") + n(name, "unknown"), programs, "{name}\n{all}");
+        assert!(n(name, "decided") >= 1, "{name} decided nothing\n{all}");
+    }
+    (n, all, out)
+}
+
 /// The explicit-value engines and UFO with explicit values as its POST
 /// (issue 45): never wrong on random programs (the oracle judges every
 /// answer: a SAFE must pass the check, an UNSAFE replay), and each decides
@@ -129,15 +148,7 @@ fn clang_optimized_ir_of_random_programs_agrees_with_the_native_oracle() {
 #[test]
 fn explicit_value_engines_on_random_programs_agree_with_the_native_oracle() {
     const N: u64 = 16;
-    let (s, all, out) = fuzz(N, &["--seed", "45", "--configs", "explicit,explicit-pred,ufo-explicit"]);
-    let configs = s["configs"].as_object().unwrap();
-    let names: Vec<&str> = configs.keys().map(String::as_str).collect();
-    assert_eq!(names, ["explicit", "explicit-pred", "ufo-explicit"], "{all}");
-    let n = |name: &str, k: &str| configs[name][k].as_u64().unwrap_or_else(|| panic!("{name}: no {k}\n{all}"));
-    for name in names {
-        assert_eq!(n(name, "decided") + n(name, "unknown"), N, "{name}\n{all}");
-        assert!(n(name, "decided") >= 1, "{name} decided nothing\n{all}");
-    }
+    let (n, all, out) = each_decides(N, "45", &["explicit", "explicit-pred", "ufo-explicit"]);
     assert!(n("explicit-pred", "unsafe") >= 1, "explicit-pred found no reachable error\n{all}");
     // (not "at least as many as explicit": one program past its time limit
     // on a loaded machine would fail that without a bug)
@@ -152,16 +163,7 @@ fn explicit_value_engines_on_random_programs_agree_with_the_native_oracle() {
 /// invariants close.
 #[test]
 fn tracer_on_random_programs_agrees_with_the_native_oracle() {
-    const N: u64 = 12;
-    let (s, all, out) = fuzz(N, &["--seed", "46", "--configs", "tracer,tracer-O2"]);
-    let configs = s["configs"].as_object().unwrap();
-    let names: Vec<&str> = configs.keys().map(String::as_str).collect();
-    assert_eq!(names, ["tracer", "tracer-O2"], "{all}");
-    let n = |name: &str, k: &str| configs[name][k].as_u64().unwrap_or_else(|| panic!("{name}: no {k}\n{all}"));
-    for name in names {
-        assert_eq!(n(name, "decided") + n(name, "unknown"), N, "{name}\n{all}");
-        assert!(n(name, "decided") >= 1, "{name} decided nothing\n{all}");
-    }
+    let (n, all, out) = each_decides(12, "46", &["tracer", "tracer-O2"]);
     assert!(n("tracer", "unsafe") >= 1, "tracer found no reachable error\n{all}");
     std::fs::remove_dir_all(&out).unwrap();
 }
