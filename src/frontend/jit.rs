@@ -320,36 +320,15 @@ fn read_module<'c>(ctx: &'c inkwell::context::Context, run: &Run) -> Result<inkw
 /// loop may be assumed to end: C11 lets a compiler assume that a loop whose
 /// condition is not a constant and whose body has no side effect ends
 /// (clang marks it `llvm.loop.mustprogress`), and deleting one that does not
-/// would reach an error the program never reaches. Every loop's `llvm.loop`
-/// metadata and every function's `mustprogress` go before the passes run;
-/// loops then go only where LLVM computes that they end (their trip count).
-/// The harness's calls (values, the error's marker, the reports of undefined
-/// behaviour) are side effects the passes keep, in order.
+/// would reach an error the program never reaches. The forward-progress
+/// assumptions go before the passes run (`normalize::forget_forward_progress`,
+/// as for the module ufo verifies); loops then go only where LLVM computes
+/// that they end (their trip count). The harness's calls (values, the
+/// error's marker, the reports of undefined behaviour) are side effects the
+/// passes keep, in order.
 fn optimize(module: &inkwell::module::Module, tm: &inkwell::targets::TargetMachine) -> Result<(), String> {
-    let m = module.as_mut_ptr();
-    // SAFETY: reads and edits of this module's own functions and
-    // instructions, on the child's one thread.
-    unsafe {
-        let loop_kind = LLVMGetMDKindID(c"llvm.loop".as_ptr(), "llvm.loop".len() as u32);
-        let progress = LLVMGetEnumAttributeKindForName(c"mustprogress".as_ptr(), "mustprogress".len());
-        let mut f = LLVMGetFirstFunction(m);
-        while !f.is_null() {
-            if progress != 0 {
-                LLVMRemoveEnumAttributeAtIndex(f, llvm_sys::LLVMAttributeFunctionIndex, progress);
-            }
-            let mut b = LLVMGetFirstBasicBlock(f);
-            while !b.is_null() {
-                let mut i = LLVMGetFirstInstruction(b);
-                while !i.is_null() {
-                    if !LLVMGetMetadata(i, loop_kind).is_null() {
-                        LLVMSetMetadata(i, loop_kind, std::ptr::null_mut());
-                    }
-                    i = LLVMGetNextInstruction(i);
-                }
-                b = LLVMGetNextBasicBlock(b);
-            }
-            f = LLVMGetNextFunction(f);
-        }
+    for f in module.get_functions() {
+        super::normalize::forget_forward_progress(f);
     }
     let options = inkwell::passes::PassBuilderOptions::create();
     module.run_passes("default<O2>", tm, options).map_err(|e| format!("cannot optimize it: {e}"))

@@ -83,6 +83,26 @@ fn run(module: &Module, tm: &TargetMachine, passes: &str, file: &str) -> Result<
         .map_err(|e| Error::input(file, format!("LLVM pass pipeline '{passes}' failed: {e}")))
 }
 
+/// Takes away `f`'s forward-progress assumptions (step 3; the replay's
+/// optimized run, `jit`, too): its `mustprogress` and `willreturn`, and the
+/// `llvm.loop` metadata of its loops.
+pub(super) fn forget_forward_progress(f: FunctionValue) {
+    for a in ["mustprogress", "willreturn"] {
+        remove_fn_attr(f, a);
+    }
+    let loop_md = f.get_type().get_context().get_kind_id("llvm.loop");
+    for bb in llvm::blocks(f.as_value_ref()) {
+        for inst in llvm::instructions(bb) {
+            // SAFETY: an instruction of `f`, and a metadata kind of its context.
+            unsafe {
+                if !LLVMGetMetadata(inst, loop_md).is_null() {
+                    LLVMSetMetadata(inst, loop_md, std::ptr::null_mut());
+                }
+            }
+        }
+    }
+}
+
 fn remove_fn_attr(f: FunctionValue, name: &str) {
     let kind = Attribute::get_named_enum_kind_id(name);
     if f.get_enum_attribute(AttributeLoc::Function, kind).is_some() {
@@ -203,7 +223,6 @@ pub fn normalize(module: &Module, file: &str, opts: &FrontendOptions, recursion:
         }
     };
     let ctx = module.get_context();
-    let loop_md = ctx.get_kind_id("llvm.loop");
     let always = ctx.create_enum_attribute(Attribute::get_named_enum_kind_id("alwaysinline"), 0);
     let no_vectors = ctx.create_enum_attribute(Attribute::get_named_enum_kind_id("noimplicitfloat"), 0);
     let hazard = module.get_functions().find_map(|f| inlined_error_hazard(f.as_value_ref()));
@@ -227,19 +246,11 @@ pub fn normalize(module: &Module, file: &str, opts: &FrontendOptions, recursion:
             f.set_linkage(Linkage::External);
             continue;
         }
-        for a in ["noinline", "optnone", "mustprogress", "willreturn"] {
+        for a in ["noinline", "optnone"] {
             remove_fn_attr(f, a);
         }
+        forget_forward_progress(f);
         f.add_attribute(AttributeLoc::Function, no_vectors);
-        for bb in llvm::blocks(f.as_value_ref()) {
-            for inst in llvm::instructions(bb) {
-                unsafe {
-                    if !LLVMGetMetadata(inst, loop_md).is_null() {
-                        LLVMSetMetadata(inst, loop_md, std::ptr::null_mut());
-                    }
-                }
-            }
-        }
         if f != entry {
             f.set_linkage(Linkage::Internal);
             f.add_attribute(AttributeLoc::Function, always);
