@@ -326,7 +326,7 @@ fn optimized_if_slow(limit: Duration, run: impl Fn(Duration, bool) -> Option<Rep
 fn jit(module: &Arc<Vec<u8>>, target: Target, trace: &Trace, limit: Duration, optimize: bool) -> Option<Replay> {
     use crate::child::Ended;
     use std::os::unix::process::ExitStatusExt;
-    let run = jit::Run { optimize, ..jit_run(module, target, trace) };
+    let run = jit_run(module, target, trace, optimize);
     // (the JIT compiles in the run's time: a first run stopped before the
     // program started is run again, optimized, in the time left)
     let watched = if optimize { limit } else { limit.min(AS_WRITTEN) };
@@ -375,7 +375,7 @@ fn native(
     let dir = tempfile::tempdir().ok()?;
     let (obj, sites, exe) = (dir.path().join("program.o"), dir.path().join("sites"), dir.path().join("program"));
     let t = Instant::now();
-    let job = jit::Run { optimize, ..jit_run(module, target, trace) };
+    let job = jit_run(module, target, trace, optimize);
     let built = watch(jit::start_build(&job, &obj, &sites).ok()?, limit);
     if !matches!(built.ended, Ended::Exited(Some(s)) if s.success()) {
         return None;
@@ -492,8 +492,8 @@ fn watch(started: jit::Started, limit: Duration) -> crate::child::Ran<()> {
     })
 }
 
-/// The run of `trace` on `module` as `frontend::jit` takes it.
-fn jit_run(module: &Arc<Vec<u8>>, target: Target, trace: &Trace) -> jit::Run {
+/// The run of `trace` on `module` as `frontend::jit` takes it (`optimize`d or as written).
+fn jit_run(module: &Arc<Vec<u8>>, target: Target, trace: &Trace, optimize: bool) -> jit::Run {
     let inputs = RunInputs::of(&trace.inputs);
     jit::Run {
         bitcode: module.clone(),
@@ -506,7 +506,7 @@ fn jit_run(module: &Arc<Vec<u8>>, target: Target, trace: &Trace) -> jit::Run {
         null_call: target.null_call,
         marker: REACHED_MARKER.into(),
         code: REACHED_CODE,
-        optimize: false,
+        optimize,
     }
 }
 
