@@ -339,6 +339,46 @@ mod tests {
         assert_eq!(answer(&p).verdict, Verdict::Safe);
     }
 
+    /// Fig. 3(b): `assume(y == 0); n = 0; while (n < N) { y++; n++; } if
+    /// (error) error()` with `N` an input; the paper's error is `y + n < N`.
+    /// The first closure of the loop deletes `y = 0` and `n = 0` but keeps
+    /// their slackenings `y ≥ 0` and `n ≥ 0` (invariant through `y++`,
+    /// `n++`), and the exit's `n ≥ N` with them refutes the error: one trip
+    /// through the loop, no conflict. The mutation `y + n > 4` is reached
+    /// (`N = 3`).
+    fn fig3b(error: Expr) -> Program {
+        let (y, n, big_n) = (0, 1, 2);
+        program(
+            &["y", "n", "N"],
+            &["1", "3", "4", "6", "return", "ERROR"],
+            vec![
+                (0, 1, vec![havoc(y), assume(cmp(CmpPred::Eq, v(y), lit(0))), set(n, lit(0)), havoc(big_n)]),
+                (1, 2, vec![assume(cmp(CmpPred::Slt, v(n), v(big_n)))]),
+                (2, 1, vec![set(y, add(v(y), lit(1))), set(n, add(v(n), lit(1)))]),
+                (1, 3, vec![assume(cmp(CmpPred::Sge, v(n), v(big_n)))]),
+                (3, 5, vec![assume(error.clone())]),
+                (3, 4, vec![assume(Expr::negate(error))]),
+            ],
+        )
+    }
+
+    #[test]
+    fn fig3b_slackens_the_counters_and_runs_the_loop_once() {
+        let (y, n, big_n) = (0, 1, 2);
+        let p = fig3b(cmp(CmpPred::Slt, add(v(y), v(n)), v(big_n)));
+        let (proved, st, s) = search(&p);
+        assert!(proved, "{st:?}");
+        // entry, head, body, head again (closed); exit, check, return
+        assert_eq!((st.invariants, st.conflicts), (1, 0), "{st:?}");
+        assert!(st.max_depth <= 4, "one trip through the loop: {st:?}");
+        let head = s.memo_at(LocId(1));
+        let y_nonneg = le(&s, 0, -1).not();
+        assert!(!head.is_empty() && head.iter().all(|i| entails(i, &y_nonneg)), "y ≥ 0 at the head: {head:?}");
+        assert_eq!(answer(&p).verdict, Verdict::Safe);
+        let o = answer(&fig3b(cmp(CmpPred::Sgt, add(v(y), v(n)), lit(4))));
+        assert_eq!(o.verdict, Verdict::Unsafe, "{:?}", o.reason);
+    }
+
     /// Fig. 3(c) with N diamonds: `s = 0; if (*) z = 0; else z = 999;` N
     /// times `if (*) s++; else s += 2;` then `if (s + z > 2N && z == 0)
     /// error()`. The paths are 2^(N+1); the interpolants of the `z = 0`

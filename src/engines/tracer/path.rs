@@ -35,6 +35,9 @@ struct Slot {
     lit: Bool,
     /// The state constants it mentions.
     mentions: HashSet<Dynamic>,
+    /// The equality it slackens ([`slackened`]): it is part of the path
+    /// only while that one is deleted.
+    weakens: Option<usize>,
 }
 
 /// One node's state on the path: where it is, its variables' current
@@ -115,7 +118,9 @@ impl Path {
         self.made.push(x);
     }
 
-    /// Adds `c` (its top-level conjuncts, one slot each) in the current scope.
+    /// Adds `c` (its top-level conjuncts, one slot each) in the current
+    /// scope; an integer equality `a = b` is followed by its slackenings
+    /// `a ≤ b` and `a ≥ b` ([`slackened`]).
     fn add(&mut self, c: Bool) {
         let mut parts = Vec::new();
         split(&c, &mut parts);
@@ -123,12 +128,28 @@ impl Path {
             if c.as_bool() == Some(true) {
                 continue;
             }
-            self.counter += 1;
-            let lit = Bool::new_const(format!("tracer!l{}", self.counter));
-            self.solver.assert(lit.implies(&c));
-            let mentions = self.mentioned(&c);
-            self.slots.push(Slot { constraint: c, lit, mentions });
+            let slack = slackened(&c);
+            let j = self.slots.len();
+            self.slot(c, None);
+            for weaker in slack.into_iter().flatten() {
+                self.slot(weaker, Some(j));
+            }
         }
+    }
+
+    /// One slot for `c`, under a literal of its own.
+    fn slot(&mut self, c: Bool, weakens: Option<usize>) {
+        self.counter += 1;
+        let lit = Bool::new_const(format!("tracer!l{}", self.counter));
+        self.solver.assert(lit.implies(&c));
+        let mentions = self.mentioned(&c);
+        self.slots.push(Slot { constraint: c, lit, mentions, weakens });
+    }
+
+    /// Whether slot `i` is part of the path under `v`: a slackening only
+    /// while its equality is deleted.
+    pub fn active(&self, v: &[Ann], i: usize) -> bool {
+        self.slots[i].weakens.is_none_or(|j| v.get(j) == Some(&Ann::Min))
     }
 
     /// The state constants `c` mentions.
@@ -201,11 +222,11 @@ impl Path {
         }
     }
 
-    /// The literals of the slots of the first `n` whose annotation `keep`
-    /// accepts (all of them past `v`'s end).
+    /// The literals of the active slots of the first `n` whose annotation
+    /// `keep` accepts (all of them past `v`'s end).
     fn lits(&self, v: &[Ann], n: usize, keep: impl Fn(Ann) -> bool) -> Vec<(usize, Bool)> {
         (0..n)
-            .filter(|i| keep(v.get(*i).copied().unwrap_or(Ann::Neutral)))
+            .filter(|i| self.active(v, *i) && keep(v.get(*i).copied().unwrap_or(Ann::Neutral)))
             .map(|i| (i, self.slots[i].lit.clone()))
             .collect()
     }
@@ -282,9 +303,10 @@ impl Path {
             }
             tries += 1;
             let without: HashSet<usize> = keep.iter().copied().filter(|k| *k != j).collect();
-            let sel: Vector = (0..n)
-                .map(|k| if without.contains(&k) || v.get(k) == Some(&Ann::Max) { Ann::Max } else { Ann::Min })
-                .collect();
+            // (a slackening is selected only where `v` has it: its equality
+            // deleted, which `sel` keeps, since it selects no deleted slot)
+            let selected = |k: usize| (without.contains(&k) || v.get(k) == Some(&Ann::Max)) && self.active(v, k);
+            let sel: Vector = (0..n).map(|k| if selected(k) { Ann::Max } else { Ann::Min }).collect();
             match self.check(&sel, n, |a| a == Ann::Max, phi) {
                 // (the smaller core never holds `j`: it was not assumed)
                 (Answer::Unsat, smaller) => keep = smaller,
@@ -306,7 +328,7 @@ impl Path {
     /// its current values renamed to their variables' canonical constants.
     pub fn projected(&self, canon: &Canon, s: &State, v: &[Ann], keep: impl Fn(Ann) -> bool) -> Bool {
         let kept: Vec<Bool> = (0..s.len)
-            .filter(|i| keep(v.get(*i).copied().unwrap_or(Ann::Neutral)))
+            .filter(|i| self.active(v, *i) && keep(v.get(*i).copied().unwrap_or(Ann::Neutral)))
             .map(|i| self.slots[i].constraint.clone())
             .collect();
         let body = Bool::and(&kept);
@@ -349,6 +371,21 @@ impl Path {
 /// is as good, and cheaper).
 pub const MINIMISE: usize = 32;
 
+/// The slackenings of an integer equality `a = b` (§5, the paper's closing
+/// remark: "slackening" an equation to an inequality): `a ≤ b` and `a ≥ b`,
+/// each a slot of its own after the equality's, so that deleting the
+/// equality (a `min`) may keep one of them: Fig. 3(b)'s `y = 0`, not
+/// invariant through `y++`, leaves `y ≥ 0`, which is. Entailed by the
+/// equality, they change no answer of the path while it is kept.
+fn slackened(c: &Bool) -> Option<[Bool; 2]> {
+    if !c.is_app() || c.decl().kind() != z3::DeclKind::Eq {
+        return None;
+    }
+    let kids = c.children();
+    let (a, b) = (kids.first()?.as_int()?, kids.get(1)?.as_int()?);
+    Some([a.le(&b), a.ge(&b)])
+}
+
 /// The top-level conjuncts of `c`.
 pub fn conjuncts(c: &Bool, out: &mut Vec<Bool>) {
     split(c, out)
@@ -373,12 +410,13 @@ mod tests {
     use crate::smt::IntSemantics;
     use z3::ast::Int;
 
-    /// A path of the given constraints, one slot each, at the root's scope.
+    /// A path of the given constraints, one slot each (§5's, without
+    /// slackenings), at the root's scope.
     fn path_of(constraints: Vec<Bool>) -> Path {
         let p = crate::cfg::testing::program(&[], &["entry", "ERROR"], vec![]);
         let (mut path, _) = Path::new(&p, Lowerer::new(IntSemantics::Lia));
         for c in constraints {
-            path.add(c);
+            path.slot(c, None);
         }
         path
     }
