@@ -267,6 +267,9 @@ pub struct Outcome {
     pub trace: Option<Trace>,
     pub certificate: Option<Certificate>,
     pub stats: Stats,
+    /// Paths the engine explored, as inputs, for `--tests` (TRACER's).
+    #[serde(skip)]
+    pub tests: Vec<Trace>,
 }
 
 /// An [`Outcome`] as it crosses a process boundary (`member_process`):
@@ -288,6 +291,7 @@ pub struct OutcomeWire {
     counterexamples: CexRefinement,
     retry_bit_precise: bool,
     validation: Option<Validation>,
+    tests: Vec<Trace>,
 }
 
 /// An engine's own statistics as data for another process.
@@ -360,6 +364,7 @@ impl Outcome {
             counterexamples: s.counterexamples.clone(),
             retry_bit_precise: s.counterexamples.retry_bit_precise,
             validation: s.validation.clone(),
+            tests: self.tests.clone(),
         }
     }
 
@@ -387,16 +392,31 @@ impl Outcome {
                 counterexamples,
                 validation: w.validation,
             },
+            tests: w.tests,
         }
     }
 
     pub fn unknown(reason: impl Into<String>, stats: Stats) -> Outcome {
-        Outcome { verdict: Verdict::Unknown, reason: Some(reason.into()), trace: None, certificate: None, stats }
+        Outcome {
+            tests: Vec::new(),
+            verdict: Verdict::Unknown,
+            reason: Some(reason.into()),
+            trace: None,
+            certificate: None,
+            stats,
+        }
     }
 
     /// SAFE with a candidate certificate (the driver checks it).
     pub fn safe(certificate: Certificate, stats: Stats) -> Outcome {
-        Outcome { verdict: Verdict::Safe, reason: None, trace: None, certificate: Some(certificate), stats }
+        Outcome {
+            tests: Vec::new(),
+            verdict: Verdict::Safe,
+            reason: None,
+            trace: None,
+            certificate: Some(certificate),
+            stats,
+        }
     }
 }
 

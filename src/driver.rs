@@ -40,6 +40,9 @@ pub struct VerifyOptions {
     pub timeout: Option<f64>,
     /// Where to write the counterexample harness, if any.
     pub harness: Option<std::path::PathBuf>,
+    /// Where to write the explored paths' tests (`--tests`; the engine
+    /// keeps them when `engine.tests` > 0).
+    pub tests: Option<std::path::PathBuf>,
     /// How much a replay may pass to the program.
     pub replay_limits: crate::program_inputs::ReplayLimits,
     /// Cancels the run from another thread (`runner`).
@@ -178,6 +181,17 @@ fn verify_once(opts: &VerifyOptions) -> Result<(Report, Option<(usize, String)>)
     });
     let time_engine = t1.elapsed().as_secs_f64();
     explain::use_source_dirs(&prog);
+    let tests = opts.tests.as_ref().map(|dir| {
+        let files = match &opts.bitcode {
+            Some(b) => on_file
+                .get_or_init(|| on_disk(b).map_err(|e| e.to_string()))
+                .as_ref()
+                .map(|(_, f)| f.clone())
+                .map_err(Clone::clone),
+            None => Ok(opts.files.clone()),
+        };
+        write_tests(&prog, &sliced, opts, files, &outcome.tests, dir)
+    });
     let counterexample = outcome.trace.as_ref().map(|t| counterexample(&prog, &sliced, t, replayed.as_ref()));
     let certificate = match (&outcome.verdict, &outcome.certificate) {
         (Verdict::Safe, Some(c)) => Some(certificate(&sliced, c, outcome.stats.validation.as_ref())),
@@ -193,6 +207,7 @@ fn verify_once(opts: &VerifyOptions) -> Result<(Report, Option<(usize, String)>)
         certificate,
         stats: outcome.stats,
         portfolio,
+        tests,
         time: Times { frontend: time_frontend, engine: time_engine, total: t0.elapsed().as_secs_f64() },
         program: ProgramSize {
             locations: prog.locs.len(),
@@ -246,6 +261,7 @@ pub fn unknown(opts: &VerifyOptions, reason: &str) -> Report {
         certificate: None,
         stats: Default::default(),
         portfolio: None,
+        tests: None,
         time: Times::default(),
         program: ProgramSize::default(),
         approximations: Approximations::default(),
@@ -269,6 +285,40 @@ fn run_options(opts: &VerifyOptions) -> RunOptions {
         bound: (opts.engine.engine == "bmc").then_some(opts.engine.bound),
         validate: opts.engine.validate,
     }
+}
+
+/// Writes `traces` as tests to `dir` (`replay::write_tests`), each under
+/// its path as the report shows it; what was written, or why nothing was.
+fn write_tests(
+    prog: &Program,
+    sliced: &Program,
+    opts: &VerifyOptions,
+    files: std::result::Result<Vec<String>, String>,
+    traces: &[Trace],
+    dir: &std::path::Path,
+) -> TestsReport {
+    let mut report = TestsReport { dir: dir.display().to_string(), written: Vec::new(), reason: None };
+    if traces.is_empty() {
+        report.reason =
+            Some("the engine kept no path as a test (its search ended before any path did)".into());
+        return report;
+    }
+    let with_paths: Vec<(Trace, String)> = traces
+        .iter()
+        .map(|t| {
+            let steps = explain::render_path(sliced, t);
+            let path: String =
+                steps.iter().map(|st| format!("  {}: {}\n", st.at, st.code.as_deref().unwrap_or(""))).collect();
+            (t.clone(), path.replace("*/", "* /"))
+        })
+        .collect();
+    let entry = replay::Entry { name: prog.function.clone(), params: prog.entry_params.clone() };
+    let target = replay::Target { property: opts.frontend.property, trap: false, null_call: false };
+    match files.and_then(|f| replay::write_tests(&f, opts.frontend.data_model, &entry, target, &with_paths, dir)) {
+        Ok(written) => report.written = written.iter().map(|p| p.display().to_string()).collect(),
+        Err(why) => report.reason = Some(why),
+    }
+    report
 }
 
 /// The readable counterexample of a trace of the sliced program; positions are

@@ -152,6 +152,14 @@ struct VerifyArgs {
     /// Write the C harness that replays the counterexample to this file.
     #[arg(long)]
     harness: Option<std::path::PathBuf>,
+    /// Write the inputs of the paths the engine explored to this directory,
+    /// one C harness per path (test-1.c, ...; link each with the program as
+    /// --harness's): a test suite with the proof. Needs --engine tracer.
+    #[arg(long, value_name = "DIR")]
+    tests: Option<std::path::PathBuf>,
+    /// The most paths --tests writes.
+    #[arg(long, default_value_t = 100)]
+    tests_max: usize,
     /// A counterexample that needs more command-line arguments is not replayed
     /// (UNKNOWN); the model itself has no bound.
     #[arg(long, default_value_t = ufo::program_inputs::ReplayLimits::default().max_args)]
@@ -282,9 +290,14 @@ fn verify_options(a: &VerifyArgs) -> VerifyOptions {
         files: a.input.files.clone(),
         bitcode: None,
         frontend: frontend_opts(&a.input),
-        engine: EngineArgs { portfolio_jobs: a.jobs.or(a.engine.portfolio_jobs), ..a.engine.clone() },
+        engine: EngineArgs {
+            portfolio_jobs: a.jobs.or(a.engine.portfolio_jobs),
+            tests: if a.tests.is_some() { a.tests_max } else { 0 },
+            ..a.engine.clone()
+        },
         timeout: a.timeout,
         harness: a.harness.clone(),
+        tests: a.tests.clone(),
         replay_limits: ufo::program_inputs::ReplayLimits {
             max_args: a.max_args,
             max_arg_len: a.max_arg_len,
@@ -298,6 +311,10 @@ fn verify_options(a: &VerifyArgs) -> VerifyOptions {
 fn run(cli: Cli) -> Result<i32, Error> {
     match cli.cmd {
         Cmd::Verify(a) => {
+            if a.tests.is_some() && a.engine.engine != ufo::engines::tracer::SPEC.name {
+                let why = "--tests writes the paths an engine explored: it needs --engine tracer";
+                return Err(Error::Usage(why.into()));
+            }
             let mut opts = verify_options(&a);
             let spinner = (!a.json).then(engine_spinner).flatten();
             if let Some(sp) = &spinner {

@@ -506,7 +506,7 @@ mod tests {
     #[test]
     fn an_outcome_crosses_the_boundary_whole() {
         use crate::answer::{Certificate, Stats, Verdict};
-        use crate::ir::{Expr, VarId};
+        use crate::ir::{EdgeId, Expr, VarId};
         use crate::trace::Trace;
         #[derive(Clone, Debug, Default, Serialize)]
         struct Mine {
@@ -539,6 +539,7 @@ mod tests {
                 procedures: None,
             }),
             stats,
+            tests: vec![Trace { edges: vec![EdgeId(4)], inputs: vec![], states: vec![] }],
         };
         let text = serde_json::to_vec(&o.to_wire()).unwrap();
         let back = answer(Ended::Exited(std::process::ExitStatus::from_raw(0)), &text, "");
@@ -551,6 +552,7 @@ mod tests {
         assert_eq!(back.stats.extras(), vec![("rounds", "7".to_string())]);
         assert_eq!(serde_json::to_value(&back.stats).unwrap()["mine"]["rounds"], 7);
         assert_eq!(back.stats.iterations, 3);
+        assert_eq!(back.tests.iter().map(|t| t.edges.clone()).collect::<Vec<_>>(), vec![vec![EdgeId(4)]]);
     }
 
     #[test]

@@ -97,6 +97,7 @@ impl PipelineOptions {
             engine: self.engine.clone(),
             timeout: Some(self.timeout),
             harness: None,
+            tests: None,
             replay_limits: Default::default(),
             cancel: Default::default(),
             progress: None,

@@ -131,6 +131,7 @@ impl Engine for Bmc {
                 Unwound::Safe(c) => {
                     own.complete = Some(k + 1);
                     return Outcome {
+                        tests: Vec::new(),
                         verdict: Verdict::Safe,
                         reason: None,
                         trace: None,
@@ -140,6 +141,7 @@ impl Engine for Bmc {
                 }
                 Unwound::Unsafe(trace) => {
                     return Outcome {
+                        tests: Vec::new(),
                         verdict: Verdict::Unsafe,
                         reason: None,
                         trace: Some(trace),
@@ -209,9 +211,14 @@ pub(super) fn search_dag(p: &Program, dag: &Dag, bound: usize, sem: IntSemantics
     let stats = Stats::with(1, bmc);
     match r {
         Ok(None) => Outcome::unknown(no_error(bound), stats),
-        Ok(Some(trace)) => {
-            Outcome { verdict: Verdict::Unsafe, reason: None, trace: Some(trace), certificate: None, stats }
-        }
+        Ok(Some(trace)) => Outcome {
+            tests: Vec::new(),
+            verdict: Verdict::Unsafe,
+            reason: None,
+            trace: Some(trace),
+            certificate: None,
+            stats,
+        },
         Err(_) if deadline.expired() => Outcome::unknown(deadline.stop_reason(), stats),
         Err(why) => Outcome::unknown(why, stats),
     }

@@ -141,6 +141,10 @@ pub struct EngineArgs {
     /// cvc5 does not confirm is UNKNOWN.
     #[arg(long)]
     pub validate: bool,
+    /// Paths an engine that explores them (TRACER) keeps as tests, at most
+    /// (`ufo verify --tests DIR --tests-max N`; 0: none).
+    #[arg(skip)]
+    pub tests: usize,
 }
 
 impl Default for EngineArgs {
@@ -157,6 +161,7 @@ impl Default for EngineArgs {
             max_iterations: None,
             check_labels: false,
             validate: false,
+            tests: 0,
         }
     }
 }

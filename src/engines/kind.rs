@@ -132,6 +132,7 @@ impl Engine for KInduction {
                     procedures: None,
                 };
                 return Outcome {
+                    tests: Vec::new(),
                     verdict: Verdict::Safe,
                     reason: None,
                     trace: None,

@@ -318,6 +318,7 @@ impl Engine for Spacer {
                     st.waypoints = segments + 1;
                     st.segments = segments;
                     return Outcome {
+                        tests: Vec::new(),
                         verdict: Verdict::Unsafe,
                         reason: None,
                         trace: Some(trace),

@@ -215,9 +215,28 @@ fn definition(sym: &str, linkage: &Linkage, target: Target) -> Option<String> {
 
 /// The C harness for a trace, for the program `linkage` describes.
 pub fn harness(trace: &Trace, linkage: &Linkage, entry: &Entry, target: Target, linking: Linking) -> String {
+    titled(
+        trace,
+        linkage,
+        entry,
+        target,
+        linking,
+        "ufo counterexample harness: link with the program to replay the bug,",
+    )
+}
+
+/// [`harness`] under another first line (a test's: `replay::write_tests`).
+pub fn titled(
+    trace: &Trace,
+    linkage: &Linkage,
+    entry: &Entry,
+    target: Target,
+    linking: Linking,
+    title: &str,
+) -> String {
     let run = RunInputs::of(&trace.inputs);
     let mut s = String::new();
-    let _ = writeln!(s, "/* ufo counterexample harness: link with the program to replay the bug,");
+    let _ = writeln!(s, "/* {title}");
     let _ = writeln!(s, "   e.g. clang -o program this-file.c the-program.c");
     let command = run.command_line().unwrap_or_else(|| "./program".into());
     let _ = writeln!(s, "   Run the linked program as: {}", command.split(" with standard input").next().unwrap_or(""));

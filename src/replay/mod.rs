@@ -291,6 +291,46 @@ pub fn replay(
     }
 }
 
+/// Writes a test per trace to `dir` (`--tests`): `test-1.c`, `test-2.c`, …,
+/// each the harness `--harness` writes for a counterexample (it links with
+/// the program as it is, `clang test-1.c prog.c`), its first comment saying
+/// the path its inputs take (`tests`: each trace with that text). The program's
+/// files are compiled once, for the symbols the harnesses must define.
+/// Returns the files written.
+pub fn write_tests(
+    files: &[String],
+    dm: DataModel,
+    entry: &Entry,
+    target: Target,
+    tests: &[(Trace, String)],
+    dir: &Path,
+) -> Result<Vec<std::path::PathBuf>, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let work = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let mut return_types = std::collections::BTreeMap::new();
+    for f in files.iter().filter(|f| !f.ends_with(".bc")) {
+        if let Ok(text) = std::fs::read_to_string(f) {
+            return_types.extend(harness::declared_types(&text, f.ends_with(".ll")));
+        }
+    }
+    let none = Trace::default();
+    let build = Build { files, dm, entry, target, trace: &none, dir: work.path(), return_types };
+    let (_, linkage) = build.objects(false)?;
+    let mut written = Vec::new();
+    for (i, (trace, path)) in tests.iter().enumerate() {
+        let out = dir.join(format!("test-{}.c", i + 1));
+        let title = format!(
+            "ufo test {} of {}: the inputs of this path the engine explored:\n{path}   Link it with the program,",
+            i + 1,
+            tests.len()
+        );
+        let h = harness::titled(trace, &linkage, entry, target, Linking::User, &title);
+        std::fs::write(&out, h).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+        written.push(out);
+    }
+    Ok(written)
+}
+
 /// How long a replay by the JIT or a native build runs the module as
 /// written before it runs it again optimized (`jit::optimize`): most
 /// replays end in milliseconds; one that does not, ran a long loop
@@ -535,6 +575,35 @@ impl Build<'_> {
         let m32: &[&str] = if self.dm == DataModel::Ilp32 { &["-m32"] } else { &[] };
         let san: &[&str] = if sanitize { &[ub::FLAG] } else { &[] };
         let tag = if sanitize { "u" } else { "p" };
+        let (objs, linkage) = self.objects(sanitize)?;
+        if let Some(out) = harness_out {
+            let h = harness::harness(self.trace, &linkage, self.entry, self.target, Linking::User);
+            std::fs::write(out, h).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+        }
+        let h = harness::harness(self.trace, &linkage, self.entry, self.target, Linking::Replay);
+        let hc = self.dir.join(format!("{tag}harness.c"));
+        std::fs::write(&hc, &h).map_err(|e| e.to_string())?;
+        let exe = self.dir.join(format!("{tag}replay"));
+        check(
+            run(Command::new(crate::frontend::clang())
+                .args(m32)
+                .args(san)
+                .args(["-w", "-o"])
+                .arg(&exe)
+                .arg(&hc)
+                .args(&objs))?,
+            "linking the harness",
+        )?;
+        Ok(exe)
+    }
+
+    /// The program's object files (C under UBSan if `sanitize`), with the
+    /// harness's functions in them weakened, and what the harness must
+    /// define for them.
+    fn objects(&self, sanitize: bool) -> Result<(Vec<std::path::PathBuf>, Linkage), String> {
+        let m32: &[&str] = if self.dm == DataModel::Ilp32 { &["-m32"] } else { &[] };
+        let san: &[&str] = if sanitize { &[ub::FLAG] } else { &[] };
+        let tag = if sanitize { "u" } else { "p" };
         let mut objs = Vec::new();
         let mut linkage = Linkage { return_types: self.return_types.clone(), ..Linkage::default() };
         for (i, f) in self.files.iter().enumerate() {
@@ -559,25 +628,7 @@ impl Build<'_> {
         for obj in &objs {
             symbols::weaken_file(obj, &weak)?;
         }
-        if let Some(out) = harness_out {
-            let h = harness::harness(self.trace, &linkage, self.entry, self.target, Linking::User);
-            std::fs::write(out, h).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
-        }
-        let h = harness::harness(self.trace, &linkage, self.entry, self.target, Linking::Replay);
-        let hc = self.dir.join(format!("{tag}harness.c"));
-        std::fs::write(&hc, &h).map_err(|e| e.to_string())?;
-        let exe = self.dir.join(format!("{tag}replay"));
-        check(
-            run(Command::new(crate::frontend::clang())
-                .args(m32)
-                .args(san)
-                .args(["-w", "-o"])
-                .arg(&exe)
-                .arg(&hc)
-                .args(&objs))?,
-            "linking the harness",
-        )?;
-        Ok(exe)
+        Ok((objs, linkage))
     }
 
     /// The run of `exe` with the trace's arguments and environment.

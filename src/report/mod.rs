@@ -38,6 +38,9 @@ pub struct Report {
     /// With `--engine portfolio`: which member answered, and what each did.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub portfolio: Option<PortfolioReport>,
+    /// With `--tests DIR`: the tests written.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tests: Option<TestsReport>,
     pub time: Times,
     pub program: ProgramSize,
     pub approximations: Approximations,
@@ -46,6 +49,16 @@ pub struct Report {
     /// `__VERIFIER_assert`, `trap`, ...); none: nothing to check.
     pub checks: Vec<String>,
     pub module: ModuleInfo,
+}
+
+/// The tests `--tests` wrote: one C harness per path the engine explored.
+#[derive(Clone, Debug, Serialize)]
+pub struct TestsReport {
+    pub dir: String,
+    /// The files written, in the order the paths were explored.
+    pub written: Vec<String>,
+    /// Why none were (no path kept, a build that failed).
+    pub reason: Option<String>,
 }
 
 /// What a portfolio did.

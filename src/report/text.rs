@@ -64,6 +64,16 @@ impl Report {
                 }
             }
         }
+        if let Some(t) = &self.tests {
+            match &t.reason {
+                Some(why) => {
+                    let _ = writeln!(s, "tests: none written to {}: {why}", t.dir);
+                }
+                None => {
+                    let _ = writeln!(s, "tests: {} written to {} (one per path explored)", t.written.len(), t.dir);
+                }
+            }
+        }
         if let Some(c) = &self.certificate {
             if let Some(steps) = c.complete_within {
                 let _ = writeln!(

@@ -36,7 +36,13 @@
 //!   twice); a fact with locked support only fails it;
 //! - the ancestors are tried nearest first;
 //! - the successors are partitioned once, by the node's vector when its
-//!   default step starts.
+//!   default step starts;
+//! - with `--tests`, a path that ends at a node (no successors, or none
+//!   feasible: in the sliced program, the program went where no error is)
+//!   and is feasible with all its constraints is kept (TracerX's tests: the
+//!   inputs of the paths explored), at most `limits.tests` of them, each
+//!   once (a restart after a conflict may explore a path again); a path cut
+//!   by subsumption is not (its test would end nowhere in particular).
 //!
 //! Invariants: the search stops (UNKNOWN with the reason) at the deadline,
 //! past `limits.nodes` tree nodes or `limits.depth` edges, never SAFE; a
@@ -58,6 +64,8 @@ pub struct Limits {
     pub nodes: usize,
     /// Edges of a path.
     pub depth: usize,
+    /// Paths to the program's end kept as tests (`Search::tests`).
+    pub tests: usize,
 }
 
 /// What a node's search gave (Fig. 5's return values).
@@ -101,6 +109,9 @@ pub struct Search<'a> {
     limits: Limits,
     deadline: &'a Deadline,
     pub stats: TracerStats,
+    /// Feasible paths (no deletion) from the entry to a node without
+    /// successors, at most `limits.tests`, in the order they were explored.
+    pub tests: Vec<Vec<EdgeId>>,
 }
 
 impl<'a> Search<'a> {
@@ -120,6 +131,7 @@ impl<'a> Search<'a> {
             limits,
             deadline,
             stats: TracerStats::default(),
+            tests: Vec::new(),
         }
     }
 
@@ -198,6 +210,7 @@ impl<'a> Search<'a> {
         // line 8: terminal
         let out = self.succ[s.loc.0 as usize].clone();
         if out.is_empty() {
+            self.keep_test(s);
             self.memoize(s, &v);
             return Ok(Status::Ok(v));
         }
@@ -238,6 +251,10 @@ impl<'a> Search<'a> {
                 first.push((e, t));
             }
         }
+        if first.is_empty() {
+            // (the path ends here: the program goes where no error is)
+            self.keep_test(s);
+        }
         let began = self.stamp;
         for (e, t) in first.into_iter().chain(last) {
             let c = self.path.descend(self.p, s, e, &t);
@@ -273,6 +290,15 @@ impl<'a> Search<'a> {
         // line 26
         self.memoize(s, &v1);
         Ok(Status::Ok(v1))
+    }
+
+    /// Keeps the path to `s`, where it ends, as a test (`limits.tests`):
+    /// once, if it is feasible with all its constraints.
+    fn keep_test(&mut self, s: &State) {
+        let new = self.tests.len() < self.limits.tests && !self.tests.contains(&self.edges);
+        if new && self.path.feasible_all(s.len) == Answer::Sat {
+            self.tests.push(self.edges.clone());
+        }
     }
 
     /// Memoizes `s`'s interpolant: its `σ_max` projected.

@@ -38,11 +38,13 @@ pub const MAX_NODES: usize = 200_000;
 /// Edges a path may have by default.
 pub const MAX_DEPTH: usize = 5_000;
 
-/// The configuration: the search's bounds.
+/// The configuration: the search's bounds, and how many explored paths to
+/// keep as tests (`--tests`).
 #[derive(Clone, Debug, Serialize)]
 pub struct Config {
     pub nodes: usize,
     pub depth: usize,
+    pub tests: usize,
 }
 
 impl Configuration for Config {
@@ -50,7 +52,7 @@ impl Configuration for Config {
         &SPEC
     }
     fn build(&self, _: &Program) -> Box<dyn Engine> {
-        Box::new(Tracer { limits: Limits { nodes: self.nodes, depth: self.depth } })
+        Box::new(Tracer { limits: Limits { nodes: self.nodes, depth: self.depth, tests: self.tests } })
     }
     fn options(&self) -> serde_json::Value {
         serde_json::to_value(self).unwrap_or_default()
@@ -66,8 +68,8 @@ pub const SPEC: EngineSpec = EngineSpec {
 };
 
 /// `tracer`.
-pub fn configure(name: &str, _member: bool, _: &EngineArgs) -> Option<EngineConfig> {
-    (name == "tracer").then(|| EngineConfig::new(Config { nodes: MAX_NODES, depth: MAX_DEPTH }))
+pub fn configure(name: &str, _member: bool, a: &EngineArgs) -> Option<EngineConfig> {
+    (name == "tracer").then(|| EngineConfig::new(Config { nodes: MAX_NODES, depth: MAX_DEPTH, tests: a.tests }))
 }
 
 /// The engine.
@@ -128,14 +130,30 @@ impl Engine for Tracer {
         let mut st = search.stats.clone();
         st.queries = search.queries();
         let stats = Stats::with(st.restarts + 1, st);
-        match ran {
+        let mut o = match ran {
             Ok(()) => match crate::cegar::certificate::from_labels(p, &search.canon, cx.sem, search.labels()) {
                 Ok(c) => Outcome::safe(c, stats),
                 Err(why) => Outcome::unknown(format!("the interpolants do not raise: {why}"), stats),
             },
             Err(Stop::Unknown(why)) => Outcome::unknown(why, stats),
-            Err(Stop::Unsafe(edges)) => super::path_answer(super::path_query(p, &edges, cx), stats, cx),
+            Err(Stop::Unsafe(edges)) => {
+                if search.tests.len() < self.limits.tests {
+                    search.tests.push(edges.clone());
+                }
+                super::path_answer(super::path_query(p, &edges, cx), stats, cx)
+            }
+        };
+        // the explored paths' inputs, while there is time (a path the
+        // search found feasible whose query finds no model is left out)
+        for edges in &search.tests {
+            if cx.deadline.expired() {
+                break;
+            }
+            if let Ok(Some(t)) = super::path_query(p, edges, cx) {
+                o.tests.push(t);
+            }
         }
+        o
     }
 }
 
@@ -155,7 +173,7 @@ mod tests {
     use crate::smt::Formula as Bool;
     use crate::smt::{Deadline, IntSemantics};
 
-    const LIMITS: Limits = Limits { nodes: MAX_NODES, depth: MAX_DEPTH };
+    const LIMITS: Limits = Limits { nodes: MAX_NODES, depth: MAX_DEPTH, tests: 0 };
 
     /// Runs the search on `p`: whether it proved it, its statistics, and
     /// the search (its memo table).

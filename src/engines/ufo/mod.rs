@@ -371,7 +371,14 @@ fn run(p: &Program, ufo: &mut Ufo, sem: IntSemantics, deadline: &Deadline) -> Ou
         match solve::is_sat(&[arg.nodes[arg.error].label.clone()]) {
             Some(false) => {
                 return match certificate(p, &canon, &arg, post, sem) {
-                    Ok(c) => Outcome { verdict: Verdict::Safe, reason: None, trace: None, certificate: Some(c), stats },
+                    Ok(c) => Outcome {
+                        tests: Vec::new(),
+                        verdict: Verdict::Safe,
+                        reason: None,
+                        trace: None,
+                        certificate: Some(c),
+                        stats,
+                    },
                     Err(why) => Outcome::unknown(format!("certificate not expressible: {why}"), stats),
                 };
             }
@@ -393,7 +400,14 @@ fn run(p: &Program, ufo: &mut Ufo, sem: IntSemantics, deadline: &Deadline) -> Ou
             // alone may hold the invariant (a loop nest whose first query is
             // too big for Spacer)
             if let Some(c) = houdini.step(&mut l, &mut arg, post, &mut labels, stats.own_mut::<UfoStats>()) {
-                return Outcome { verdict: Verdict::Safe, reason: None, trace: None, certificate: Some(c), stats };
+                return Outcome {
+                    tests: Vec::new(),
+                    verdict: Verdict::Safe,
+                    reason: None,
+                    trace: None,
+                    certificate: Some(c),
+                    stats,
+                };
             }
         }
         let d = arg.dag();
@@ -435,11 +449,19 @@ fn run(p: &Program, ufo: &mut Ufo, sem: IntSemantics, deadline: &Deadline) -> Ou
                     return Outcome::unknown("refinement produced labels that violate Definition 2", stats);
                 }
                 if let Some(c) = houdini.step(&mut l, &mut arg, post, &mut labels, stats.own_mut::<UfoStats>()) {
-                    return Outcome { verdict: Verdict::Safe, reason: None, trace: None, certificate: Some(c), stats };
+                    return Outcome {
+                        tests: Vec::new(),
+                        verdict: Verdict::Safe,
+                        reason: None,
+                        trace: None,
+                        certificate: Some(c),
+                        stats,
+                    };
                 }
             }
             Refinement::Reachable(trace) => {
                 return Outcome {
+                    tests: Vec::new(),
                     verdict: Verdict::Unsafe,
                     reason: None,
                     trace: Some(trace),
