@@ -18,7 +18,9 @@
 //! the certificate, checked like every other. UNSAFE: the feasible path's
 //! trace from one SMT query over it (`chc::argcond`), replayed like every
 //! other. Bounds (tree nodes, path length) and the deadline end the search
-//! UNKNOWN with the reason, never SAFE.
+//! UNKNOWN with the reason, never SAFE. With `--tests`, the paths explored
+//! to their end (TracerX's test generation) come back as traces in
+//! `Outcome::tests`, whatever the verdict.
 
 pub mod annotation;
 pub mod minimax;

@@ -11,7 +11,9 @@
 //! has a constant of its own for its current value, and an edge that
 //! changes it makes a new one, `x!k = e`, a constraint like a guard — so
 //! that deleting it (a `min`) forgets the assignment (the paper's
-//! `reduct`: assignments are equalities, §4).
+//! `reduct`: assignments are equalities, §4). An integer equality is
+//! followed by its slackenings `a ≤ b`, `a ≥ b` (§5's closing remark), slots
+//! that are part of the path only while the equality is deleted.
 //!
 //! Invariants: `slots` holds the constraints of the path from the root to
 //! the current node, in order; `levels[d]` is how many the node at depth `d`
