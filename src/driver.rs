@@ -299,8 +299,7 @@ fn write_tests(
 ) -> TestsReport {
     let mut report = TestsReport { dir: dir.display().to_string(), written: Vec::new(), reason: None };
     if traces.is_empty() {
-        report.reason =
-            Some("the engine kept no path as a test (its search ended before any path did)".into());
+        report.reason = Some("the engine kept no path as a test (its search ended before any path did)".into());
         return report;
     }
     let with_paths: Vec<(Trace, String)> = traces

@@ -2,7 +2,8 @@
 //! what a program header's `ai:` line says, at those levels, with a
 //! certificate the independent check accepted; it never refutes, and on every
 //! other program, under `lia` and `bv`, its answer is checked and never wrong.
-//! With the boxes domain it proves all that and what a `boxes:` line adds.
+//! With the boxes domain it proves all that and what a `boxes:` line adds;
+//! with octagons, all that intervals prove and a relation they cannot.
 //! UFO with the interval and boxes POSTs (`--post box|boxes`, Vinta) proves
 //! what `ai` proves in the same domain without refinement, and a relation
 //! after widening with refinement.
@@ -51,7 +52,7 @@ fn ai_proves_what_the_headers_say_and_nothing_wrong() {
     let mut runs = Vec::new();
     for p in programs().into_iter().chain(programs_in("llvm-tests/memory")) {
         for level in ["O0", "O2"] {
-            for (domain, int) in [("interval", "lia"), ("interval", "bv"), ("boxes", "lia")] {
+            for (domain, int) in [("interval", "lia"), ("interval", "bv"), ("boxes", "lia"), ("octagon", "lia")] {
                 runs.push((p.clone(), level, domain, int));
             }
         }
@@ -75,16 +76,39 @@ fn ai_proves_what_the_headers_say_and_nothing_wrong() {
     let mut failures = Vec::new();
     let mut proved = [0, 0];
     for ((p, level, domain, int), (v, said)) in runs.iter().zip(verdicts) {
-        if *int == "lia" && v == "SAFE" {
+        if *int == "lia" && v == "SAFE" && *domain != "octagon" {
             proved[(*domain == "boxes") as usize] += 1;
         }
-        if *int == "lia" && v != "SAFE" && proved_at(p, domain).iter().any(|l| l == level) {
+        // octagons prove what intervals prove
+        let of = if *domain == "octagon" { "interval" } else { domain };
+        if *int == "lia" && v != "SAFE" && proved_at(p, of).iter().any(|l| l == level) {
             failures.push(said);
         }
     }
     assert!(failures.is_empty(), "not proved:\n{}", failures.join("\n"));
     assert!(proved[0] >= 20, "ai proved {} program-levels", proved[0]);
     assert!(proved[1] > proved[0], "boxes proved {} program-levels, intervals {}", proved[1], proved[0]);
+}
+
+/// The octagon domain proves a relation between two counters (`y ≤ x`,
+/// one counting some of the steps the other counts), which intervals do
+/// not, at -O0 and -O2, with the relation in the certificate the check
+/// accepted.
+#[test]
+fn octagons_prove_a_relation_intervals_cannot() {
+    let files = vec!["tests/data/octagon/relational_counter_safe.c".to_string()];
+    for level in ["O0", "O2"] {
+        let (code, json) =
+            verify(&files, &["--engine", "ai", "--domain", "octagon", "--opt", level, "--timeout", "20"]);
+        common::check_answer("SAFE", &json, code, level);
+        assert_eq!(json["verdict"], "SAFE", "{level}: {}", json["reason"]);
+        let loops = json["certificate"]["loop_invariants"].as_array().expect("a loop invariant");
+        let head = loops[0]["invariant"].as_str().unwrap_or_default();
+        // (at -O2 the frontend's names: x is k there)
+        assert!(head.contains("y <= x") || head.contains("y <= k"), "{level}: the relation at the head: {head}");
+        let (_, json) = verify(&files, &["--engine", "ai", "--domain", "interval", "--opt", level, "--timeout", "20"]);
+        assert_eq!(json["verdict"], "UNKNOWN", "{level}: intervals do not prove it");
+    }
 }
 
 /// A counter to a nondet bound: one pass of the iteration (widening to the

@@ -26,13 +26,15 @@
 //! [`boxes::Boxes`] (finite disjunctions of boxes); [`explicit`], the
 //! explicit-value analysis's abstract variable assignments, which have no
 //! join and are no [`Domain`]; [`constants::Constants`], those assignments
-//! joined in the flat lattice (UFO's `--post explicit`).
+//! joined in the flat lattice (UFO's `--post explicit`);
+//! [`octagon::Octagons`], `±x ± y ≤ c` (DAGGER's relational domain).
 
 pub mod boxes;
 pub mod constants;
 pub mod explicit;
 pub mod fixpoint;
 pub mod interval;
+pub mod octagon;
 #[cfg(test)]
 mod soundness;
 

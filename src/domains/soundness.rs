@@ -10,12 +10,14 @@
 //! (disjunctions, `!=`, `ite` assignments), is checked the same way on
 //! states of up to three boxes, with its lattice laws. So is the explicit
 //! values' domain (`constants`), on assignments that define a random part
-//! of a concrete state.
+//! of a concrete state. So is the octagon domain, on octagons of random
+//! relations around a concrete state, its exact linear transfers too.
 
 use super::boxes::Boxes;
 use super::constants::Constants;
 use super::explicit::Assignment;
 use super::interval::{int_range, Intervals, Itv};
+use super::octagon::Octagons;
 use super::{Ctx, Domain};
 use crate::ir::eval::{self, NoValue, Val};
 use crate::ir::IntSemantics;
@@ -192,6 +194,12 @@ impl Holds for Constants {
     }
 }
 
+impl Holds for Octagons {
+    fn holds(&self, vals: &[Val]) -> bool {
+        self.contains(&|v| as_i128(vals[v.0 as usize]))
+    }
+}
+
 /// `assume c` keeps `vals` if `c` holds there.
 fn assume_keeps<D: Holds>(c: &Expr, vals: &[Val], d: &D, sem: IntSemantics) -> Result<(), TestCaseError> {
     let sort = sort_of;
@@ -239,6 +247,24 @@ fn body_contains<D: Holds>(body: &[Stmt], vals: &[Val], d: &D, sem: IntSemantics
 fn boxes_states() -> impl Strategy<Value = (Vec<Val>, Boxes)> {
     (states(), prop::collection::vec(states(), 0..3))
         .prop_map(|((vals, d), others)| (vals, Boxes::of(others.into_iter().map(|(_, o)| o).chain([d]).collect())))
+}
+
+/// A concrete state, and an octagon around it: its intervals (as
+/// `states`), and relations `±x ± y ≤ c` it satisfies, some tightly.
+fn octagon_states() -> impl Strategy<Value = (Vec<Val>, Octagons)> {
+    let relation = (0..3u32, any::<bool>(), 0..3u32, any::<bool>(), prop_oneof![Just(0i128), 0i128..20]);
+    (states(), prop::collection::vec(relation, 0..4)).prop_map(|((vals, d), rels)| {
+        let cons: Vec<(VarId, i128, VarId, i128, i128)> = rels
+            .into_iter()
+            .map(|(x, sx, y, sy, slack)| {
+                let (a, b) = (if sx { 1 } else { -1 }, if sy { 1 } else { -1 });
+                let c = a * as_i128(vals[x as usize]) + b * as_i128(vals[y as usize]) + slack;
+                (VarId(x), a, VarId(y), b, c)
+            })
+            .collect();
+        let vars: Vec<VarId> = (0..NVARS).map(VarId).collect();
+        (vals.clone(), Octagons::of(&d, &vars, &cons))
+    })
 }
 
 /// A concrete state, and explicit values of some of its variables.
@@ -324,6 +350,67 @@ proptest! {
         let n = j.narrow(&a);
         prop_assert!(a.leq(&n) && n.leq(&j));
         prop_assert!(j.boxes().len() <= super::boxes::CAP);
+    }
+
+    #[test]
+    fn octagon_assume_keeps_every_state_where_the_condition_holds(
+        c in bool_of(int_expr()), (vals, d) in octagon_states(), sem in semantics()
+    ) {
+        assume_keeps(&c, &vals, &d, sem)?;
+    }
+
+    #[test]
+    fn octagon_bodies_contain_their_successors(
+        e in int_expr(), c in bool_of(int_expr()), (vals, d) in octagon_states(), sem in semantics(), target in 0..3u32
+    ) {
+        body_contains(&body_of(e, c, target), &vals, &d, sem)?;
+    }
+
+    /// Linear statements, the octagon's own transfers: `x := ±y + k`, `x :=
+    /// x + k`, sums of variables and of what is not linear, comparisons of
+    /// `±x ± y` with a constant.
+    #[test]
+    fn octagon_linear_transfers_contain_their_successors(
+        (vals, d) in octagon_states(), sem in semantics(), x in 0..3u32, y in 0..3u32, k in -40i128..40,
+        pred in pred(), neg in any::<bool>(), nsw in any::<bool>()
+    ) {
+        let var = |i: u32| Expr::Var(VarId(i), Sort::Int { bits: W });
+        let lit = Expr::Int { value: k, bits: W };
+        let bin = |op, a: Expr, b: Expr| Expr::Bin { op, bits: W, nsw, nuw: false, a: Box::new(a), b: Box::new(b) };
+        let side = if neg { bin(BinOp::Sub, lit.clone(), var(y)) } else { bin(BinOp::Add, var(y), lit.clone()) };
+        let cond = Expr::Cmp { pred, bits: W, a: Box::new(bin(BinOp::Add, var(x), var(y))), b: Box::new(lit.clone()) };
+        for body in [
+            vec![Stmt::Assign(VarId(x), side.clone())],
+            vec![Stmt::Assign(VarId(x), bin(BinOp::Add, var(x), lit.clone()))],
+            vec![Stmt::Assume(cond.clone())],
+            vec![Stmt::Assume(Expr::Not(Box::new(cond)))],
+            vec![Stmt::Parallel(vec![(VarId(x), side), (VarId(y), var(x))])],
+            // sums of variables, and of a variable and what is not linear
+            vec![Stmt::Assign(VarId(x), bin(BinOp::Add, var(y), var((x + 1) % 3)))],
+            vec![Stmt::Assign(VarId(x), bin(BinOp::Sub, bin(BinOp::Add, var(x), var(y)), lit.clone()))],
+            vec![Stmt::Assign(VarId(x), bin(BinOp::Add, var(x), bin(BinOp::Mul, var(y), var(y))))],
+            vec![Stmt::Assign(VarId(x), bin(BinOp::Sub, var(y), bin(BinOp::And, var(x), lit.clone())))],
+        ] {
+            body_contains(&body, &vals, &d, sem)?;
+        }
+    }
+
+    /// join and widening are upper bounds, meet keeps the common states,
+    /// narrowing stays between.
+    #[test]
+    fn octagon_lattice_laws(
+        (vals, a) in octagon_states(), (_, b) in octagon_states(), t in prop::collection::vec(-60i128..60, 0..4)
+    ) {
+        let j = a.join(&b);
+        prop_assert!(a.leq(&j) && b.leq(&j) && j.holds(&vals), "{a:?} join {b:?} = {j:?}");
+        let w = a.widen_with(&j, &super::Thresholds::new(t));
+        prop_assert!(a.leq(&w) && j.leq(&w), "{a:?} widen {j:?} = {w:?}");
+        let m = a.meet(&b);
+        prop_assert_eq!(m.holds(&vals), b.holds(&vals));
+        prop_assert!(m.leq(&a) && m.leq(&b));
+        prop_assert!(a.leq(&a) && Octagons::bottom().leq(&a) && a.leq(&Octagons::top()));
+        let n = j.narrow(&a);
+        prop_assert!(a.leq(&n) && n.leq(&j), "{j:?} narrow {a:?} = {n:?}");
     }
 
     #[test]

@@ -93,6 +93,7 @@ impl Engine for Ai {
         match self.domain {
             DomainKind::Interval => run::<Intervals>(p, cx),
             DomainKind::Boxes => run::<Boxes>(p, cx),
+            DomainKind::Octagon => run::<crate::domains::octagon::Octagons>(p, cx),
         }
     }
 }

@@ -54,6 +54,8 @@ pub enum DomainKind {
     Interval,
     /// Disjunctions of at most 8 boxes (Boxes).
     Boxes,
+    /// Conjunctions of `±x ± y ≤ c` (octagons).
+    Octagon,
 }
 
 /// The abstract POST of the UFO engine (`--post`).
