@@ -11,7 +11,9 @@
 //!   through them), which makes `leq`, `join` and the projection to
 //!   intervals exact and an empty octagon a negative cycle; a widened element
 //!   is not closed (closing it could undo the widening), and is closed when a
-//!   transfer starts from it.
+//!   transfer starts from it. After bounds at a few nodes are tightened in
+//!   a closed element, the closure pivots on those nodes only (`O(n²)` each:
+//!   every shorter path goes through one), as Miné's incremental closure.
 //! - Transfers: an assignment or a comparison whose sides are exactly `±x +
 //!   c` or `±x ± y + c` (no wrap-around: the sum's range within the type's,
 //!   or `nsw` under `lia`, or `math`) is exact; any other statement falls
@@ -43,8 +45,19 @@ pub struct Octagons {
     vars: Vec<VarId>,
     /// `(2n)²` bounds, row-major: `m[i * 2n + j]` bounds `Vⱼ − Vᵢ`.
     m: Vec<Bound>,
-    /// Tightly closed (all but a widening's result).
-    closed: bool,
+    /// How far from tightly closed it is.
+    closure: Closure,
+}
+
+/// How far an octagon is from tightly closed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Closure {
+    Closed,
+    /// Closed but for bounds tightened at these nodes (a closure pivots on
+    /// them only: every shorter path goes through one).
+    Pivots(Vec<usize>),
+    /// Anything (a widening's result, a meet).
+    Open,
 }
 
 impl PartialEq for Octagons {
@@ -130,9 +143,21 @@ impl Octagons {
     }
     /// Tightens `Vⱼ − Vᵢ ≤ c` and its coherent twin.
     fn tighten(&mut self, i: usize, j: usize, c: i128) {
+        if below(self.at(i, j), Some(c)) {
+            return;
+        }
         for (a, b) in [(i, j), (j ^ 1, i ^ 1)] {
-            let now = self.at(a, b);
-            self.put(a, b, min(now, Some(c)));
+            self.put(a, b, Some(c));
+        }
+        self.pivot(&[i, j, i ^ 1, j ^ 1]);
+    }
+
+    /// Marks bounds at `nodes` changed since the last closure.
+    fn pivot(&mut self, nodes: &[usize]) {
+        match &mut self.closure {
+            Closure::Closed => self.closure = Closure::Pivots(nodes.to_vec()),
+            Closure::Pivots(ps) => ps.extend_from_slice(nodes),
+            Closure::Open => {}
         }
     }
 
@@ -162,6 +187,11 @@ impl Octagons {
                 }
                 self.vars = vars;
                 self.m = m;
+                if let Closure::Pivots(ps) = &mut self.closure {
+                    for p in ps.iter_mut() {
+                        *p = map(*p);
+                    }
+                }
                 k
             }
         }
@@ -192,12 +222,26 @@ impl Octagons {
     }
 
     /// The tight closure (module docs); bottom if the octagon is empty.
+    /// The shortest paths pivot on every node, or, after bounds at a few
+    /// nodes were tightened in a closed octagon, on those (`O(n²)` each).
     fn close(&mut self) {
-        if self.closed || self.bottom {
+        if self.bottom {
             return;
         }
         let n2 = self.n2();
-        for k in 0..n2 {
+        let pivots: Vec<usize> = match std::mem::replace(&mut self.closure, Closure::Open) {
+            Closure::Closed => {
+                self.closure = Closure::Closed;
+                return;
+            }
+            Closure::Pivots(mut ps) => {
+                ps.sort_unstable();
+                ps.dedup();
+                ps
+            }
+            Closure::Open => (0..n2).collect(),
+        };
+        for k in pivots {
             for i in 0..n2 {
                 let ik = self.m[i * n2 + k];
                 if ik.is_none() {
@@ -223,13 +267,13 @@ impl Octagons {
         }
         for i in (0..n2).step_by(2) {
             if let (Some(a), Some(b)) = (self.m[i * n2 + i + 1], self.m[(i + 1) * n2 + i]) {
-                if a.checked_add(b).is_none_or(|s| s < 0) {
+                if a.checked_add(b).is_some_and(|s| s < 0) {
                     *self = Octagons::bottom();
                     return;
                 }
             }
         }
-        // strengthening: Vⱼ − Vᵢ ≤ (Vī... the two unary bounds) / 2
+        // strengthening: Vⱼ − Vᵢ ≤ ((Vī − Vᵢ) + (Vⱼ − Vj̄)) / 2, through the unary bounds
         for i in 0..n2 {
             let Some(a) = self.m[i * n2 + (i ^ 1)] else { continue };
             for j in 0..n2 {
@@ -249,7 +293,7 @@ impl Octagons {
             }
             self.m[i * n2 + i] = Some(0);
         }
-        self.closed = true;
+        self.closure = Closure::Closed;
     }
 
     fn closed_copy(&self) -> Octagons {
@@ -309,7 +353,6 @@ impl Octagons {
         if let Some(l) = x.lo.and_then(|l| l.checked_mul(-2)) {
             self.tighten(2 * k, 2 * k + 1, l);
         }
-        self.closed = false;
     }
 
     /// Meets with `±x ± y ≤ c` (or `±x ≤ c`): `terms` octagonal.
@@ -332,9 +375,8 @@ impl Octagons {
                 // Vₐ + V_b ≤ c is Vₐ − V_b̄ ≤ c
                 self.tighten(b ^ 1, a, c);
             }
-            _ => return,
+            _ => {}
         }
-        self.closed = false;
     }
 
     /// `e` as an exact linear expression over the state's values (no
@@ -555,13 +597,13 @@ fn value(cx: &Ctx, v: VarId) -> Option<Expr> {
 impl Domain for Octagons {
     const NAME: &'static str = "octagon";
     fn top() -> Self {
-        Octagons { bottom: false, vars: Vec::new(), m: Vec::new(), closed: true }
+        Octagons { bottom: false, vars: Vec::new(), m: Vec::new(), closure: Closure::Closed }
     }
     fn bottom() -> Self {
-        Octagons { bottom: true, vars: Vec::new(), m: Vec::new(), closed: true }
+        Octagons { bottom: true, vars: Vec::new(), m: Vec::new(), closure: Closure::Closed }
     }
     fn is_bottom(&self) -> bool {
-        self.bottom || (!self.closed && self.closed_copy().bottom)
+        self.bottom || (self.closure != Closure::Closed && self.closed_copy().bottom)
     }
     fn leq(&self, o: &Self) -> bool {
         let a = self.closed_copy();
@@ -619,7 +661,7 @@ impl Domain for Octagons {
                 }
             }
         }
-        r.closed = false;
+        r.closure = Closure::Open;
         r.close();
         r
     }
@@ -644,7 +686,7 @@ impl Domain for Octagons {
             }
         };
         let mut r = pointwise_with(a, &b, up);
-        r.closed = false;
+        r.closure = Closure::Open;
         r
     }
     fn narrow(&self, next: &Self) -> Self {
@@ -663,7 +705,7 @@ impl Domain for Octagons {
                 }
             }
         }
-        r.closed = false;
+        r.closure = Closure::Open;
         r.close();
         r
     }
@@ -838,7 +880,7 @@ impl Octagons {
         self.m[q * n2 + p] = moved(self.m[q * n2 + p], up.and_then(|d| d.checked_mul(2)));
         self.m[p * n2 + q] = moved(self.m[p * n2 + q], down.and_then(|d| d.checked_mul(2)));
         if lo != hi {
-            self.closed = false;
+            self.pivot(&[p, q]);
         }
     }
 }
@@ -877,13 +919,13 @@ fn pointwise_with(a: &Octagons, b: &Octagons, f: impl Fn(Bound, Bound, Entry) ->
             }
         }
     }
-    Octagons { bottom: false, vars, m, closed: false }
+    Octagons { bottom: false, vars, m, closure: Closure::Open }
 }
 
 /// [`pointwise_with`] of two closed octagons, closed again if `closed`.
 fn pointwise(a: &Octagons, b: &Octagons, f: impl Fn(Bound, Bound) -> Bound, closed: bool) -> Octagons {
     let mut r = pointwise_with(a, b, |x, y, _| f(x, y));
-    r.closed = closed;
+    r.closure = if closed { Closure::Closed } else { Closure::Open };
     r
 }
 
@@ -970,6 +1012,38 @@ mod tests {
         // and the label says i + j = 10
         let e = x.to_expr(&c, &[i, j]);
         assert!(format!("{e:?}").contains("Add"), "{e:?}");
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config::with_cases(3000))]
+
+        /// The closure that pivots on the nodes whose bounds changed gives
+        /// what the full one gives, constraint after constraint.
+        #[test]
+        fn incremental_closure_is_the_closure(
+            cons in proptest::collection::vec((0..4u32, proptest::bool::ANY, 0..4u32, proptest::bool::ANY, -30i128..30), 1..8)
+        ) {
+            let mut inc = Octagons::top();
+            let mut full = Octagons::top();
+            for (x, sx, y, sy, c) in cons {
+                let terms: Vec<(VarId, i128)> = if x == y {
+                    vec![(VarId(x), if sx { 1 } else { -1 })]
+                } else {
+                    vec![(VarId(x), if sx { 1 } else { -1 }), (VarId(y), if sy { 1 } else { -1 })]
+                };
+                inc.constrain(&terms, c);
+                inc.close();
+                full.constrain(&terms, c);
+                full.closure = Closure::Open;
+                full.close();
+                proptest::prop_assert_eq!(inc.bottom, full.bottom);
+                if full.bottom {
+                    break;
+                }
+                proptest::prop_assert_eq!(&inc.vars, &full.vars);
+                proptest::prop_assert_eq!(&inc.m, &full.m);
+            }
+        }
     }
 
     #[test]
