@@ -42,15 +42,17 @@ impl Configuration for Config {
 pub const SPEC: EngineSpec = EngineSpec {
     name: "ai",
     help: "Abstract interpretation in the domain of `--domain` (widening at loop heads, then narrowing); proves, never refutes",
-    members: &["ai", "ai-boxes"],
+    members: &["ai", "ai-boxes", "ai-octagon"],
     runs_alone: true,
 };
 
-/// The configurations of `ai`: `--domain`'s, and boxes for `ai-boxes`.
+/// The configurations of `ai`: `--domain`'s, boxes for `ai-boxes`,
+/// octagons for `ai-octagon`.
 pub fn configure(name: &str, member: bool, a: &EngineArgs) -> Option<EngineConfig> {
     let domain = match (name, member) {
         ("ai", _) => a.domain,
         ("ai-boxes", true) => DomainKind::Boxes,
+        ("ai-octagon", true) => DomainKind::Octagon,
         _ => return None,
     };
     Some(EngineConfig::new(Config { domain }))

@@ -73,6 +73,8 @@ pub enum PostKind {
     Box,
     /// Disjunctions of at most 8 boxes, as `box` otherwise.
     Boxes,
+    /// Octagons (`±x ± y ≤ c`), as `box` otherwise.
+    Octagon,
     /// Explicit values (papers/explicit-value-cegar-interpolation.txt §III-A)
     /// joined in the flat lattice (constant propagation), with the
     /// predicates of refined labels, as `box` otherwise.

@@ -268,6 +268,7 @@ impl Configuration for Config {
             PostKind::Boolean => predicates(Abstraction::Boolean { max_cubes: super::MAX_CUBES }),
             PostKind::Box => Box::new(DomainPost::<Intervals>::new(p, "box")),
             PostKind::Boxes => Box::new(DomainPost::<Boxes>::new(p, "boxes")),
+            PostKind::Octagon => Box::new(DomainPost::<crate::domains::octagon::Octagons>::new(p, "octagon")),
             PostKind::Explicit => Box::new(DomainPost::<Constants>::new(p, "explicit")),
         };
         Box::new(Ufo { post, od: self.od, max_iterations: self.max_iterations, check_labels: check })
@@ -281,7 +282,7 @@ impl Configuration for Config {
 pub const SPEC: EngineSpec = EngineSpec {
     name: "ufo",
     help: "UFO (papers/ufo-under-over-approximations.txt) with the POST of `--post`",
-    members: &["ufo", "ufo-cartesian", "ufo-boolean", "ufo-box", "ufo-boxes", "ufo-explicit"],
+    members: &["ufo", "ufo-cartesian", "ufo-boolean", "ufo-box", "ufo-boxes", "ufo-octagon", "ufo-explicit"],
     runs_alone: false,
 };
 
@@ -305,6 +306,7 @@ pub fn configure(name: &str, member: bool, a: &EngineArgs) -> Option<EngineConfi
         ("ufo-boolean", true) => (PostKind::Boolean, false),
         ("ufo-box", true) => (PostKind::Box, false),
         ("ufo-boxes", true) => (PostKind::Boxes, false),
+        ("ufo-octagon", true) => (PostKind::Octagon, false),
         ("ufo-explicit", true) => (PostKind::Explicit, false),
         ("cp", _) => (PostKind::Cartesian, true),
         ("bp", _) => (PostKind::Boolean, true),
