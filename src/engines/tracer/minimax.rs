@@ -109,8 +109,8 @@ pub struct Search<'a> {
     limits: Limits,
     deadline: &'a Deadline,
     pub stats: TracerStats,
-    /// Feasible paths (no deletion) from the entry to a node without
-    /// successors, at most `limits.tests`, in the order they were explored.
+    /// Feasible paths (no deletion) from the entry to where they end (module
+    /// docs), at most `limits.tests`, in the order they were explored.
     pub tests: Vec<Vec<EdgeId>>,
 }
 

@@ -138,15 +138,11 @@ impl Engine for Tracer {
                 Err(why) => Outcome::unknown(format!("the interpolants do not raise: {why}"), stats),
             },
             Err(Stop::Unknown(why)) => Outcome::unknown(why, stats),
-            Err(Stop::Unsafe(edges)) => {
-                if search.tests.len() < self.limits.tests {
-                    search.tests.push(edges.clone());
-                }
-                super::path_answer(super::path_query(p, &edges, cx), stats, cx)
-            }
+            Err(Stop::Unsafe(edges)) => super::path_answer(super::path_query(p, &edges, cx), stats, cx),
         };
         // the explored paths' inputs, while there is time (a path the
-        // search found feasible whose query finds no model is left out)
+        // search found feasible whose query finds no model is left out), and
+        // the bug's last
         for edges in &search.tests {
             if cx.deadline.expired() {
                 break;
@@ -154,6 +150,9 @@ impl Engine for Tracer {
             if let Ok(Some(t)) = super::path_query(p, edges, cx) {
                 o.tests.push(t);
             }
+        }
+        if let Some(t) = o.trace.as_ref().filter(|_| o.tests.len() < self.limits.tests) {
+            o.tests.push(t.clone());
         }
         o
     }
