@@ -414,8 +414,14 @@ pub(crate) mod tests {
             a.members_for(memory).unwrap().into_iter().map(|m| m.name).collect()
         };
         let default = Cli::parse_from(["x"]).engine;
-        assert_eq!(names(&default, true), ["ai", "ai-boxes", "spacer-global", "spacer-cells", "bmc", "spacer", "ufo"]);
-        assert_eq!(names(&default, false), ["ai", "ai-boxes", "spacer", "explicit-pred", "spacer-global", "ufo"]);
+        assert_eq!(
+            names(&default, true),
+            ["ai-octagon", "ai-boxes", "spacer-global", "spacer-cells", "bmc", "spacer", "ufo"]
+        );
+        assert_eq!(
+            names(&default, false),
+            ["ai-octagon", "ai-boxes", "spacer", "explicit-pred", "spacer-global", "ufo"]
+        );
         assert_eq!(default.members().unwrap()[1].config, EngineConfig::new(ai::Config { domain: DomainKind::Boxes }));
         assert!(default.members().unwrap()[1].config.spec().runs_alone, "ai-boxes runs alone");
         let own = Cli::parse_from(["x", "--portfolio", "ufo,spacer-cells"]).engine;
@@ -431,11 +437,14 @@ pub(crate) mod tests {
         };
         let default = Cli::parse_from(["x"]).engine;
         let plain = Program::default();
-        assert_eq!(names(&default, &plain), ["ai", "ai-boxes", "spacer", "explicit-pred", "spacer-global", "ufo"]);
+        assert_eq!(
+            names(&default, &plain),
+            ["ai-octagon", "ai-boxes", "spacer", "explicit-pred", "spacer-global", "ufo"]
+        );
         let bounded = Program { safe_blocked: Some("recursion bound reached".into()), ..Default::default() };
         assert_eq!(names(&default, &bounded), ["bmc", "spacer-global", "spacer"]);
         let looped = Program { recursive: vec!["fact".into()], ..Default::default() };
-        assert_eq!(names(&default, &looped), ["ai", "ai-boxes", "spacer-global", "bmc", "spacer", "ufo"]);
+        assert_eq!(names(&default, &looped), ["ai-octagon", "ai-boxes", "spacer-global", "bmc", "spacer", "ufo"]);
         // members the user names are the members
         let own = Cli::parse_from(["x", "--portfolio", "ai,ufo"]).engine;
         assert_eq!(names(&own, &bounded), ["ai", "ufo"]);
