@@ -407,6 +407,18 @@ impl Outcome {
         }
     }
 
+    /// UNSAFE with a candidate counterexample (the driver replays it).
+    pub fn bug(trace: Trace, stats: Stats) -> Outcome {
+        Outcome {
+            verdict: Verdict::Unsafe,
+            reason: None,
+            trace: Some(trace),
+            certificate: None,
+            stats,
+            tests: Vec::new(),
+        }
+    }
+
     /// SAFE with a candidate certificate (the driver checks it).
     pub fn safe(certificate: Certificate, stats: Stats) -> Outcome {
         Outcome {

@@ -13,7 +13,7 @@
 use super::config::EngineArgs;
 use super::config::{Configuration, EngineConfig};
 use super::registry::EngineSpec;
-use super::{Engine, EngineContext, Outcome, Stats, Verdict};
+use super::{Engine, EngineContext, Outcome, Stats};
 use crate::cfg::unroll::{unroll, unwinding};
 use crate::cfg::Dag;
 use crate::chc;
@@ -130,25 +130,9 @@ impl Engine for Bmc {
             match unwound {
                 Unwound::Safe(c) => {
                     own.complete = Some(k + 1);
-                    return Outcome {
-                        tests: Vec::new(),
-                        verdict: Verdict::Safe,
-                        reason: None,
-                        trace: None,
-                        certificate: Some(c),
-                        stats: out.stats,
-                    };
+                    return Outcome::safe(c, out.stats);
                 }
-                Unwound::Unsafe(trace) => {
-                    return Outcome {
-                        tests: Vec::new(),
-                        verdict: Verdict::Unsafe,
-                        reason: None,
-                        trace: Some(trace),
-                        certificate: None,
-                        stats: out.stats,
-                    }
-                }
+                Unwound::Unsafe(trace) => return Outcome::bug(trace, out.stats),
                 Unwound::Incomplete => {}
             }
             let deeper = k < MAX_DEEPENED_BOUND && grown > nodes && grown * 2 <= MAX_DEEPENED_NODES;
@@ -211,14 +195,7 @@ pub(super) fn search_dag(p: &Program, dag: &Dag, bound: usize, sem: IntSemantics
     let stats = Stats::with(1, bmc);
     match r {
         Ok(None) => Outcome::unknown(no_error(bound), stats),
-        Ok(Some(trace)) => Outcome {
-            tests: Vec::new(),
-            verdict: Verdict::Unsafe,
-            reason: None,
-            trace: Some(trace),
-            certificate: None,
-            stats,
-        },
+        Ok(Some(trace)) => Outcome::bug(trace, stats),
         Err(_) if deadline.expired() => Outcome::unknown(deadline.stop_reason(), stats),
         Err(why) => Outcome::unknown(why, stats),
     }

@@ -131,14 +131,7 @@ impl Engine for KInduction {
                     k_induction: Some(k),
                     procedures: None,
                 };
-                return Outcome {
-                    tests: Vec::new(),
-                    verdict: Verdict::Safe,
-                    reason: None,
-                    trace: None,
-                    certificate: Some(certificate),
-                    stats: Stats::with(rounds, st),
-                };
+                return Outcome::safe(certificate, Stats::with(rounds, st));
             }
             k *= 2;
         }

@@ -104,14 +104,7 @@ pub(crate) fn path_query(
 /// UNSAFE with its trace, or UNKNOWN with why there is none.
 pub(crate) fn path_answer(r: Result<Option<crate::trace::Trace>, String>, stats: Stats, cx: &EngineContext) -> Outcome {
     match r {
-        Ok(Some(trace)) => Outcome {
-            tests: Vec::new(),
-            verdict: Verdict::Unsafe,
-            reason: None,
-            trace: Some(trace),
-            certificate: None,
-            stats,
-        },
+        Ok(Some(trace)) => Outcome::bug(trace, stats),
         Ok(None) => Outcome::unknown("the path is infeasible", stats),
         Err(_) if cx.deadline.expired() => Outcome::unknown(cx.deadline.stop_reason(), stats),
         Err(why) => Outcome::unknown(why, stats),

@@ -317,14 +317,7 @@ impl Engine for Spacer {
                 {
                     st.waypoints = segments + 1;
                     st.segments = segments;
-                    return Outcome {
-                        tests: Vec::new(),
-                        verdict: Verdict::Unsafe,
-                        reason: None,
-                        trace: Some(trace),
-                        certificate: None,
-                        stats: stats(&st),
-                    };
+                    return Outcome::bug(trace, stats(&st));
                 }
                 if cx.deadline.expired() {
                     return Outcome::unknown(cx.deadline.stop_reason(), stats(&st));

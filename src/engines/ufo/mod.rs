@@ -29,7 +29,7 @@ mod houdini;
 
 use super::config::{Configuration, EngineArgs, EngineConfig, PostKind};
 use super::registry::EngineSpec;
-use super::{Certificate, Engine, EngineContext, Outcome, Stats, Verdict};
+use super::{Certificate, Engine, EngineContext, Outcome, Stats};
 use crate::cegar::{self, DagInterpolation, RefineCx, Refinement, Refiner};
 use crate::cfg::Wto;
 use crate::ir::{LocId, Program};
@@ -373,14 +373,7 @@ fn run(p: &Program, ufo: &mut Ufo, sem: IntSemantics, deadline: &Deadline) -> Ou
         match solve::is_sat(&[arg.nodes[arg.error].label.clone()]) {
             Some(false) => {
                 return match certificate(p, &canon, &arg, post, sem) {
-                    Ok(c) => Outcome {
-                        tests: Vec::new(),
-                        verdict: Verdict::Safe,
-                        reason: None,
-                        trace: None,
-                        certificate: Some(c),
-                        stats,
-                    },
+                    Ok(c) => Outcome::safe(c, stats),
                     Err(why) => Outcome::unknown(format!("certificate not expressible: {why}"), stats),
                 };
             }
@@ -402,14 +395,7 @@ fn run(p: &Program, ufo: &mut Ufo, sem: IntSemantics, deadline: &Deadline) -> Ou
             // alone may hold the invariant (a loop nest whose first query is
             // too big for Spacer)
             if let Some(c) = houdini.step(&mut l, &mut arg, post, &mut labels, stats.own_mut::<UfoStats>()) {
-                return Outcome {
-                    tests: Vec::new(),
-                    verdict: Verdict::Safe,
-                    reason: None,
-                    trace: None,
-                    certificate: Some(c),
-                    stats,
-                };
+                return Outcome::safe(c, stats);
             }
         }
         let d = arg.dag();
@@ -451,25 +437,11 @@ fn run(p: &Program, ufo: &mut Ufo, sem: IntSemantics, deadline: &Deadline) -> Ou
                     return Outcome::unknown("refinement produced labels that violate Definition 2", stats);
                 }
                 if let Some(c) = houdini.step(&mut l, &mut arg, post, &mut labels, stats.own_mut::<UfoStats>()) {
-                    return Outcome {
-                        tests: Vec::new(),
-                        verdict: Verdict::Safe,
-                        reason: None,
-                        trace: None,
-                        certificate: Some(c),
-                        stats,
-                    };
+                    return Outcome::safe(c, stats);
                 }
             }
             Refinement::Reachable(trace) => {
-                return Outcome {
-                    tests: Vec::new(),
-                    verdict: Verdict::Unsafe,
-                    reason: None,
-                    trace: Some(trace),
-                    certificate: None,
-                    stats,
-                };
+                return Outcome::bug(trace, stats);
             }
             Refinement::Unknown(why) => {
                 // Z3's own timer may fire a moment before the deadline does
