@@ -166,3 +166,18 @@ fn tests_written_with_the_proof_run_their_paths_natively() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("--engine tracer"), "{err}");
 }
+
+/// The search's bounds are options: past `--max-nodes` tree nodes or a path
+/// of `--max-depth` edges the answer is UNKNOWN naming the bound, never
+/// SAFE (Fig. 3(c) needs some 600 nodes and paths of 36 edges at -O0).
+#[test]
+fn the_search_stops_unknown_at_its_bounds() {
+    let file = format!("{DIR}/fig3c_safe.c");
+    for (option, value, why) in [("--max-nodes", "50", "past 50 nodes"), ("--max-depth", "10", "more than 10 edges")] {
+        let (code, json) = verify(&[file.clone()], &["--engine", "tracer", "--opt", "O0", option, value]);
+        assert_eq!((code, json["verdict"].as_str()), (20, Some("UNKNOWN")), "{option}: {}", json["reason"]);
+        assert!(json["reason"].as_str().is_some_and(|r| r.contains(why)), "{option}: {}", json["reason"]);
+    }
+    let json = run("fig3c_safe.c");
+    assert_eq!(json["verdict"], "SAFE", "within the default bounds: {}", json["reason"]);
+}

@@ -137,6 +137,14 @@ pub struct EngineArgs {
     /// Maximum number of refinement iterations.
     #[arg(long)]
     pub max_iterations: Option<usize>,
+    /// TRACER: the most nodes of its search tree (its memo table has at
+    /// most one entry per node); past them the answer is UNKNOWN.
+    #[arg(long, default_value_t = crate::engines::tracer::MAX_NODES)]
+    pub max_nodes: usize,
+    /// TRACER: the longest path it explores, in edges; past it the answer is
+    /// UNKNOWN.
+    #[arg(long, default_value_t = crate::engines::tracer::MAX_DEPTH)]
+    pub max_depth: usize,
     /// Check every refinement against Definition 2 of the UFO paper (slower).
     #[arg(long)]
     pub check_labels: bool,
@@ -163,6 +171,8 @@ impl Default for EngineArgs {
             portfolio: DEFAULT_PORTFOLIO.into(),
             portfolio_jobs: None,
             max_iterations: None,
+            max_nodes: crate::engines::tracer::MAX_NODES,
+            max_depth: crate::engines::tracer::MAX_DEPTH,
             check_labels: false,
             validate: false,
             tests: 0,
@@ -327,6 +337,10 @@ impl EngineArgs {
             self.domain.as_str(),
             "--portfolio".into(),
             self.portfolio.clone(),
+            "--max-nodes".into(),
+            self.max_nodes.to_string(),
+            "--max-depth".into(),
+            self.max_depth.to_string(),
         ];
         if let Some(n) = self.portfolio_jobs {
             v.extend(["--portfolio-jobs".to_string(), n.to_string()]);

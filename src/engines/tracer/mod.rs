@@ -34,10 +34,10 @@ use crate::smt::{Install, Lowerer};
 use minimax::{Limits, Search, Stop};
 use serde::Serialize;
 
-/// Tree nodes the search may make by default.
+/// Tree nodes the search may make by default (`--max-nodes`).
 pub const MAX_NODES: usize = 200_000;
 
-/// Edges a path may have by default.
+/// Edges a path may have by default (`--max-depth`).
 pub const MAX_DEPTH: usize = 5_000;
 
 /// The configuration: the search's bounds, and how many explored paths to
@@ -71,7 +71,7 @@ pub const SPEC: EngineSpec = EngineSpec {
 
 /// `tracer`.
 pub fn configure(name: &str, _member: bool, a: &EngineArgs) -> Option<EngineConfig> {
-    (name == "tracer").then(|| EngineConfig::new(Config { nodes: MAX_NODES, depth: MAX_DEPTH, tests: a.tests }))
+    (name == "tracer").then(|| EngineConfig::new(Config { nodes: a.max_nodes, depth: a.max_depth, tests: a.tests }))
 }
 
 /// The engine.
