@@ -174,7 +174,7 @@ fn tests_written_with_the_proof_run_their_paths_natively() {
 fn the_search_stops_unknown_at_its_bounds() {
     let file = format!("{DIR}/fig3c_safe.c");
     for (option, value, why) in [("--max-nodes", "50", "past 50 nodes"), ("--max-depth", "10", "more than 10 edges")] {
-        let (code, json) = verify(&[file.clone()], &["--engine", "tracer", "--opt", "O0", option, value]);
+        let (code, json) = verify(std::slice::from_ref(&file), &["--engine", "tracer", "--opt", "O0", option, value]);
         assert_eq!((code, json["verdict"].as_str()), (20, Some("UNKNOWN")), "{option}: {}", json["reason"]);
         assert!(json["reason"].as_str().is_some_and(|r| r.contains(why)), "{option}: {}", json["reason"]);
     }
