@@ -675,13 +675,15 @@ impl Domain for Octagons {
         }
         // a bound that grew goes to the next threshold, else to none: an
         // upper bound `2·hi` to twice the threshold above `hi`, a lower one
-        // `−2·lo` to minus twice the one below `lo`
+        // `−2·lo` to minus twice the one below `lo`; a relation to none
         let up = |x: Bound, y: Bound, kind: Entry| -> Bound {
             match (x, y, kind) {
                 (Some(p), Some(q), _) if q <= p => Some(p),
                 (Some(_), Some(q), Entry::Upper) => t.above(q.div_euclid(2)).and_then(|c| c.checked_mul(2)),
                 (Some(_), Some(q), Entry::Lower) => t.below(-(q.div_euclid(2))).and_then(|c| c.checked_mul(-2)),
-                (Some(_), Some(q), Entry::Binary) => t.above(q),
+                // (thresholds are constants and type ranges: of values, not
+                // of differences, where they leave `i - n <= 2^31`)
+                (Some(_), Some(_), Entry::Binary) => None,
                 _ => None,
             }
         };

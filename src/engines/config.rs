@@ -430,14 +430,15 @@ pub(crate) mod tests {
         let default = Cli::parse_from(["x"]).engine;
         assert_eq!(
             names(&default, true),
-            ["ai-octagon", "ai-boxes", "spacer-global", "spacer-cells", "bmc", "spacer", "ufo"]
+            ["ai", "ai-octagon", "ai-boxes", "spacer-global", "spacer-cells", "bmc", "spacer", "ufo"]
         );
         assert_eq!(
             names(&default, false),
-            ["ai-octagon", "ai-boxes", "spacer", "explicit-pred", "spacer-global", "ufo"]
+            ["ai", "ai-octagon", "ai-boxes", "spacer", "explicit-pred", "spacer-global", "ufo"]
         );
-        assert_eq!(default.members().unwrap()[1].config, EngineConfig::new(ai::Config { domain: DomainKind::Boxes }));
-        assert!(default.members().unwrap()[1].config.spec().runs_alone, "ai-boxes runs alone");
+        assert_eq!(default.members().unwrap()[1].config, EngineConfig::new(ai::Config { domain: DomainKind::Octagon }));
+        assert_eq!(default.members().unwrap()[2].config, EngineConfig::new(ai::Config { domain: DomainKind::Boxes }));
+        assert!(default.members().unwrap()[2].config.spec().runs_alone, "ai-boxes runs alone");
         let own = Cli::parse_from(["x", "--portfolio", "ufo,spacer-cells"]).engine;
         assert_eq!(names(&own, true), ["ufo", "spacer-cells"]);
         assert_eq!(own.members_for(true).unwrap()[1].config, spacer(SpacerMode::Cells));
@@ -453,12 +454,12 @@ pub(crate) mod tests {
         let plain = Program::default();
         assert_eq!(
             names(&default, &plain),
-            ["ai-octagon", "ai-boxes", "spacer", "explicit-pred", "spacer-global", "ufo"]
+            ["ai", "ai-octagon", "ai-boxes", "spacer", "explicit-pred", "spacer-global", "ufo"]
         );
         let bounded = Program { safe_blocked: Some("recursion bound reached".into()), ..Default::default() };
         assert_eq!(names(&default, &bounded), ["bmc", "spacer-global", "spacer"]);
         let looped = Program { recursive: vec!["fact".into()], ..Default::default() };
-        assert_eq!(names(&default, &looped), ["ai-octagon", "ai-boxes", "spacer-global", "bmc", "spacer", "ufo"]);
+        assert_eq!(names(&default, &looped), ["ai", "ai-octagon", "ai-boxes", "spacer-global", "bmc", "spacer", "ufo"]);
         // members the user names are the members
         let own = Cli::parse_from(["x", "--portfolio", "ai,ufo"]).engine;
         assert_eq!(names(&own, &bounded), ["ai", "ufo"]);

@@ -37,11 +37,13 @@ const PORTFOLIO_HELP: &str =
     "The members of `--portfolio` on `--jobs` threads; the first answer that passes the independent check wins, the others are cancelled";
 
 /// The members `--portfolio` names by default, in the order they start.
-/// `ai-octagon` first: octagons answer in milliseconds, prove every shared
-/// task intervals prove at the same CPU per task and 5 more (44 against 39;
-/// loop-invgen/string_concat-noarr was Spacer's in 19 s, now 0.06 s: bench
-/// -29i against -29j); where they do not prove, `ai-boxes` (disjunctions of
-/// boxes) does in milliseconds what intervals miss (3 more shared tasks). Both run alone, so the members after them get the
+/// `ai` first: intervals answer in milliseconds, and their invariant is the
+/// simplest where another domain proves too; where they do not prove,
+/// `ai-octagon` (octagons: every shared task intervals prove, at the same
+/// CPU per task, and 5 more, 44 against 39; loop-invgen/string_concat-noarr
+/// was Spacer's in 19 s, now 0.06 s: bench -29i against -29j), then
+/// `ai-boxes` (disjunctions of boxes: 3 more shared tasks than intervals),
+/// each in milliseconds. Both run alone, so the members after them get the
 /// same share of time as without them. Then,
 /// chosen from per-member benches of the shared set (60 s): `spacer` and
 /// `spacer-global` solve 95 each but different ones, `ufo` adds the systemc
@@ -56,13 +58,13 @@ const PORTFOLIO_HELP: &str =
 /// the state machines (ssh-simplified, systemc) within seconds where Spacer
 /// times out; with it the shared set's answers went from 106 to 110 and
 /// the CPU sum from 1394 to 981 s (bench -28m against -28o).
-pub const DEFAULT_PORTFOLIO: &str = "ai-octagon,ai-boxes,spacer,explicit-pred,spacer-global,ufo";
+pub const DEFAULT_PORTFOLIO: &str = "ai,ai-octagon,ai-boxes,spacer,explicit-pred,spacer-global,ufo";
 
 /// The default members for a program with memory regions: the cell
 /// abstraction proves the fill-and-check loops whose invariants quantify over
 /// cells (`llvm-tests/memory`), and BMC finds the bugs behind loops over
 /// memory, which the others rarely refute in time (README "Engines").
-pub const DEFAULT_MEMORY_PORTFOLIO: &str = "ai-octagon,ai-boxes,spacer-global,spacer-cells,bmc,spacer,ufo";
+pub const DEFAULT_MEMORY_PORTFOLIO: &str = "ai,ai-octagon,ai-boxes,spacer-global,spacer-cells,bmc,spacer,ufo";
 
 /// The default members for a program SAFE cannot be claimed of (recursion
 /// copied to a bound: `frontend::recursion`): only bugs can be answers, so
@@ -81,7 +83,7 @@ pub const DEFAULT_PROCEDURES_PORTFOLIO: &str = "bmc,spacer-procedures,spacer-glo
 /// (`tailcallelim`): accumulator recursion (`n * fact(n - 1)`) leaves a loop
 /// over products, whose bugs BMC unrolls in a second where Spacer's
 /// nonlinear search does not end; it runs after `spacer-global`'s head start.
-pub const DEFAULT_RECURSION_PORTFOLIO: &str = "ai-octagon,ai-boxes,spacer-global,bmc,spacer,ufo";
+pub const DEFAULT_RECURSION_PORTFOLIO: &str = "ai,ai-octagon,ai-boxes,spacer-global,bmc,spacer,ufo";
 
 /// The engine named `name` (not the portfolio).
 pub fn engine(name: &str) -> Option<&'static EngineSpec> {
