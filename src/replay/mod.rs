@@ -246,12 +246,7 @@ pub fn replay(
         Err(e) => return Replay::Impossible(e.to_string()),
     };
     // The program's declarations of its nondet functions, read once for both builds.
-    let mut return_types = std::collections::BTreeMap::new();
-    for f in files.iter().chain(sources).filter(|f| !f.ends_with(".bc")) {
-        if let Ok(text) = std::fs::read_to_string(f) {
-            return_types.extend(harness::declared_types(&text, f.ends_with(".ll")));
-        }
-    }
+    let return_types = declared_return_types(files.iter().chain(sources));
     let build = Build { files, dm, entry, target, trace, dir: dir.path(), return_types };
     // C compiled as written: one build under UBSan is the replay and the UB
     // check at once (UBSan reports and goes on, `halt_on_error=0`) when it
@@ -307,12 +302,7 @@ pub fn write_tests(
 ) -> Result<Vec<std::path::PathBuf>, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let work = tempfile::tempdir().map_err(|e| e.to_string())?;
-    let mut return_types = std::collections::BTreeMap::new();
-    for f in files.iter().filter(|f| !f.ends_with(".bc")) {
-        if let Ok(text) = std::fs::read_to_string(f) {
-            return_types.extend(harness::declared_types(&text, f.ends_with(".ll")));
-        }
-    }
+    let return_types = declared_return_types(files.iter());
     let none = Trace::default();
     let build = Build { files, dm, entry, target, trace: &none, dir: work.path(), return_types };
     let (_, linkage) = build.objects(false)?;
@@ -329,6 +319,18 @@ pub fn write_tests(
         written.push(out);
     }
     Ok(written)
+}
+
+/// The C return type of each nondet function the (C or textual IR) files
+/// declare.
+fn declared_return_types<'a>(files: impl Iterator<Item = &'a String>) -> std::collections::BTreeMap<String, String> {
+    let mut types = std::collections::BTreeMap::new();
+    for f in files.filter(|f| !f.ends_with(".bc")) {
+        if let Ok(text) = std::fs::read_to_string(f) {
+            types.extend(harness::declared_types(&text, f.ends_with(".ll")));
+        }
+    }
+    types
 }
 
 /// How long a replay by the JIT or a native build runs the module as
