@@ -296,10 +296,16 @@ impl Octagons {
         self.closure = Closure::Closed;
     }
 
-    fn closed_copy(&self) -> Octagons {
+    /// The element tightly closed: itself when it is (no copy: `leq`,
+    /// `join` and the projections run on every fixpoint step), else a
+    /// closed copy.
+    fn closed(&self) -> std::borrow::Cow<'_, Octagons> {
+        if self.closure == Closure::Closed || self.bottom {
+            return std::borrow::Cow::Borrowed(self);
+        }
         let mut c = self.clone();
         c.close();
-        c
+        std::borrow::Cow::Owned(c)
     }
 
     /// The interval of `v` (any value if it is not tracked).
@@ -307,7 +313,7 @@ impl Octagons {
         if self.bottom {
             return Itv::EMPTY;
         }
-        let c = self.closed_copy();
+        let c = self.closed();
         if c.bottom {
             return Itv::EMPTY;
         }
@@ -326,7 +332,7 @@ impl Octagons {
 
     /// The projection on intervals.
     pub fn intervals(&self) -> Intervals {
-        let c = self.closed_copy();
+        let c = self.closed();
         if c.bottom {
             return Intervals::bottom();
         }
@@ -522,7 +528,8 @@ impl Octagons {
         if self.bottom {
             return;
         }
-        let itv = self.intervals();
+        // (the intervals a comparison reads, of the state before it: only a
+        // comparison computes them, not the conjunctions around it)
         match e {
             Expr::And(xs) => {
                 for x in xs {
@@ -538,6 +545,7 @@ impl Octagons {
                 }
                 Expr::Cmp { pred, a, b, .. } => {
                     if let Some((signed, rel)) = Self::relation(pred.negated()) {
+                        let itv = self.intervals();
                         self.assume_linear(cx, &itv, signed, rel, a, b);
                     }
                 }
@@ -545,10 +553,12 @@ impl Octagons {
             },
             Expr::Cmp { pred, a, b, .. } => {
                 if let Some((signed, rel)) = Self::relation(*pred) {
+                    let itv = self.intervals();
                     self.assume_linear(cx, &itv, signed, rel, a, b);
                 }
             }
             Expr::Rel { rel, a, b } => {
+                let itv = self.intervals();
                 self.assume_linear(cx, &itv, true, *rel, a, b);
             }
             _ => {}
@@ -603,10 +613,10 @@ impl Domain for Octagons {
         Octagons { bottom: true, vars: Vec::new(), m: Vec::new(), closure: Closure::Closed }
     }
     fn is_bottom(&self) -> bool {
-        self.bottom || (self.closure != Closure::Closed && self.closed_copy().bottom)
+        self.closed().bottom
     }
     fn leq(&self, o: &Self) -> bool {
-        let a = self.closed_copy();
+        let a = self.closed();
         if a.bottom {
             return true;
         }
@@ -633,12 +643,12 @@ impl Domain for Octagons {
         true
     }
     fn join(&self, o: &Self) -> Self {
-        let (a, b) = (self.closed_copy(), o.closed_copy());
+        let (a, b) = (self.closed(), o.closed());
         if a.bottom {
-            return b;
+            return b.into_owned();
         }
         if b.bottom {
-            return a;
+            return a.into_owned();
         }
         pointwise(&a, &b, max, true)
     }
@@ -666,9 +676,9 @@ impl Domain for Octagons {
         r
     }
     fn widen_with(&self, next: &Self, t: &Thresholds) -> Self {
-        let (a, b) = (self, next.closed_copy());
+        let (a, b) = (self, next.closed());
         if a.bottom {
-            return b;
+            return b.into_owned();
         }
         if b.bottom {
             return a.clone();
@@ -823,7 +833,7 @@ impl Domain for Octagons {
         self.meet_projection(&d, vars);
     }
     fn to_expr(&self, cx: &Ctx, vars: &[VarId]) -> Expr {
-        let c = self.closed_copy();
+        let c = self.closed();
         if c.bottom {
             return Expr::Bool(false);
         }
