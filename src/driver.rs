@@ -190,7 +190,14 @@ fn verify_once(opts: &VerifyOptions) -> Result<(Report, Option<(usize, String)>)
                 .map_err(Clone::clone),
             None => Ok(opts.files.clone()),
         };
-        write_tests(&prog, &sliced, opts, files, &outcome.tests, dir)
+        // the bug's path is a test too, once its replay reached the error
+        let mut traces = outcome.tests.clone();
+        if let Some(bug) = outcome.trace.as_ref().filter(|_| outcome.verdict == Verdict::Unsafe) {
+            if traces.len() < opts.engine.tests {
+                traces.push(bug.clone());
+            }
+        }
+        write_tests(&prog, &sliced, opts, files, &traces, dir)
     });
     let counterexample = outcome.trace.as_ref().map(|t| counterexample(&prog, &sliced, t, replayed.as_ref()));
     let certificate = match (&outcome.verdict, &outcome.certificate) {

@@ -20,7 +20,8 @@
 //! other. Bounds (tree nodes, path length) and the deadline end the search
 //! UNKNOWN with the reason, never SAFE. With `--tests`, the paths explored
 //! to their end (TracerX's test generation) come back as traces in
-//! `Outcome::tests`, whatever the verdict.
+//! `Outcome::tests`, whatever the verdict (the driver adds the bug's path,
+//! once replayed).
 
 pub mod annotation;
 pub mod minimax;
@@ -141,8 +142,8 @@ impl Engine for Tracer {
             Err(Stop::Unsafe(edges)) => super::path_answer(super::path_query(p, &edges, cx), stats, cx),
         };
         // the explored paths' inputs, while there is time (a path the
-        // search found feasible whose query finds no model is left out), and
-        // the bug's last
+        // search found feasible whose query finds no model is left out; the
+        // bug's is the driver's to add, once its replay reached the error)
         for edges in &search.tests {
             if cx.deadline.expired() {
                 break;
@@ -150,9 +151,6 @@ impl Engine for Tracer {
             if let Ok(Some(t)) = super::path_query(p, edges, cx) {
                 o.tests.push(t);
             }
-        }
-        if let Some(t) = o.trace.as_ref().filter(|_| o.tests.len() < self.limits.tests) {
-            o.tests.push(t.clone());
         }
         o
     }
