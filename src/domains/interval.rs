@@ -295,6 +295,11 @@ impl Sem {
 }
 
 impl Intervals {
+    /// The variables it bounds.
+    pub fn constrained(&self) -> Vec<VarId> {
+        self.vars.keys().copied().collect()
+    }
+
     /// The interval of `v` (any value if not constrained).
     pub fn get(&self, v: VarId) -> Itv {
         if self.bottom {

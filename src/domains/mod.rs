@@ -28,13 +28,20 @@
 //! join and are no [`Domain`]; [`constants::Constants`], those assignments
 //! joined in the flat lattice (UFO's `--post explicit`);
 //! [`octagon::Octagons`], `±x ± y ≤ c` (DAGGER's relational domain).
+//!
+//! For refinement (DAGGER, papers/dagger-refining-abstract-interpretations.txt
+//! §2): [`preimage`], the backward transfer of any domain, and
+//! [`interpolate`], interpolants between elements and the bounded widening
+//! `∇_T` they bound.
 
 pub mod boxes;
 pub mod constants;
 pub mod explicit;
 pub mod fixpoint;
+pub mod interpolate;
 pub mod interval;
 pub mod octagon;
+pub mod preimage;
 #[cfg(test)]
 mod soundness;
 
@@ -149,34 +156,45 @@ pub trait Domain: Clone + std::fmt::Debug + PartialEq {
 
     /// The transfer of an edge body. An `assume` of a Boolean variable the
     /// body defined assumes its definition (`cmp := i < n; assume cmp`
-    /// constrains `i` and `n`), while the variables it reads keep their values.
+    /// constrains `i` and `n`), while the variables it reads keep their values
+    /// ([`inlined`]).
     fn body(&mut self, cx: &Ctx, body: &[Stmt]) {
-        let mut defs: HashMap<VarId, Expr> = HashMap::new();
-        for s in body {
+        for s in inlined(body) {
             if self.is_bottom() {
                 return;
             }
-            match s {
-                Stmt::Assume(e) => self.assume(cx, &inline(e, &defs)),
-                Stmt::Assign(v, e) => {
-                    let d = inline(e, &defs);
-                    self.assign(cx, *v, e);
-                    forget_defs(&mut defs, &[*v]);
-                    if d.sort() == Sort::Bool && !mentions(&d, *v) {
-                        defs.insert(*v, d);
-                    }
-                }
-                Stmt::Havoc(v, ..) => {
-                    self.stmt(cx, s);
-                    forget_defs(&mut defs, &[*v]);
-                }
-                Stmt::Parallel(xs) => {
-                    self.stmt(cx, s);
-                    forget_defs(&mut defs, &xs.iter().map(|(v, _)| *v).collect::<Vec<_>>());
-                }
-            }
+            self.stmt(cx, &s);
         }
     }
+}
+
+/// `body` with each `assume` of a Boolean variable the body defined (and
+/// whose definition's variables it has not assigned since) replaced by an
+/// assume of its definition: the same statements for the model, and the
+/// condition a domain can use, forwards ([`Domain::body`]) and backwards
+/// (`preimage`).
+pub fn inlined(body: &[Stmt]) -> Vec<Stmt> {
+    let mut defs: HashMap<VarId, Expr> = HashMap::new();
+    let mut out = Vec::with_capacity(body.len());
+    for s in body {
+        match s {
+            Stmt::Assume(e) => {
+                out.push(Stmt::Assume(inline(e, &defs)));
+                continue;
+            }
+            Stmt::Assign(v, e) => {
+                let d = inline(e, &defs);
+                forget_defs(&mut defs, &[*v]);
+                if d.sort() == Sort::Bool && !mentions(&d, *v) {
+                    defs.insert(*v, d);
+                }
+            }
+            Stmt::Havoc(v, ..) => forget_defs(&mut defs, &[*v]),
+            Stmt::Parallel(xs) => forget_defs(&mut defs, &xs.iter().map(|(v, _)| *v).collect::<Vec<_>>()),
+        }
+        out.push(s.clone());
+    }
+    out
 }
 
 /// `e` with each Boolean variable of `defs` replaced by its definition.

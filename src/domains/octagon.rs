@@ -941,6 +941,53 @@ fn pointwise(a: &Octagons, b: &Octagons, f: impl Fn(Bound, Bound) -> Bound, clos
     r
 }
 
+impl Octagons {
+    /// `InterpolateOct` (papers/dagger-refining-abstract-interpretations.txt
+    /// §4): for two octagons with `self ⊓ b = ⊥`, the constraints `e < l`
+    /// (`e ≤ l − 1` over integers; `2x ≤ l − 2` for a unary `2x`, whose
+    /// bounds are even) of each expression `e = ±x ± y` of the common
+    /// variables whose lower bound `l` in `b` is above its upper bound in
+    /// `self`: implied by `self`, disjoint from `b`, the weakest such bound
+    /// of `e`. Quadratic in the variables. When the emptiness of the meet
+    /// takes a chain of several constraints from each side (`x ≤ y`, `z ≤ w`
+    /// against `y ≤ z`, `w < x`), no single expression separates, and the
+    /// interpolant is `self` (closed) itself.
+    pub fn interpolate(&self, b: &Octagons) -> Octagons {
+        let (a, b) = (self.closed(), b.closed());
+        if a.bottom || b.bottom {
+            return Octagons::top();
+        }
+        let vars: Vec<VarId> = a.vars.iter().copied().filter(|v| b.index(*v).is_some()).collect();
+        let n2 = 2 * vars.len();
+        let mut i_ = Octagons { bottom: false, vars: vars.clone(), m: vec![None; n2 * n2], closure: Closure::Open };
+        for i in 0..n2 {
+            i_.put(i, i, Some(0));
+        }
+        let ia = |i: usize| 2 * a.index(vars[i / 2]).unwrap_or(0) + i % 2;
+        let ib = |i: usize| 2 * b.index(vars[i / 2]).unwrap_or(0) + i % 2;
+        for i in 0..n2 {
+            for j in 0..n2 {
+                if i == j {
+                    continue;
+                }
+                // Vⱼ − Vᵢ ≤ u in `a`, ≥ −d in `b`
+                let (Some(u), Some(d)) = (a.at(ia(i), ia(j)), b.at(ib(j), ib(i))) else { continue };
+                let Some(l) = d.checked_neg() else { continue };
+                if u < l {
+                    let step = if j == i ^ 1 { 2 } else { 1 };
+                    i_.put(i, j, min(i_.at(i, j), Some(l - step)));
+                }
+            }
+        }
+        i_.close();
+        if i_.meet(&b).is_bottom() {
+            i_
+        } else {
+            a.into_owned()
+        }
+    }
+}
+
 #[cfg(test)]
 impl Octagons {
     /// The octagon of `itv`'s bounds and the constraints `a·x + b·y ≤ c`

@@ -267,6 +267,123 @@ fn octagon_states() -> impl Strategy<Value = (Vec<Val>, Octagons)> {
     })
 }
 
+/// Linear statements, the octagon's own transfers: `x := ±y + k`, `x :=
+/// x + k`, sums of variables and of what is not linear, comparisons of
+/// `±x ± y` with a constant.
+fn linear_bodies(x: u32, y: u32, k: i128, neg: bool, nsw: bool, pred: CmpPred) -> Vec<Vec<Stmt>> {
+    let var = |i: u32| Expr::Var(VarId(i), Sort::Int { bits: W });
+    let lit = Expr::Int { value: k, bits: W };
+    let bin = |op, a: Expr, b: Expr| Expr::Bin { op, bits: W, nsw, nuw: false, a: Box::new(a), b: Box::new(b) };
+    let side = if neg { bin(BinOp::Sub, lit.clone(), var(y)) } else { bin(BinOp::Add, var(y), lit.clone()) };
+    let cond = Expr::Cmp { pred, bits: W, a: Box::new(bin(BinOp::Add, var(x), var(y))), b: Box::new(lit.clone()) };
+    vec![
+        vec![Stmt::Assign(VarId(x), side.clone())],
+        vec![Stmt::Assign(VarId(x), bin(BinOp::Add, var(x), lit.clone()))],
+        vec![Stmt::Assume(cond.clone())],
+        vec![Stmt::Assume(Expr::Not(Box::new(cond)))],
+        vec![Stmt::Parallel(vec![(VarId(x), side), (VarId(y), var(x))])],
+        // sums of variables, and of a variable and what is not linear
+        vec![Stmt::Assign(VarId(x), bin(BinOp::Add, var(y), var((x + 1) % 3)))],
+        vec![Stmt::Assign(VarId(x), bin(BinOp::Sub, bin(BinOp::Add, var(x), var(y)), lit.clone()))],
+        vec![Stmt::Assign(VarId(x), bin(BinOp::Add, var(x), bin(BinOp::Mul, var(y), var(y))))],
+        vec![Stmt::Assign(VarId(x), bin(BinOp::Sub, var(y), bin(BinOp::And, var(x), lit.clone())))],
+    ]
+}
+
+/// How an abstract state lies around a concrete one: per integer variable
+/// the slack below and above its value (or no bound), whether the Boolean
+/// is known, and relations `±x ± y ≤ c` with their slack.
+type Shape = (Vec<Option<(i128, i128)>>, bool, Vec<(u32, bool, u32, bool, i128)>);
+
+fn shapes() -> impl Strategy<Value = Shape> {
+    let relation = (0..3u32, any::<bool>(), 0..3u32, any::<bool>(), prop_oneof![Just(0i128), 0i128..20]);
+    (
+        prop::collection::vec(prop::option::of((0i128..30, 0i128..30)), 3),
+        any::<bool>(),
+        prop::collection::vec(relation, 0..4),
+    )
+}
+
+/// The intervals and the octagon of `shape` around `vals`.
+fn around(vals: &[Val], shape: &Shape) -> (Intervals, Octagons) {
+    let (slack, known, rels) = shape;
+    let mut d = Intervals::top();
+    for (i, s) in slack.iter().enumerate() {
+        let x = as_i128(vals[i]);
+        if let Some((below, above)) = s {
+            d.set(VarId(i as u32), Itv::new(x - below, x + above));
+        }
+    }
+    if *known {
+        d.set(VarId(3), Itv::point(as_i128(vals[3])));
+    }
+    let cons: Vec<(VarId, i128, VarId, i128, i128)> = rels
+        .iter()
+        .map(|(x, sx, y, sy, slack)| {
+            let (a, b) = (if *sx { 1 } else { -1 }, if *sy { 1 } else { -1 });
+            let c = a * as_i128(vals[*x as usize]) + b * as_i128(vals[*y as usize]) + slack;
+            (VarId(*x), a, VarId(*y), b, c)
+        })
+        .collect();
+    let vars: Vec<VarId> = (0..NVARS).map(VarId).collect();
+    let o = Octagons::of(&d, &vars, &cons);
+    (d, o)
+}
+
+/// The preimage of every state around the successor of `vals` by `body`
+/// contains `vals`: intervals, boxes of one, octagons.
+fn preimage_contains(body: &[Stmt], vals: &[Val], shape: &Shape, sem: IntSemantics) -> Result<(), TestCaseError> {
+    let sort = sort_of;
+    let cx = Ctx { sem, sort: &sort };
+    let mut env: std::collections::HashMap<VarId, Val> =
+        vals.iter().enumerate().map(|(i, x)| (VarId(i as u32), *x)).collect();
+    let mut havoc = |_: VarId, _: Sort| Val::Int(0);
+    if let Ok(true) = eval::body(body, &mut env, sem, &sort, &mut havoc) {
+        let after: Vec<Val> = (0..NVARS).map(|i| env[&VarId(i)]).collect();
+        let (itv, oct) = around(&after, shape);
+        prop_assert!(itv.holds(&after) && oct.holds(&after));
+        let pre = super::preimage::body(&itv, &cx, body);
+        prop_assert!(
+            pre.holds(vals),
+            "{body:?}: {vals:?} to {after:?} in {itv:?}, not in its preimage {pre:?} under {sem:?}"
+        );
+        let boxes = Boxes::of(vec![itv]);
+        let pre = super::preimage::body(&boxes, &cx, body);
+        prop_assert!(
+            pre.holds(vals),
+            "{body:?}: {vals:?} to {after:?} in {boxes:?}, not in its preimage {pre:?} under {sem:?}"
+        );
+        let pre = super::preimage::body(&oct, &cx, body);
+        prop_assert!(
+            pre.holds(vals),
+            "{body:?}: {vals:?} to {after:?} in {oct:?}, not in its preimage {pre:?} under {sem:?}"
+        );
+    }
+    Ok(())
+}
+
+/// Interpolants separate (`A ⊑ I`, `I ⊓ B = ⊥`) when `A ⊓ B = ⊥`, and a
+/// bounded widening stays below every element of `T` that bounds both its
+/// arguments and above both (Lemma 1).
+fn interpolants_separate<D: Holds + super::interpolate::Interpolate>(
+    a: &D,
+    b: &D,
+    vals: &[Val],
+    t: &super::Thresholds,
+) -> Result<(), TestCaseError> {
+    if a.meet(b).is_bottom() && !a.is_bottom() && !b.is_bottom() {
+        let i = a.interpolate(b);
+        prop_assert!(a.leq(&i), "{a:?} not below its interpolant {i:?} against {b:?}");
+        prop_assert!(i.meet(b).is_bottom(), "the interpolant {i:?} of {a:?} meets {b:?}");
+    }
+    let c = a.join(b);
+    let j = a.join(b);
+    let w = super::interpolate::bounded_widen(a, &j, std::slice::from_ref(&c), t);
+    prop_assert!(a.leq(&w) && j.leq(&w) && w.leq(&c), "{a:?} widened by {j:?} up to {c:?}: {w:?}");
+    prop_assert!(w.holds(vals) || !a.holds(vals));
+    Ok(())
+}
+
 /// A concrete state, and explicit values of some of its variables.
 fn constants_states() -> impl Strategy<Value = (Vec<Val>, Constants)> {
     (states(), prop::collection::vec(any::<bool>(), NVARS as usize)).prop_map(|((vals, _), known)| {
@@ -374,23 +491,7 @@ proptest! {
         (vals, d) in octagon_states(), sem in semantics(), x in 0..3u32, y in 0..3u32, k in -40i128..40,
         pred in pred(), neg in any::<bool>(), nsw in any::<bool>()
     ) {
-        let var = |i: u32| Expr::Var(VarId(i), Sort::Int { bits: W });
-        let lit = Expr::Int { value: k, bits: W };
-        let bin = |op, a: Expr, b: Expr| Expr::Bin { op, bits: W, nsw, nuw: false, a: Box::new(a), b: Box::new(b) };
-        let side = if neg { bin(BinOp::Sub, lit.clone(), var(y)) } else { bin(BinOp::Add, var(y), lit.clone()) };
-        let cond = Expr::Cmp { pred, bits: W, a: Box::new(bin(BinOp::Add, var(x), var(y))), b: Box::new(lit.clone()) };
-        for body in [
-            vec![Stmt::Assign(VarId(x), side.clone())],
-            vec![Stmt::Assign(VarId(x), bin(BinOp::Add, var(x), lit.clone()))],
-            vec![Stmt::Assume(cond.clone())],
-            vec![Stmt::Assume(Expr::Not(Box::new(cond)))],
-            vec![Stmt::Parallel(vec![(VarId(x), side), (VarId(y), var(x))])],
-            // sums of variables, and of a variable and what is not linear
-            vec![Stmt::Assign(VarId(x), bin(BinOp::Add, var(y), var((x + 1) % 3)))],
-            vec![Stmt::Assign(VarId(x), bin(BinOp::Sub, bin(BinOp::Add, var(x), var(y)), lit.clone()))],
-            vec![Stmt::Assign(VarId(x), bin(BinOp::Add, var(x), bin(BinOp::Mul, var(y), var(y))))],
-            vec![Stmt::Assign(VarId(x), bin(BinOp::Sub, var(y), bin(BinOp::And, var(x), lit.clone())))],
-        ] {
+        for body in linear_bodies(x, y, k, neg, nsw, pred) {
             body_contains(&body, &vals, &d, sem)?;
         }
     }
@@ -440,4 +541,32 @@ proptest! {
         let n = j.narrow(&a);
         prop_assert!(a.leq(&n) && n.leq(&j));
     }
+
+    /// The backward transfer (DAGGER's `Preimage`) of every body and linear
+    /// statement over-approximates: the predecessor is in the preimage of
+    /// any state around its successor.
+    #[test]
+    fn preimages_contain_their_predecessors(
+        e in int_expr(), c in bool_of(int_expr()), (vals, _) in states(), shape in shapes(), sem in semantics(),
+        target in 0..3u32, x in 0..3u32, y in 0..3u32, k in -40i128..40, pred in pred(), neg in any::<bool>(),
+        nsw in any::<bool>()
+    ) {
+        preimage_contains(&body_of(e, c, target), &vals, &shape, sem)?;
+        for body in linear_bodies(x, y, k, neg, nsw, pred) {
+            preimage_contains(&body, &vals, &shape, sem)?;
+        }
+    }
+
+    #[test]
+    fn interval_and_octagon_interpolants_separate(
+        (vals, sa) in (states(), shapes()).prop_map(|((v, _), s)| (v, s)), (other, sb) in (states(), shapes()).prop_map(|((v, _), s)| (v, s)),
+        t in prop::collection::vec(-60i128..60, 0..4)
+    ) {
+        let (ia, oa) = around(&vals, &sa);
+        let (ib, ob) = around(&other, &sb);
+        let t = super::Thresholds::new(t);
+        interpolants_separate(&ia, &ib, &vals, &t)?;
+        interpolants_separate(&oa, &ob, &vals, &t)?;
+    }
+
 }
