@@ -169,16 +169,12 @@ pub fn analyze_graph<D: Domain, W: Widen<D>>(
 impl<D: Domain, W: Widen<D>> Iteration<'_, D, W> {
     /// The transfer of graph edge `i` from its source's current value.
     fn transfer(&mut self, i: usize) -> D {
-        let (src, dst, e) = self.graph.edges[i];
-        let mut d = self.value[src].clone();
-        if d.is_bottom() {
-            return d;
+        let (src, _, e) = self.graph.edges[i];
+        if self.value[src].is_bottom() {
+            return D::bottom();
         }
         self.stats.transfers += 1;
-        d.in_range(self.cx, &self.p.loc(self.graph.loc[src]).live);
-        d.body(self.cx, &self.p.edge(e).body);
-        d.restrict(&self.p.loc(self.graph.loc[dst]).live);
-        d
+        image(self.p, self.cx, &self.value[src], e)
     }
 
     /// The join of the transfers into `v` (top at the entry).
@@ -238,6 +234,28 @@ impl<D: Domain, W: Widen<D>> Iteration<'_, D, W> {
         }
         Ok(())
     }
+}
+
+/// The abstract image of `d` (at the edge's source) by program edge `e`:
+/// met with the ranges of the source's in-scope variables (where the model
+/// excludes out-of-range values, `domains`), the body, then only the
+/// target's in-scope variables kept. DAGGER's `Image` too.
+pub fn image<D: Domain>(p: &Program, cx: &Ctx, d: &D, e: crate::ir::EdgeId) -> D {
+    image_of(p, cx, d, e, &p.edge(e).body)
+}
+
+/// [`image`] by `body` in place of the edge's own (one of its cases,
+/// `domains::cases`).
+pub fn image_of<D: Domain>(p: &Program, cx: &Ctx, d: &D, e: crate::ir::EdgeId, body: &[crate::ir::Stmt]) -> D {
+    let edge = p.edge(e);
+    let mut d = d.clone();
+    if d.is_bottom() {
+        return d;
+    }
+    d.in_range(cx, &p.loc(edge.src).live);
+    d.body(cx, body);
+    d.restrict(&p.loc(edge.dst).live);
+    d
 }
 
 /// The widening thresholds of `p`: its integer constants, each ±1, and the

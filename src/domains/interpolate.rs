@@ -14,8 +14,9 @@
 //!   thresholds) met with every element of `T` that bounds both `A` and `B`:
 //!   above `A` and `B`, below every such element (Lemma 1's condition, so an
 //!   interpolant in `T` keeps the widened value off the error), and still a
-//!   widening: `T` is finite, and an element that stops bounding the
-//!   iterates never bounds them again.
+//!   widening: `T` is finite, an element that stops bounding the iterates
+//!   never bounds them again, and the bound keeps the widened element as
+//!   the widening needs it ([`Interpolate::bound`]: an octagon unclosed).
 
 use super::boxes::Boxes;
 use super::interval::{Intervals, Itv};
@@ -27,6 +28,12 @@ pub trait Interpolate: Domain {
     /// An interpolant of `self` and `b`, which must not meet; `self` itself
     /// where the domain finds no weaker one.
     fn interpolate(&self, b: &Self) -> Self;
+
+    /// `self ⊓ c` for a widened `self`, in the representation the domain's
+    /// widening needs to terminate (the octagon's: not closed).
+    fn bound(&self, c: &Self) -> Self {
+        self.meet(c)
+    }
 }
 
 impl Interpolate for Intervals {
@@ -61,6 +68,9 @@ impl Interpolate for Octagons {
     fn interpolate(&self, b: &Self) -> Self {
         Octagons::interpolate(self, b)
     }
+    fn bound(&self, c: &Self) -> Self {
+        self.meet_open(c)
+    }
 }
 
 impl Interpolate for Boxes {
@@ -71,11 +81,11 @@ impl Interpolate for Boxes {
 
 /// `a ∇_T b` (module docs): `b` should be above `a` (the paper widens `s''`
 /// by `s'' ⊔ img`).
-pub fn bounded_widen<D: Domain>(a: &D, b: &D, t: &[D], thresholds: &Thresholds) -> D {
+pub fn bounded_widen<D: Interpolate>(a: &D, b: &D, t: &[D], thresholds: &Thresholds) -> D {
     let mut w = a.widen_with(b, thresholds);
     for c in t {
         if a.leq(c) && b.leq(c) {
-            w = w.meet(c);
+            w = w.bound(c);
         }
     }
     w

@@ -32,9 +32,11 @@
 //! For refinement (DAGGER, papers/dagger-refining-abstract-interpretations.txt
 //! §2): [`preimage`], the backward transfer of any domain, and
 //! [`interpolate`], interpolants between elements and the bounded widening
-//! `∇_T` they bound.
+//! `∇_T` they bound; [`cases`], the case splits of bodies and conditions a
+//! tree exploration keeps apart.
 
 pub mod boxes;
+pub mod cases;
 pub mod constants;
 pub mod explicit;
 pub mod fixpoint;
@@ -170,31 +172,67 @@ pub trait Domain: Clone + std::fmt::Debug + PartialEq {
 
 /// `body` with each `assume` of a Boolean variable the body defined (and
 /// whose definition's variables it has not assigned since) replaced by an
-/// assume of its definition: the same statements for the model, and the
-/// condition a domain can use, forwards ([`Domain::body`]) and backwards
-/// (`preimage`).
+/// assume of its definition, and, where the condition reads integers the
+/// body computed, followed by the same condition over what they were
+/// computed from (`sub := y - x; c := sub > 9; assume c` assumes `sub > 9`
+/// and `y - x > 9`: an octagon relates `y` and `x`, not `sub` with both):
+/// the same executions for the model, and conditions a domain can use,
+/// forwards ([`Domain::body`]) and backwards (`preimage`). An integer
+/// definition is kept while it is small (at most [`INLINE_MAX`] nodes).
 pub fn inlined(body: &[Stmt]) -> Vec<Stmt> {
     let mut defs: HashMap<VarId, Expr> = HashMap::new();
+    let mut ints: HashMap<VarId, Expr> = HashMap::new();
     let mut out = Vec::with_capacity(body.len());
     for s in body {
         match s {
             Stmt::Assume(e) => {
-                out.push(Stmt::Assume(inline(e, &defs)));
+                let c = inline(e, &defs);
+                let over = c.substitute(&|v, _| ints.get(&v).cloned());
+                out.push(Stmt::Assume(c.clone()));
+                if over != c && size(&over) <= 2 * INLINE_MAX {
+                    out.push(Stmt::Assume(over));
+                }
                 continue;
             }
             Stmt::Assign(v, e) => {
                 let d = inline(e, &defs);
                 forget_defs(&mut defs, &[*v]);
+                forget_defs(&mut ints, &[*v]);
                 if d.sort() == Sort::Bool && !mentions(&d, *v) {
                     defs.insert(*v, d);
+                } else if matches!(d.sort(), Sort::Int { .. }) && !mentions(&d, *v) {
+                    let d = d.substitute(&|u, _| ints.get(&u).cloned());
+                    if size(&d) <= INLINE_MAX {
+                        ints.insert(*v, d);
+                    }
                 }
             }
-            Stmt::Havoc(v, ..) => forget_defs(&mut defs, &[*v]),
-            Stmt::Parallel(xs) => forget_defs(&mut defs, &xs.iter().map(|(v, _)| *v).collect::<Vec<_>>()),
+            Stmt::Havoc(v, ..) => {
+                forget_defs(&mut defs, &[*v]);
+                forget_defs(&mut ints, &[*v]);
+            }
+            Stmt::Parallel(xs) => {
+                let vs: Vec<VarId> = xs.iter().map(|(v, _)| *v).collect();
+                forget_defs(&mut defs, &vs);
+                forget_defs(&mut ints, &vs);
+            }
         }
         out.push(s.clone());
     }
     out
+}
+
+/// The most nodes an integer definition [`inlined`] keeps may have.
+pub const INLINE_MAX: usize = 32;
+
+/// The nodes of `e`.
+pub(crate) fn size(e: &Expr) -> usize {
+    let mut n = 1;
+    let _ = e.map_children(|c| {
+        n += size(c);
+        c.clone()
+    });
+    n
 }
 
 /// `e` with each Boolean variable of `defs` replaced by its definition.

@@ -397,6 +397,11 @@ impl Octagons {
             Expr::Num(c) => Some(Lin::constant(*c)),
             Expr::Value { signed, bits, a } => {
                 let l = self.linear(cx, itv, a)?;
+                // (a signed value under `lia` is the integer itself, `ir::eval`:
+                // an `nsw` sum out of the type's range too)
+                if *signed && cx.sem != IntSemantics::Bv {
+                    return Some(l);
+                }
                 let nonneg = range_of(itv, &l).lo.is_some_and(|lo| lo >= 0);
                 ((*signed || nonneg) && fits(&l, *bits)).then_some(l)
             }
@@ -653,25 +658,7 @@ impl Domain for Octagons {
         pointwise(&a, &b, max, true)
     }
     fn meet(&self, o: &Self) -> Self {
-        if self.bottom || o.bottom {
-            return Octagons::bottom();
-        }
-        let mut r = self.clone();
-        for v in &o.vars {
-            r.track(*v);
-        }
-        for (i, vi) in o.vars.iter().enumerate() {
-            for (j, vj) in o.vars.iter().enumerate() {
-                let (k, l) = (r.track(*vi), r.track(*vj));
-                for (si, sj) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
-                    if let Some(c) = o.at(2 * i + si, 2 * j + sj) {
-                        let now = r.at(2 * k + si, 2 * l + sj);
-                        r.put(2 * k + si, 2 * l + sj, min(now, Some(c)));
-                    }
-                }
-            }
-        }
-        r.closure = Closure::Open;
+        let mut r = self.meet_open(o);
         r.close();
         r
     }
@@ -939,6 +926,37 @@ fn pointwise(a: &Octagons, b: &Octagons, f: impl Fn(Bound, Bound) -> Bound, clos
     let mut r = pointwise_with(a, b, |x, y, _| f(x, y));
     r.closure = if closed { Closure::Closed } else { Closure::Open };
     r
+}
+
+impl Octagons {
+    /// The meet, not closed: each bound the lesser of the two. A widened
+    /// element bounded this way (`interpolate::bounded_widen`) stays as
+    /// widened, as Miné's widening must for the iteration to end: closing
+    /// it would derive again, from the bounds it kept, the bounds it
+    /// dropped (`y - x <= 11` and `x <= 12` give `y <= 23`, and the next
+    /// iterate grows `x` again).
+    pub fn meet_open(&self, o: &Self) -> Self {
+        if self.bottom || o.bottom {
+            return Octagons::bottom();
+        }
+        let mut r = self.clone();
+        for v in &o.vars {
+            r.track(*v);
+        }
+        for (i, vi) in o.vars.iter().enumerate() {
+            for (j, vj) in o.vars.iter().enumerate() {
+                let (k, l) = (r.track(*vi), r.track(*vj));
+                for (si, sj) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+                    if let Some(c) = o.at(2 * i + si, 2 * j + sj) {
+                        let now = r.at(2 * k + si, 2 * l + sj);
+                        r.put(2 * k + si, 2 * l + sj, min(now, Some(c)));
+                    }
+                }
+            }
+        }
+        r.closure = Closure::Open;
+        r
+    }
 }
 
 impl Octagons {

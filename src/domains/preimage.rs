@@ -5,96 +5,126 @@
 //! backwards from the error node until it finds the join or widening that
 //! let the error in.
 //!
-//! Built from the forward operations alone, so every domain has it:
-//! - `assume c` is its own preimage (`ψ ⊓ c`);
-//! - the assignment `x := e` (and a parallel one) renames `x` in `ψ` to a
-//!   fresh temporary `t` (`t := x`, then forget `x`), assumes `t = e` over
-//!   the state before, and forgets `t`: `∃t. ψ[t/x] ∧ t = e`, which is
-//!   `ψ[e/x]`, exact where the domain's assignment of `t := x` and its
-//!   assume of `t = e` are (an octagon's for `e = ±y + c`);
-//! - `havoc x` forgets `x` (`∃x. ψ`, above the in-range preimage);
-//! - a body runs backwards over its [`inlined`] statements, so that
-//!   `cmp := i < n; assume cmp` constrains `i` and `n`.
+//! Built from the forward operations alone, so every domain has it, and
+//! exact where the domain's `assume` is: the body runs forwards
+//! symbolically (each assigned variable's value as an expression over the
+//! state before, a havoc's as a fresh temporary), and the preimage of `ψ` is
+//! the domain's `assume` of each condition the body assumes and of `ψ`'s own
+//! formula (`Domain::to_expr`), each over the state before (Dijkstra's
+//! weakest precondition of the edge, abstracted once), with the temporaries
+//! forgotten (`∃`). Carried statement by statement instead, `y := v + x;
+//! assume y < 0` after `v := -1` would lose `x ≤ 0` (when `y`'s equation is
+//! inverted, `v` is not yet known), and a relation over three variables,
+//! which no octagon holds, would be lost on the way. Conditions are split
+//! into their disjuncts (`cases::condition`: `x != 100` is `x < 100` or
+//! `x > 100`, where a convex domain would have `⊤`), so the preimage is a
+//! finite union of elements ([`disjuncts`]; [`body`] joins them).
 //!
 //! Invariant (checked by `soundness`): for every concrete state `s` whose
-//! successor by the statement (under the model's semantics, `ir::eval`) is
-//! in `γ(ψ)`, `s` is in `γ(pre(ψ))`: the preimage over-approximates, never
-//! drops a state — so an error state carried back to the entry may still be
-//! spurious (the paper, end of §2), and DAGGER confirms a counterexample
-//! with the path query before answering.
+//! successor by the body (under the model's semantics, `ir::eval`) is in
+//! `γ(ψ)`, `s` is in `γ` of some element of the preimage: it
+//! over-approximates, never drops a state — so an error state carried back
+//! to the entry may still be spurious (the paper, end of §2), and DAGGER
+//! confirms a counterexample with the path query before answering.
 
-use super::{inlined, Ctx, Domain};
+use super::{cases, inlined, Ctx, Domain};
 use crate::ir::{Expr, Sort, Stmt, VarId};
+use std::collections::HashMap;
 
 /// The first temporary's id: temporaries count down from the largest id, far
 /// above any program's variables.
 const TEMP: u32 = u32::MAX;
 
-/// The preimage of `post` by an edge `body`.
-pub fn body<D: Domain>(post: &D, cx: &Ctx, body: &[Stmt]) -> D {
-    let mut d = post.clone();
-    for s in inlined(body).iter().rev() {
-        if d.is_bottom() {
-            break;
+/// The most nodes a value or a condition over the state before may have;
+/// a larger value is any value, a larger condition is not assumed (both
+/// over-approximate: the domains' transfers of large expressions cost more
+/// than they tell).
+pub const EXPR_MAX: usize = 64;
+
+/// The preimage of `post` (over the variables `vars`) by an edge `body`,
+/// joined.
+pub fn body<D: Domain>(post: &D, cx: &Ctx, body: &[Stmt], vars: &[VarId]) -> D {
+    disjuncts(post, cx, body, vars).into_iter().fold(D::bottom(), |a, d| a.join(&d))
+}
+
+/// The preimage of `post` (over the variables `vars`) by an edge `body`,
+/// as a union of elements (module docs), bottom ones left out, at most
+/// `cases::CAP` (the rest joined into the last).
+pub fn disjuncts<D: Domain>(post: &D, cx: &Ctx, body: &[Stmt], vars: &[VarId]) -> Vec<D> {
+    if post.is_bottom() {
+        return Vec::new();
+    }
+    // the body forwards: values over the state before, and what it assumes
+    let mut value: HashMap<VarId, Expr> = HashMap::new();
+    let mut temps: Vec<Sort> = Vec::new();
+    let mut conditions: Vec<Expr> = Vec::new();
+    for s in inlined(body) {
+        let before = |e: &Expr, value: &HashMap<VarId, Expr>| cases::fold(&e.substitute(&|v, _| value.get(&v).cloned()));
+        // (a value grown past `EXPR_MAX` nodes is any value: a temporary)
+        let unknown = |v: VarId, temps: &mut Vec<Sort>| {
+            let sort = (cx.sort)(v);
+            temps.push(sort);
+            Expr::Var(VarId(TEMP - (temps.len() - 1) as u32), sort)
+        };
+        match s {
+            Stmt::Assume(e) => {
+                let c = before(&e, &value);
+                if super::size(&c) <= EXPR_MAX {
+                    conditions.push(c);
+                }
+            }
+            Stmt::Assign(v, e) => {
+                let x = before(&e, &value);
+                let x = if super::size(&x) <= EXPR_MAX { x } else { unknown(v, &mut temps) };
+                value.insert(v, x);
+            }
+            Stmt::Parallel(xs) => {
+                let new: Vec<(VarId, Expr)> = xs
+                    .iter()
+                    .map(|(v, e)| {
+                        let x = before(e, &value);
+                        (*v, if super::size(&x) <= EXPR_MAX { x } else { unknown(*v, &mut temps) })
+                    })
+                    .collect();
+                value.extend(new);
+            }
+            Stmt::Havoc(v, ..) => {
+                let x = unknown(v, &mut temps);
+                value.insert(v, x);
+            }
         }
-        d = stmt(&d, cx, s);
     }
-    d
-}
-
-/// The preimage of `post` by one statement.
-pub fn stmt<D: Domain>(post: &D, cx: &Ctx, s: &Stmt) -> D {
-    let mut d = post.clone();
-    if d.is_bottom() {
-        return d;
-    }
-    match s {
-        Stmt::Assume(e) => d.assume(cx, e),
-        Stmt::Havoc(v, ..) => d.forget(*v),
-        Stmt::Assign(v, e) => d = assignments(post, cx, &[(*v, e.clone())]),
-        Stmt::Parallel(xs) => d = assignments(post, cx, xs),
-    }
-    d
-}
-
-/// The preimage of the simultaneous assignments `xs` (a target assigned
-/// twice gets the last value, as `ir::eval`'s).
-fn assignments<D: Domain>(post: &D, cx: &Ctx, xs: &[(VarId, Expr)]) -> D {
-    let last = |k: usize| !xs[k + 1..].iter().any(|(u, _)| *u == xs[k].0);
-    let xs: Vec<&(VarId, Expr)> = xs.iter().enumerate().filter(|(k, _)| last(*k)).map(|(_, x)| x).collect();
-    let temp = |k: usize| VarId(TEMP - k as u32);
-    let sorts: Vec<Sort> = xs.iter().map(|(v, _)| (cx.sort)(*v)).collect();
+    conditions.push(post.to_expr(cx, vars).substitute(&|v, _| value.get(&v).cloned()));
     let sort = |v: VarId| match (TEMP - v.0) as usize {
-        k if k < sorts.len() => sorts[k],
+        k if k < temps.len() => temps[k],
         _ => (cx.sort)(v),
     };
     let tcx = Ctx { sem: cx.sem, sort: &sort };
-    let mut d = post.clone();
-    // ψ[t/x]: each target's value after, renamed
-    for (k, (v, _)) in xs.iter().enumerate() {
-        if matches!(sorts[k], Sort::Int { .. } | Sort::Bool) {
-            d.assign(&tcx, temp(k), &Expr::Var(*v, sorts[k]));
+    let mut ds = vec![D::top()];
+    for c in &conditions {
+        let parts = cases::condition(c);
+        ds = ds
+            .iter()
+            .flat_map(|d| {
+                parts.iter().map(|c| {
+                    let mut d = d.clone();
+                    d.assume(&tcx, c);
+                    d
+                })
+            })
+            .filter(|d| !d.is_bottom())
+            .collect();
+        if ds.len() > cases::CAP {
+            let rest = ds.split_off(cases::CAP - 1).into_iter().fold(D::bottom(), |a, d| a.join(&d));
+            ds.push(rest);
         }
     }
-    for (v, _) in &xs {
-        d.forget(*v);
+    for d in &mut ds {
+        for k in 0..temps.len() {
+            d.forget(VarId(TEMP - k as u32));
+        }
     }
-    // ∧ t = e over the state before, then ∃t
-    for (k, (_, e)) in xs.iter().enumerate() {
-        let t = Expr::Var(temp(k), sorts[k]);
-        let eq = match sorts[k] {
-            Sort::Int { bits } => {
-                Expr::Cmp { pred: crate::ir::CmpPred::Eq, bits, a: Box::new(t), b: Box::new(e.clone()) }
-            }
-            Sort::Bool => Expr::Not(Box::new(Expr::Xor(Box::new(t), Box::new(e.clone())))),
-            _ => continue,
-        };
-        d.assume(&tcx, &eq);
-    }
-    for k in 0..xs.len() {
-        d.forget(temp(k));
-    }
-    d
+    ds
 }
 
 #[cfg(test)]
@@ -104,6 +134,8 @@ mod tests {
     use crate::domains::interval::{Intervals, Itv};
     use crate::domains::octagon::Octagons;
     use crate::ir::{CmpPred, IntSemantics};
+
+    const VARS: [VarId; 3] = [VarId(0), VarId(1), VarId(2)];
 
     fn int(_: VarId) -> Sort {
         Sort::Int { bits: 32 }
@@ -119,18 +151,18 @@ mod tests {
         let (x, y) = (VarId(0), VarId(1));
         let mut post = Octagons::top();
         post.assume(&cx, &cmp(CmpPred::Sle, v(0), lit(5)));
-        let pre = body(&post, &cx, &[set(0, add(v(1), lit(1)))]);
+        let pre = body(&post, &cx, &[set(0, add(v(1), lit(1)))], &VARS);
         assert_eq!(pre.get(y), Itv { lo: None, hi: Some(4) });
         assert_eq!(pre.get(x), Itv::TOP);
-        let pre = body(&post, &cx, &[set(0, add(v(0), lit(1))), assume(cmp(CmpPred::Sgt, v(0), v(1)))]);
+        let pre = body(&post, &cx, &[set(0, add(v(0), lit(1))), assume(cmp(CmpPred::Sgt, v(0), v(1)))], &VARS);
         assert_eq!(pre.get(x), Itv { lo: None, hi: Some(4) });
         let mut expect = Octagons::top();
         expect.assume(&cx, &cmp(CmpPred::Sle, v(0), lit(4)));
         expect.assume(&cx, &cmp(CmpPred::Sle, v(1), v(0)));
         assert_eq!(pre, expect);
-        assert_eq!(body(&post, &cx, &[havoc(0)]), Octagons::top());
+        assert_eq!(body(&post, &cx, &[havoc(0)], &VARS), Octagons::top());
         let swap = Stmt::Parallel(vec![(x, v(1)), (y, v(0))]);
-        let pre = body(&post, &cx, &[swap]);
+        let pre = body(&post, &cx, &[swap], &VARS);
         assert_eq!((pre.get(x), pre.get(y)), (Itv::TOP, Itv { lo: None, hi: Some(5) }));
     }
 
@@ -144,7 +176,7 @@ mod tests {
         };
         let c = Expr::Var(VarId(2), Sort::Bool);
         let pre =
-            body(&Intervals::top(), &cx, &[Stmt::Assign(VarId(2), cmp(CmpPred::Slt, v(0), lit(3))), Stmt::Assume(c)]);
+            body(&Intervals::top(), &cx, &[Stmt::Assign(VarId(2), cmp(CmpPred::Slt, v(0), lit(3))), Stmt::Assume(c)], &VARS);
         assert_eq!(pre.get(VarId(0)), Itv { lo: None, hi: Some(2) });
     }
 }

@@ -27,6 +27,7 @@ use proptest::prelude::*;
 /// Variables 0..4: three integers of `W` bits, one Boolean.
 const W: u32 = 16;
 const NVARS: u32 = 4;
+const ALL: [VarId; 4] = [VarId(0), VarId(1), VarId(2), VarId(3)];
 
 fn sort_of(v: VarId) -> Sort {
     if v.0 == 3 {
@@ -342,22 +343,33 @@ fn preimage_contains(body: &[Stmt], vals: &[Val], shape: &Shape, sem: IntSemanti
         let after: Vec<Val> = (0..NVARS).map(|i| env[&VarId(i)]).collect();
         let (itv, oct) = around(&after, shape);
         prop_assert!(itv.holds(&after) && oct.holds(&after));
-        let pre = super::preimage::body(&itv, &cx, body);
+        let pre = super::preimage::body(&itv, &cx, body, &ALL);
         prop_assert!(
             pre.holds(vals),
             "{body:?}: {vals:?} to {after:?} in {itv:?}, not in its preimage {pre:?} under {sem:?}"
         );
-        let boxes = Boxes::of(vec![itv]);
-        let pre = super::preimage::body(&boxes, &cx, body);
+        let boxes = Boxes::of(vec![itv.clone()]);
+        let pre = super::preimage::body(&boxes, &cx, body, &ALL);
         prop_assert!(
             pre.holds(vals),
             "{body:?}: {vals:?} to {after:?} in {boxes:?}, not in its preimage {pre:?} under {sem:?}"
         );
-        let pre = super::preimage::body(&oct, &cx, body);
+        let pre = super::preimage::body(&oct, &cx, body, &ALL);
         prop_assert!(
             pre.holds(vals),
             "{body:?}: {vals:?} to {after:?} in {oct:?}, not in its preimage {pre:?} under {sem:?}"
         );
+        let pre = super::preimage::disjuncts(&oct, &cx, body, &ALL);
+        prop_assert!(pre.iter().any(|d| d.holds(vals)), "{body:?}: {vals:?} to {after:?} in {oct:?}, in none of {pre:?}");
+        // the case of the body `vals` runs, and the disjuncts of its preimage
+        for case in super::cases::body(body) {
+            let mut env: std::collections::HashMap<VarId, Val> =
+                vals.iter().enumerate().map(|(i, x)| (VarId(i as u32), *x)).collect();
+            if let Ok(true) = eval::body(&case, &mut env, sem, &sort, &mut havoc) {
+                let pre = super::preimage::disjuncts(&itv, &cx, &case, &ALL);
+                prop_assert!(pre.iter().any(|d| d.holds(vals)), "case {case:?}: {vals:?} in none of {pre:?}");
+            }
+        }
     }
     Ok(())
 }

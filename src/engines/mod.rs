@@ -11,6 +11,7 @@
 pub mod ai;
 pub mod bmc;
 pub mod config;
+pub mod dagger;
 pub mod explicit;
 pub mod kind;
 pub mod procedures;
@@ -52,6 +53,7 @@ engines![
     (explicit::SPEC, explicit::configure),
     (explicit::PRED_SPEC, explicit::configure),
     (tracer::SPEC, tracer::configure),
+    (dagger::SPEC, dagger::configure),
 ];
 
 pub use crate::answer::{Certificate, CexRefinement, Outcome, OwnStats, Stats, Validation, Verdict};
