@@ -36,7 +36,9 @@ pub fn body(body: &[Stmt]) -> Vec<Vec<Stmt>> {
         for (mut stmts, known) in cases {
             let s = fixed(s, &known);
             match &s {
-                Stmt::Assign(b, e) if room && e.sort() == Sort::Bool && !is_const(e) && computed_with(*b, &body[k + 1..]) => {
+                Stmt::Assign(b, e)
+                    if room && e.sort() == Sort::Bool && !is_const(e) && computed_with(*b, &body[k + 1..]) =>
+                {
                     for value in [true, false] {
                         let mut stmts = stmts.clone();
                         let c = if value { e.clone() } else { Expr::Not(Box::new(e.clone())) };
@@ -103,7 +105,16 @@ pub fn fold(e: &Expr) -> Expr {
             _ => e,
         },
         Expr::Cast { op, to, a, .. } if *to > 1 => match (**a).clone() {
-            Expr::Bool(x) => Expr::Int { value: if !x { 0 } else if *op == CastOp::Sext { -1 } else { 1 }, bits: *to },
+            Expr::Bool(x) => Expr::Int {
+                value: if !x {
+                    0
+                } else if *op == CastOp::Sext {
+                    -1
+                } else {
+                    1
+                },
+                bits: *to,
+            },
             _ => e,
         },
         _ => e,

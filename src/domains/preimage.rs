@@ -59,7 +59,8 @@ pub fn disjuncts<D: Domain>(post: &D, cx: &Ctx, body: &[Stmt], vars: &[VarId]) -
     let mut temps: Vec<Sort> = Vec::new();
     let mut conditions: Vec<Expr> = Vec::new();
     for s in inlined(body) {
-        let before = |e: &Expr, value: &HashMap<VarId, Expr>| cases::fold(&e.substitute(&|v, _| value.get(&v).cloned()));
+        let before =
+            |e: &Expr, value: &HashMap<VarId, Expr>| cases::fold(&e.substitute(&|v, _| value.get(&v).cloned()));
         // (a value grown past `EXPR_MAX` nodes is any value: a temporary)
         let unknown = |v: VarId, temps: &mut Vec<Sort>| {
             let sort = (cx.sort)(v);
@@ -175,8 +176,12 @@ mod tests {
             sort: &|v: VarId| if v.0 == 2 { Sort::Bool } else { Sort::Int { bits: 32 } },
         };
         let c = Expr::Var(VarId(2), Sort::Bool);
-        let pre =
-            body(&Intervals::top(), &cx, &[Stmt::Assign(VarId(2), cmp(CmpPred::Slt, v(0), lit(3))), Stmt::Assume(c)], &VARS);
+        let pre = body(
+            &Intervals::top(),
+            &cx,
+            &[Stmt::Assign(VarId(2), cmp(CmpPred::Slt, v(0), lit(3))), Stmt::Assume(c)],
+            &VARS,
+        );
         assert_eq!(pre.get(VarId(0)), Itv { lo: None, hi: Some(2) });
     }
 }

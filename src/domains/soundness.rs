@@ -360,7 +360,10 @@ fn preimage_contains(body: &[Stmt], vals: &[Val], shape: &Shape, sem: IntSemanti
             "{body:?}: {vals:?} to {after:?} in {oct:?}, not in its preimage {pre:?} under {sem:?}"
         );
         let pre = super::preimage::disjuncts(&oct, &cx, body, &ALL);
-        prop_assert!(pre.iter().any(|d| d.holds(vals)), "{body:?}: {vals:?} to {after:?} in {oct:?}, in none of {pre:?}");
+        prop_assert!(
+            pre.iter().any(|d| d.holds(vals)),
+            "{body:?}: {vals:?} to {after:?} in {oct:?}, in none of {pre:?}"
+        );
         // the case of the body `vals` runs, and the disjuncts of its preimage
         for case in super::cases::body(body) {
             let mut env: std::collections::HashMap<VarId, Val> =

@@ -46,7 +46,7 @@ pub enum SpacerMode {
     Procedures,
 }
 
-/// The numeric abstract domain of the `ai` engine (`--domain`).
+/// The numeric abstract domain of the `ai` and `dagger` engines (`--domain`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum DomainKind {
@@ -122,7 +122,7 @@ pub struct EngineArgs {
     /// How the spacer engine runs Spacer.
     #[arg(long, value_enum, default_value = "default")]
     pub spacer_mode: SpacerMode,
-    /// The abstract domain of the ai engine.
+    /// The abstract domain of the ai and dagger engines.
     #[arg(long, value_enum, default_value = "interval")]
     pub domain: DomainKind,
     /// Portfolio members, in the order they start (`registry::portfolio_help`
@@ -134,11 +134,13 @@ pub struct EngineArgs {
     /// also takes it as `--jobs`.)
     #[arg(long = "portfolio-jobs")]
     pub portfolio_jobs: Option<usize>,
-    /// Maximum number of refinement iterations.
+    /// Maximum number of refinement iterations (DAGGER: refinements, default
+    /// 10000).
     #[arg(long)]
     pub max_iterations: Option<usize>,
-    /// TRACER: the most nodes of its search tree (its memo table has at
-    /// most one entry per node); past them the answer is UNKNOWN.
+    /// TRACER, DAGGER: the most nodes of the search tree (TRACER's memo
+    /// table has at most one entry per node; DAGGER counts deleted nodes
+    /// too); past them the answer is UNKNOWN.
     #[arg(long, default_value_t = crate::engines::tracer::MAX_NODES)]
     pub max_nodes: usize,
     /// TRACER: the longest path it explores, in edges; past it the answer is

@@ -38,9 +38,9 @@
 //! before), so the same counterexample does not return through it.
 
 use crate::deadline::Deadline;
+use crate::domains::cases;
 use crate::domains::interpolate::{bounded_widen, Interpolate};
 use crate::domains::{fixpoint, preimage, Ctx, Thresholds};
-use crate::domains::cases;
 use crate::ir::{EdgeId, LocId, Program, Stmt};
 use std::collections::BTreeSet;
 

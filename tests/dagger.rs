@@ -1,0 +1,102 @@
+//! DAGGER (issue 47, papers/dagger-refining-abstract-interpretations.txt)
+//! on C programs: a false alarm of the octagon widening that one
+//! interpolated widen removes (§2, Lemma 1), the two phases of one loop kept
+//! apart as implicit disjuncts (§2, Gulavani and Rajamani's example), each
+//! proved with a certificate the check accepted, and each one's bug found
+//! with a trace that replays; on every `llvm-tests` program, in each
+//! domain, an answer that is checked and never wrong.
+
+mod common;
+use common::*;
+
+const DIR: &str = "tests/data/dagger";
+
+fn run(file: &str, level: &str) -> serde_json::Value {
+    let args = ["--engine", "dagger", "--domain", "octagon", "--opt", level, "--timeout", "60"];
+    let (code, json) = verify(&[format!("{DIR}/{file}")], &args);
+    let expected = if file.contains("safe") { "SAFE" } else { "UNSAFE" };
+    check_answer(expected, &json, code, file);
+    assert_eq!(json["verdict"], expected, "{file} at {level}: {}", json["reason"]);
+    json
+}
+
+/// The count `key` of DAGGER's statistics.
+fn count(json: &serde_json::Value, key: &str) -> u64 {
+    let st = &json["stats"]["dagger"];
+    st[key].as_u64().unwrap_or_else(|| panic!("no {key}: {st}"))
+}
+
+/// The loop head's invariant of a SAFE answer.
+fn head(json: &serde_json::Value) -> String {
+    let loops = json["certificate"]["loop_invariants"].as_array().expect("a loop invariant");
+    loops[0]["invariant"].as_str().unwrap_or_default().to_string()
+}
+
+/// `y - x` grows to 10 and stays: the octagon widening drops the growing
+/// bound (`ai --domain octagon` reaches the error), one refinement adds the
+/// interpolant of the joined iterates and the error to the head's `T`, and
+/// the bounded widening keeps `y <= x + 10` (or `+ 11` where the loop's
+/// head is after the increment, at -O2). The bug version (`<= 9`) is found.
+#[test]
+fn one_interpolated_widen_removes_the_widenings_false_alarm() {
+    for level in ["O0", "O2"] {
+        let json = run("widen_false_alarm_safe.c", level);
+        assert_eq!((count(&json, "refinements"), count(&json, "interpolated_widens")), (1, 1), "{level}");
+        assert_eq!(count(&json, "interpolants"), 1, "{level}");
+        let inv = head(&json);
+        assert!(inv.contains("y <= x + 10") || inv.contains("y <= x + 11"), "{level}: {inv}");
+        let (_, ai) = verify(
+            &[format!("{DIR}/widen_false_alarm_safe.c")],
+            &["--engine", "ai", "--domain", "octagon", "--opt", level],
+        );
+        assert_eq!(ai["verdict"], "UNKNOWN", "{level}: the widening alone has the false alarm");
+        let json = run("widen_false_alarm_bug.c", level);
+        assert!(count(&json, "refinements") >= 1, "{level}");
+    }
+}
+
+/// `y` climbs with `x` to 30, then falls: no octagon holds both phases,
+/// and refinement keeps them as two states of the loop head (an implicit
+/// disjunct), `x = y` and `x + y = 60`, both in the certificate. The bug
+/// version is found after the loop has run 60 times, through refinements
+/// that unroll it.
+#[test]
+fn the_phases_of_a_loop_are_kept_apart_as_implicit_disjuncts() {
+    let json = run("phases_safe.c", "O2");
+    assert_eq!((count(&json, "refinements"), count(&json, "disjuncts")), (1, 1));
+    let inv = head(&json);
+    assert!(inv.contains("x <= y && y <= x") && inv.contains("x + y <= 60") && inv.contains("||"), "{inv}");
+    let (_, ai) = verify(&[format!("{DIR}/phases_safe.c")], &["--engine", "ai", "--domain", "octagon"]);
+    assert_eq!(ai["verdict"], "UNKNOWN");
+    // at -O0 the two branches are locations, the phases more refinements
+    run("phases_safe.c", "O0");
+    let json = run("phases_bug.c", "O2");
+    let inputs = json["counterexample"]["edges"].as_u64().unwrap_or_default();
+    assert!(inputs > 60, "the bug is after 60 iterations: {inputs} edges");
+}
+
+/// Every `llvm-tests` program, in each domain, at -O0 and -O2: every answer
+/// checked (a certificate, a replay) and never wrong; UNKNOWN says why.
+#[test]
+fn dagger_answers_every_program_right() {
+    let mut runs = Vec::new();
+    for p in programs() {
+        for level in ["O0", "O2"] {
+            for domain in ["interval", "octagon"] {
+                runs.push((p.clone(), level, domain));
+            }
+        }
+    }
+    let answers = par_map(&runs, |(p, level, domain)| {
+        let args = ["--engine", "dagger", "--domain", domain, "--opt", level, "--timeout", "5"];
+        let (code, json) = verify(&p.files, &args);
+        let what = format!("dagger --domain {domain} {:?} at {level}", p.files);
+        let v = check_answer(&p.expected, &json, code, &what);
+        if v == "UNKNOWN" {
+            assert!(json["reason"].as_str().is_some_and(|r| !r.is_empty()), "{what}: no reason");
+        }
+        v
+    });
+    let answered = answers.iter().filter(|v| *v != "UNKNOWN").count();
+    assert!(answered * 2 >= runs.len(), "dagger answered {answered} of {} runs", runs.len());
+}
