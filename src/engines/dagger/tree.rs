@@ -361,3 +361,116 @@ impl<'a, D: Interpolate> Tree<'a, D> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cfg::testing::{add, assume, cmp, lit, program, set, v};
+    use crate::domains::interval::Intervals;
+    use crate::domains::octagon::Octagons;
+    use crate::domains::Domain;
+    use crate::ir::{BinOp, CmpPred, Expr, IntSemantics, Sort, VarId};
+
+    const LIMITS: Limits = Limits { nodes: 10_000, refinements: 100 };
+
+    fn sub(a: Expr, b: Expr) -> Expr {
+        Expr::Bin { op: BinOp::Sub, bits: 32, nsw: true, nuw: false, a: Box::new(a), b: Box::new(b) }
+    }
+
+    /// `x = y = 0; while (*) { if (y - x < 10) y++; else x++; } assert(y -
+    /// x <= 10)` (`x` is 0, `y` is 1): the octagon widening at the head drops
+    /// the growing bound of `y - x`, the error is reached, and refinement
+    /// finds the parent's image of the widened head node off the error
+    /// state, whose join with the earlier visit is too: one interpolated
+    /// widen, whose interpolant `y - x <= 10` (the weakest bound of `y - x`
+    /// that misses `y - x >= 11`) joins the head's `T`, and the tree closes.
+    /// Intervals hold no `y - x`: the error state goes back to the entry as
+    /// `⊤`, a candidate the path query refutes.
+    #[test]
+    fn the_false_alarm_of_widening_goes_in_one_interpolated_widen() {
+        let diff = || sub(v(1), v(0));
+        let p = program(
+            &["x", "y"],
+            &["entry", "head", "exit", "error"],
+            vec![
+                (0, 1, vec![set(0, lit(0)), set(1, lit(0))]),
+                (1, 1, vec![assume(cmp(CmpPred::Slt, diff(), lit(10))), set(1, add(v(1), lit(1)))]),
+                (1, 1, vec![assume(cmp(CmpPred::Sge, diff(), lit(10))), set(0, add(v(0), lit(1)))]),
+                (1, 2, vec![]),
+                (2, 3, vec![assume(cmp(CmpPred::Sgt, diff(), lit(10)))]),
+            ],
+        );
+        let sort = |_: VarId| Sort::Int { bits: 32 };
+        let cx = Ctx { sem: IntSemantics::Lia, sort: &sort };
+        let deadline = Deadline::none();
+        let mut tree: Tree<Octagons> = Tree::new(&p, &cx);
+        let Explored::Safe(states) = tree.explore(LIMITS, &deadline) else { panic!("not proved: {:?}", tree.stats) };
+        let st = &tree.stats;
+        assert_eq!((st.refinements, st.interpolated_widens, st.disjuncts, st.interpolants), (1, 1, 0, 1), "{st:?}");
+        let mut bound = Octagons::top();
+        bound.assume(&cx, &cmp(CmpPred::Sle, diff(), lit(10)));
+        assert_eq!(tree.t[1], vec![bound.clone()]);
+        assert!(states[1].iter().all(|s| s.leq(&bound)), "{:?}", states[1]);
+        assert!(states[3].is_empty());
+        let mut tree: Tree<Intervals> = Tree::new(&p, &cx);
+        let Explored::Candidate(path) = tree.explore(LIMITS, &deadline) else { panic!("intervals proved it") };
+        assert_eq!(tree.stats.refinements, 0);
+        assert_eq!(path.last().map(|e| p.edge(*e).dst), Some(p.error));
+    }
+
+    /// `x = y = 0; while (1) { if (x < 5) y++; else y--; if (y < 0) break;
+    /// x++; } assert(x == 10)`, the phases as two loop edges: the octagon
+    /// join of the phases holds neither `x = y` nor `x + y = 10`; the one
+    /// refinement keeps the image of the second phase's first visit apart
+    /// from the first phase (an implicit disjunct), and the head's states
+    /// are `x = y` (up to 5) and `x + y = 10`.
+    #[test]
+    fn the_phases_of_a_loop_become_two_states_of_its_head() {
+        let p = program(
+            &["x", "y"],
+            &["entry", "head", "exit", "error"],
+            vec![
+                (0, 1, vec![set(0, lit(0)), set(1, lit(0))]),
+                (
+                    1,
+                    1,
+                    vec![assume(cmp(CmpPred::Slt, v(0), lit(5))), set(1, add(v(1), lit(1))), set(0, add(v(0), lit(1)))],
+                ),
+                (
+                    1,
+                    1,
+                    vec![
+                        assume(cmp(CmpPred::Sge, v(0), lit(5))),
+                        set(1, sub(v(1), lit(1))),
+                        assume(cmp(CmpPred::Sge, v(1), lit(0))),
+                        set(0, add(v(0), lit(1))),
+                    ],
+                ),
+                (
+                    1,
+                    2,
+                    vec![
+                        assume(cmp(CmpPred::Sge, v(0), lit(5))),
+                        set(1, sub(v(1), lit(1))),
+                        assume(cmp(CmpPred::Slt, v(1), lit(0))),
+                    ],
+                ),
+                (2, 3, vec![assume(cmp(CmpPred::Ne, v(0), lit(10)))]),
+            ],
+        );
+        let sort = |_: VarId| Sort::Int { bits: 32 };
+        let cx = Ctx { sem: IntSemantics::Lia, sort: &sort };
+        let mut tree: Tree<Octagons> = Tree::new(&p, &cx);
+        let Explored::Safe(states) = tree.explore(LIMITS, &Deadline::none()) else { panic!("{:?}", tree.stats) };
+        assert!(tree.stats.refinements >= 1 && tree.stats.disjuncts >= 1, "{:?}", tree.stats);
+        let holds = |e: Expr| {
+            let mut o = Octagons::top();
+            o.assume(&cx, &e);
+            o
+        };
+        let first = holds(Expr::And(vec![cmp(CmpPred::Eq, v(0), v(1)), cmp(CmpPred::Sle, v(0), lit(5))]));
+        let second = holds(cmp(CmpPred::Eq, add(v(0), v(1)), lit(10)));
+        assert!(states[1].iter().all(|s| s.leq(&first) || s.leq(&second)), "{:?}", states[1]);
+        assert!(states[1].iter().any(|s| s.leq(&second) && !s.is_bottom()));
+    }
+}
