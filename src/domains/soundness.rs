@@ -228,17 +228,25 @@ fn body_of(e: Expr, c: Expr, target: u32) -> Vec<Stmt> {
     ]
 }
 
+/// The state after `body` from `vals` (a havoc reads 0), if it runs to
+/// its end under `sem`.
+fn successor(body: &[Stmt], vals: &[Val], sem: IntSemantics) -> Option<Vec<Val>> {
+    let mut env: std::collections::HashMap<VarId, Val> =
+        vals.iter().enumerate().map(|(i, x)| (VarId(i as u32), *x)).collect();
+    let mut havoc = |_: VarId, _: Sort| Val::Int(0);
+    match eval::body(body, &mut env, sem, &sort_of, &mut havoc) {
+        Ok(true) => Some((0..NVARS).map(|i| env[&VarId(i)]).collect()),
+        _ => None,
+    }
+}
+
 /// The transfer of `body` from `d` contains the successor of `vals`.
 fn body_contains<D: Holds>(body: &[Stmt], vals: &[Val], d: &D, sem: IntSemantics) -> Result<(), TestCaseError> {
     let sort = sort_of;
     let cx = Ctx { sem, sort: &sort };
-    let mut env: std::collections::HashMap<VarId, Val> =
-        vals.iter().enumerate().map(|(i, x)| (VarId(i as u32), *x)).collect();
-    let mut havoc = |_: VarId, _: Sort| Val::Int(0);
-    if let Ok(true) = eval::body(body, &mut env, sem, &sort, &mut havoc) {
+    if let Some(after) = successor(body, vals, sem) {
         let mut a = d.clone();
         a.body(&cx, body);
-        let after: Vec<Val> = (0..NVARS).map(|i| env[&VarId(i)]).collect();
         prop_assert!(a.holds(&after), "{body:?} from {vals:?} to {after:?} not in {a:?} under {sem:?}");
     }
     Ok(())
@@ -336,11 +344,7 @@ fn around(vals: &[Val], shape: &Shape) -> (Intervals, Octagons) {
 fn preimage_contains(body: &[Stmt], vals: &[Val], shape: &Shape, sem: IntSemantics) -> Result<(), TestCaseError> {
     let sort = sort_of;
     let cx = Ctx { sem, sort: &sort };
-    let mut env: std::collections::HashMap<VarId, Val> =
-        vals.iter().enumerate().map(|(i, x)| (VarId(i as u32), *x)).collect();
-    let mut havoc = |_: VarId, _: Sort| Val::Int(0);
-    if let Ok(true) = eval::body(body, &mut env, sem, &sort, &mut havoc) {
-        let after: Vec<Val> = (0..NVARS).map(|i| env[&VarId(i)]).collect();
+    if let Some(after) = successor(body, vals, sem) {
         let (itv, oct) = around(&after, shape);
         prop_assert!(itv.holds(&after) && oct.holds(&after));
         let pre = super::preimage::body(&itv, &cx, body, &ALL);
@@ -366,9 +370,7 @@ fn preimage_contains(body: &[Stmt], vals: &[Val], shape: &Shape, sem: IntSemanti
         );
         // the case of the body `vals` runs, and the disjuncts of its preimage
         for case in super::cases::body(body) {
-            let mut env: std::collections::HashMap<VarId, Val> =
-                vals.iter().enumerate().map(|(i, x)| (VarId(i as u32), *x)).collect();
-            if let Ok(true) = eval::body(&case, &mut env, sem, &sort, &mut havoc) {
+            if successor(&case, vals, sem).is_some() {
                 let pre = super::preimage::disjuncts(&itv, &cx, &case, &ALL);
                 prop_assert!(pre.iter().any(|d| d.holds(vals)), "case {case:?}: {vals:?} in none of {pre:?}");
             }

@@ -31,6 +31,10 @@ use crate::ir::{Expr, Program, Sort, VarId};
 use serde::Serialize;
 use tree::{Explored, Limits, Tree, TreeStats};
 
+/// Tree nodes a portfolio member makes at most: a member that unrolls a
+/// loop by refinement should leave its thread to the others.
+pub const MEMBER_NODES: usize = 50_000;
+
 /// Refinements by default (`--max-iterations`).
 pub const MAX_REFINEMENTS: usize = 10_000;
 
@@ -72,7 +76,8 @@ pub fn configure(name: &str, member: bool, a: &EngineArgs) -> Option<EngineConfi
         _ => return None,
     };
     let refinements = a.max_iterations.unwrap_or(MAX_REFINEMENTS);
-    Some(EngineConfig::new(Config { domain, nodes: a.max_nodes, refinements }))
+    let nodes = if member { a.max_nodes.min(MEMBER_NODES) } else { a.max_nodes };
+    Some(EngineConfig::new(Config { domain, nodes, refinements }))
 }
 
 /// The engine.
