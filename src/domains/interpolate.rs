@@ -79,12 +79,12 @@ impl Interpolate for Boxes {
     }
 }
 
-/// `a ∇_T b` (module docs): `b` should be above `a` (the paper widens `s''`
-/// by `s'' ⊔ img`).
+/// `a ∇_T b` (module docs): `b` must be above `a` (the paper widens `s''`
+/// by `s'' ⊔ img`), so an element above `b` bounds both.
 pub fn bounded_widen<D: Interpolate>(a: &D, b: &D, t: &[D], thresholds: &Thresholds) -> D {
     let mut w = a.widen_with(b, thresholds);
     for c in t {
-        if a.leq(c) && b.leq(c) {
+        if b.leq(c) {
             w = w.bound(c);
         }
     }

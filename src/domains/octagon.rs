@@ -662,6 +662,9 @@ impl Domain for Octagons {
         r.close();
         r
     }
+    fn normalized(&self) -> Self {
+        self.closed().into_owned()
+    }
     fn widen_with(&self, next: &Self, t: &Thresholds) -> Self {
         let (a, b) = (self, next.closed());
         if a.bottom {
@@ -957,9 +960,7 @@ impl Octagons {
         r.closure = Closure::Open;
         r
     }
-}
 
-impl Octagons {
     /// `InterpolateOct` (papers/dagger-refining-abstract-interpretations.txt
     /// §4): for two octagons with `self ⊓ b = ⊥`, the constraints `e < l`
     /// (`e ≤ l − 1` over integers; `2x ≤ l − 2` for a unary `2x`, whose

@@ -10,9 +10,9 @@
 //! symbolically (each assigned variable's value as an expression over the
 //! state before, a havoc's as a fresh temporary), and the preimage of `ψ` is
 //! the domain's `assume` of each condition the body assumes and of `ψ`'s own
-//! formula (`Domain::to_expr`), each over the state before (Dijkstra's
-//! weakest precondition of the edge, abstracted once), with the temporaries
-//! forgotten (`∃`). Carried statement by statement instead, `y := v + x;
+//! formula (`Domain::to_expr`), each over the state before (the existential
+//! dual of `ir::wp`'s weakest precondition: `g ∧ q` for an assumption, `∃`
+//! for a havoc, abstracted once), with the temporaries forgotten. Carried statement by statement instead, `y := v + x;
 //! assume y < 0` after `v := -1` would lose `x ≤ 0` (when `y`'s equation is
 //! inverted, `v` is not yet known), and a relation over three variables,
 //! which no octagon holds, would be lost on the way. Conditions are split
@@ -40,6 +40,15 @@ const TEMP: u32 = u32::MAX;
 /// over-approximate: the domains' transfers of large expressions cost more
 /// than they tell).
 pub const EXPR_MAX: usize = 64;
+
+/// Keeps a union of elements to at most `cases::CAP`, the last the join of
+/// the rest.
+pub fn cap<D: Domain>(ds: &mut Vec<D>) {
+    if ds.len() > cases::CAP {
+        let rest = ds.split_off(cases::CAP - 1).into_iter().fold(D::bottom(), |a, d| a.join(&d));
+        ds.push(rest);
+    }
+}
 
 /// The preimage of `post` (over the variables `vars`) by an edge `body`,
 /// joined.
@@ -115,10 +124,7 @@ pub fn disjuncts<D: Domain>(post: &D, cx: &Ctx, body: &[Stmt], vars: &[VarId]) -
             })
             .filter(|d| !d.is_bottom())
             .collect();
-        if ds.len() > cases::CAP {
-            let rest = ds.split_off(cases::CAP - 1).into_iter().fold(D::bottom(), |a, d| a.join(&d));
-            ds.push(rest);
-        }
+        cap(&mut ds);
     }
     for d in &mut ds {
         for k in 0..temps.len() {

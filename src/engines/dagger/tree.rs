@@ -54,7 +54,11 @@ struct Branch {
 /// A node `⟨l, s⟩` of the tree.
 struct Node<D> {
     loc: LocId,
+    /// `s` as made (a widened state as widened: the next widening's left
+    /// operand, and the certificate's text).
     state: D,
+    /// `s` normalized (`Domain::normalized`), read by everything else.
+    view: D,
     /// The parent and the branch from it (none at the root).
     parent: Option<(usize, usize)>,
     depth: usize,
@@ -156,7 +160,17 @@ impl<'a, D: Interpolate> Tree<'a, D> {
         if let Some((n, _)) = parent {
             self.nodes[n].children.push(id);
         }
-        self.nodes.push(Node { loc, state, parent, depth, children: Vec::new(), alive: true, relied: Vec::new() });
+        let view = state.normalized();
+        self.nodes.push(Node {
+            loc,
+            state,
+            view,
+            parent,
+            depth,
+            children: Vec::new(),
+            alive: true,
+            relied: Vec::new(),
+        });
         self.at[loc.0 as usize].push(id);
         self.stats.nodes += 1;
         id
@@ -210,9 +224,8 @@ impl<'a, D: Interpolate> Tree<'a, D> {
             let state = match self.heads[dst.0 as usize].then(|| self.sel(n, dst)).flatten() {
                 Some(s) => {
                     self.stats.widenings += 1;
-                    let s = self.nodes[s].state.clone();
-                    let joined = s.join(&img);
-                    bounded_widen(&s, &joined, &self.t[dst.0 as usize], &self.thresholds)
+                    let joined = self.nodes[s].view.join(&img);
+                    bounded_widen(&self.nodes[s].state, &joined, &self.t[dst.0 as usize], &self.thresholds)
                 }
                 None => img,
             };
@@ -232,7 +245,7 @@ impl<'a, D: Interpolate> Tree<'a, D> {
 
     /// A live node at `loc` whose state is above `d` (`Covered`).
     fn covering(&self, loc: LocId, d: &D) -> Option<usize> {
-        self.at[loc.0 as usize].iter().copied().find(|&m| d.leq(&self.nodes[m].state))
+        self.at[loc.0 as usize].iter().copied().find(|&m| d.leq(&self.nodes[m].view))
     }
 
     /// `Sel(S_{l,n})`: among the visits of `l` on the path to `n` (`n`
@@ -248,15 +261,15 @@ impl<'a, D: Interpolate> Tree<'a, D> {
         }
         // (most recent first)
         visits.iter().copied().find(|&m| {
-            let s = &self.nodes[m].state;
-            !visits.iter().any(|&o| o != m && s.leq(&self.nodes[o].state) && !self.nodes[o].state.leq(s))
+            let s = &self.nodes[m].view;
+            !visits.iter().any(|&o| o != m && s.leq(&self.nodes[o].view) && !self.nodes[o].view.leq(s))
         })
     }
 
     /// The image of node `n`'s state by branch `b`.
     fn image(&self, n: usize, b: usize) -> D {
         let br = &self.branches[b];
-        fixpoint::image_of(self.p, self.cx, &self.nodes[n].state, br.edge, &br.body)
+        fixpoint::image_of(self.p, self.cx, &self.nodes[n].view, br.edge, &br.body)
     }
 
     /// `RefineTREE(n_e)`: refines the node where the error entered and
@@ -283,7 +296,7 @@ impl<'a, D: Interpolate> Tree<'a, D> {
                 let br = &self.branches[b];
                 let src = &self.p.loc(self.p.edge(br.edge).src).live;
                 let dst = &self.p.loc(self.p.edge(br.edge).dst).live;
-                let at = &self.nodes[parent].state;
+                let at = &self.nodes[parent].view;
                 let mut pre = Vec::new();
                 for e in &psi {
                     self.stats.preimages += 1;
@@ -294,10 +307,7 @@ impl<'a, D: Interpolate> Tree<'a, D> {
                         }
                     }
                 }
-                if pre.len() > cases::CAP {
-                    let rest = pre.split_off(cases::CAP - 1).into_iter().fold(D::bottom(), |a, d| a.join(&d));
-                    pre.push(rest);
-                }
+                preimage::cap(&mut pre);
                 psi = pre;
             }
             path.push(self.branches[b].edge);
@@ -319,8 +329,7 @@ impl<'a, D: Interpolate> Tree<'a, D> {
             self.stats.disjuncts += 1;
             return img;
         };
-        let s = self.nodes[s].state.clone();
-        let joined = s.join(&img);
+        let joined = self.nodes[s].view.join(&img);
         if psi.iter().any(|e| !joined.meet(e).is_bottom()) {
             self.stats.disjuncts += 1;
             return img;
@@ -334,7 +343,7 @@ impl<'a, D: Interpolate> Tree<'a, D> {
             }
         }
         self.stats.interpolated_widens += 1;
-        bounded_widen(&s, &joined, t, &self.thresholds)
+        bounded_widen(&self.nodes[s].state, &joined, t, &self.thresholds)
     }
 
     /// Node `n` gets `state`; its descendants are deleted, and `n` and the
@@ -351,6 +360,7 @@ impl<'a, D: Interpolate> Tree<'a, D> {
         for ns in &mut self.at {
             ns.retain(|m| !gone[*m]);
         }
+        self.nodes[n].view = state.normalized();
         self.nodes[n].state = state;
         gone[n] = true;
         self.work.insert((self.nodes[n].depth, n));
