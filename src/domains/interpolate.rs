@@ -8,7 +8,8 @@
 //!   and `I ⊓ B = ⊥`, over the variables both mention where the domain can:
 //!   intervals take, per variable, the weakest bound of `A`'s side that
 //!   excludes `B`'s interval; octagons the paper's `InterpolateOct`
-//!   (`Octagons::interpolate`); boxes `A` itself (a disjunction's
+//!   (`Octagons::interpolate`); polyhedra `InterpolatePoly1`/`2`
+//!   (`Polyhedra::interpolate`); boxes `A` itself (a disjunction's
 //!   separation is not one box's).
 //! - [`bounded_widen`]: `A ∇_T B`, the domain's widening (with the program's
 //!   thresholds) met with every element of `T` that bounds both `A` and `B`:
@@ -21,6 +22,7 @@
 use super::boxes::Boxes;
 use super::interval::{Intervals, Itv};
 use super::octagon::Octagons;
+use super::polyhedra::Polyhedra;
 use super::{Domain, Thresholds};
 
 /// A domain with interpolants (module docs).
@@ -70,6 +72,12 @@ impl Interpolate for Octagons {
     }
     fn bound(&self, c: &Self) -> Self {
         self.meet_open(c)
+    }
+}
+
+impl Interpolate for Polyhedra {
+    fn interpolate(&self, b: &Self) -> Self {
+        Polyhedra::interpolate(self, b)
     }
 }
 

@@ -42,8 +42,11 @@ pub mod explicit;
 pub mod fixpoint;
 pub mod interpolate;
 pub mod interval;
+pub mod linear;
 pub mod octagon;
+pub mod polyhedra;
 pub mod preimage;
+pub mod simplex;
 #[cfg(test)]
 mod soundness;
 

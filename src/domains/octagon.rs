@@ -27,11 +27,10 @@
 //! Invariant (as every domain's, `domains`): every concrete successor of a
 //! state in the element is in the element's transfer.
 
-use super::interval::{int_range, Intervals, Itv};
+use super::interval::{Intervals, Itv};
+use super::linear::{affine, comparison, range_of, relation, value, Lin};
 use super::{Ctx, Domain, Thresholds};
-use crate::ir::IntSemantics;
-use crate::ir::{ArithOp, BinOp, CastOp, CmpPred, Expr, Rel, Sort, VarId};
-use std::collections::BTreeMap;
+use crate::ir::{ArithOp, Expr, Rel, VarId};
 
 /// A bound: `None` is none (`+∞`).
 type Bound = Option<i128>;
@@ -96,39 +95,6 @@ fn below(a: Bound, b: Bound) -> bool {
 /// An assignment of a parallel one: its target, the value's linear part and
 /// the interval of the rest (if it has one), the value's interval.
 type Plan = (VarId, Option<(Lin, Itv)>, Itv);
-
-/// A linear expression `c + Σ kᵢ·xᵢ` over mathematical integers.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Lin {
-    c: i128,
-    terms: BTreeMap<VarId, i128>,
-}
-
-impl Lin {
-    fn constant(c: i128) -> Lin {
-        Lin { c, terms: BTreeMap::new() }
-    }
-    fn var(v: VarId) -> Lin {
-        Lin { c: 0, terms: BTreeMap::from([(v, 1)]) }
-    }
-    fn plus(mut self, o: &Lin, k: i128) -> Option<Lin> {
-        self.c = self.c.checked_add(o.c.checked_mul(k)?)?;
-        for (v, a) in &o.terms {
-            let e = self.terms.entry(*v).or_insert(0);
-            *e = e.checked_add(a.checked_mul(k)?)?;
-        }
-        self.terms.retain(|_, a| *a != 0);
-        Some(self)
-    }
-    fn scaled(self, k: i128) -> Option<Lin> {
-        Lin::constant(0).plus(&self, k)
-    }
-    /// Its terms if octagonal: at most two, each `±1`.
-    fn octagonal(&self) -> Option<Vec<(VarId, i128)>> {
-        let ts: Vec<(VarId, i128)> = self.terms.iter().map(|(v, a)| (*v, *a)).collect();
-        (ts.len() <= 2 && ts.iter().all(|(_, a)| a.abs() == 1)).then_some(ts)
-    }
-}
 
 impl Octagons {
     fn n2(&self) -> usize {
@@ -385,130 +351,19 @@ impl Octagons {
         }
     }
 
-    /// `e` as an exact linear expression over the state's values (no
-    /// wrap-around possible in the state `itv`), if it is one.
-    fn linear(&self, cx: &Ctx, itv: &Intervals, e: &Expr) -> Option<Lin> {
-        let math = cx.sem == IntSemantics::Math;
-        // a value within the type's range: what every view of it reads
-        let fits = |l: &Lin, bits: u32| math || range_of(itv, l).leq(&int_range(bits));
-        match e {
-            Expr::Var(v, Sort::Int { .. }) => Some(Lin::var(*v)),
-            Expr::Int { value, .. } => Some(Lin::constant(*value)),
-            Expr::Num(c) => Some(Lin::constant(*c)),
-            Expr::Value { signed, bits, a } => {
-                let l = self.linear(cx, itv, a)?;
-                // (a signed value under `lia` is the integer itself, `ir::eval`:
-                // an `nsw` sum out of the type's range too)
-                if *signed && cx.sem != IntSemantics::Bv {
-                    return Some(l);
-                }
-                let nonneg = range_of(itv, &l).lo.is_some_and(|lo| lo >= 0);
-                ((*signed || nonneg) && fits(&l, *bits)).then_some(l)
-            }
-            Expr::Cast { op, from, to, a } => {
-                let l = self.linear(cx, itv, a)?;
-                let ok = match op {
-                    CastOp::Sext => fits(&l, *from),
-                    CastOp::Zext => fits(&l, *from) && range_of(itv, &l).lo.is_some_and(|lo| lo >= 0),
-                    CastOp::Trunc => fits(&l, *to),
-                };
-                ok.then_some(l)
-            }
-            Expr::Bin { op: op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), bits, nsw, a, b, .. } => {
-                let (x, y) = (self.linear(cx, itv, a)?, self.linear(cx, itv, b)?);
-                let r = match op {
-                    BinOp::Add => x.clone().plus(&y, 1)?,
-                    BinOp::Sub => x.clone().plus(&y, -1)?,
-                    _ => match (x.terms.is_empty(), y.terms.is_empty()) {
-                        (true, _) => y.clone().scaled(x.c)?,
-                        (_, true) => x.clone().scaled(y.c)?,
-                        _ => return None,
-                    },
-                };
-                // (`nsw` under `lia` is the exact sum; else the lowering wraps
-                // a result out of range, `wrap_small`, and bit-vectors wrap)
-                let exact = math || (cx.sem == IntSemantics::Lia && *nsw) || fits(&r, *bits);
-                exact.then_some(r)
-            }
-            Expr::Arith { op, args } => match (op, args.as_slice()) {
-                (ArithOp::Add, xs) => {
-                    xs.iter().try_fold(Lin::constant(0), |acc, x| acc.plus(&self.linear(cx, itv, x)?, 1))
-                }
-                (ArithOp::Sub, [a, b]) => self.linear(cx, itv, a)?.plus(&self.linear(cx, itv, b)?, -1),
-                (ArithOp::Neg, [a]) => self.linear(cx, itv, a)?.scaled(-1),
-                _ => None,
-            },
-            _ => None,
-        }
-    }
-
-    /// `e` as an exact linear expression plus a value within an interval:
-    /// [`Octagons::linear`]'s, or a sum or difference of one and an
-    /// expression that is not (its interval), without wrap-around.
-    fn affine(&self, cx: &Ctx, itv: &Intervals, e: &Expr) -> Option<(Lin, Itv)> {
-        if let Some(l) = self.linear(cx, itv, e) {
-            return Some((l, Itv::point(0)));
-        }
-        let Expr::Bin { op: op @ (BinOp::Add | BinOp::Sub), bits, nsw, a, b, .. } = e else { return None };
-        let (l, rest) = match (self.linear(cx, itv, a), self.linear(cx, itv, b), op) {
-            (Some(l), None, BinOp::Add) => (l, itv.eval(cx, b)),
-            (Some(l), None, _) => (l, itv.eval(cx, b).neg()),
-            (None, Some(l), BinOp::Add) => (l, itv.eval(cx, a)),
-            _ => return None,
-        };
-        let math = cx.sem == IntSemantics::Math;
-        let exact =
-            math || (cx.sem == IntSemantics::Lia && *nsw) || range_of(itv, &l).add(&rest).leq(&int_range(*bits));
-        exact.then_some((l, rest))
-    }
-
     /// Meets with `a pred b` where both sides are exact linear expressions
     /// (the comparison then reads their values); false if it could not.
     fn assume_linear(&mut self, cx: &Ctx, itv: &Intervals, signed: bool, rel: Rel, a: &Expr, b: &Expr) -> bool {
-        // (a comparison reads the sides' values as they are, signed, or
-        // unsigned if neither is negative: `smt::lower`'s `cmp`)
-        let (Some(x), Some(y)) = (self.linear(cx, itv, a), self.linear(cx, itv, b)) else { return false };
-        // an unsigned comparison reads the values as they are if neither is negative
-        let nonneg = |l: &Lin| range_of(itv, l).lo.is_some_and(|lo| lo >= 0);
-        if !(signed || nonneg(&x) && nonneg(&y)) {
-            return false;
-        }
-        let Some(d) = x.plus(&y, -1) else { return false };
-        // d ≤ 0, d < 0 (d ≤ -1), d ≥ 0 (−d ≤ 0), d > 0 (−d ≤ −1), d = 0 (both)
-        let bounds: &[(i128, i128)] = match rel {
-            Rel::Le => &[(1, 0)],
-            Rel::Lt => &[(1, -1)],
-            Rel::Ge => &[(-1, 0)],
-            Rel::Gt => &[(-1, -1)],
-            Rel::Eq => &[(1, 0), (-1, 0)],
-        };
+        let Some(forms) = comparison(cx, itv, signed, rel, a, b) else { return false };
         let mut any = false;
-        for (k, c) in bounds {
-            let Some(l) = d.clone().scaled(*k) else { continue };
+        for l in forms {
             let Some(ts) = l.octagonal() else { continue };
-            // Σ ±x + l.c ≤ c
-            let Some(rhs) = c.checked_sub(l.c) else { continue };
+            // Σ ±x + l.c ≤ 0
+            let Some(rhs) = l.c.checked_neg() else { continue };
             self.constrain(&ts, rhs);
             any = true;
         }
         any
-    }
-
-    /// The comparison `pred` as a relation on values, and whether it reads
-    /// them signed (`None`: `!=`, which no octagon says).
-    fn relation(pred: CmpPred) -> Option<(bool, Rel)> {
-        Some(match pred {
-            CmpPred::Eq => (true, Rel::Eq),
-            CmpPred::Ne => return None,
-            CmpPred::Slt => (true, Rel::Lt),
-            CmpPred::Sle => (true, Rel::Le),
-            CmpPred::Sgt => (true, Rel::Gt),
-            CmpPred::Sge => (true, Rel::Ge),
-            CmpPred::Ult => (false, Rel::Lt),
-            CmpPred::Ule => (false, Rel::Le),
-            CmpPred::Ugt => (false, Rel::Gt),
-            CmpPred::Uge => (false, Rel::Ge),
-        })
     }
 
     /// Meets the octagon with the projection `d` (after a transfer the
@@ -549,7 +404,7 @@ impl Octagons {
                     }
                 }
                 Expr::Cmp { pred, a, b, .. } => {
-                    if let Some((signed, rel)) = Self::relation(pred.negated()) {
+                    if let Some((signed, rel)) = relation(pred.negated()) {
                         let itv = self.intervals();
                         self.assume_linear(cx, &itv, signed, rel, a, b);
                     }
@@ -557,7 +412,7 @@ impl Octagons {
                 _ => {}
             },
             Expr::Cmp { pred, a, b, .. } => {
-                if let Some((signed, rel)) = Self::relation(*pred) {
+                if let Some((signed, rel)) = relation(*pred) {
                     let itv = self.intervals();
                     self.assume_linear(cx, &itv, signed, rel, a, b);
                 }
@@ -589,23 +444,6 @@ impl Octagons {
             }
         }
         out
-    }
-}
-
-/// The range of `l`'s values in the state `itv`.
-fn range_of(itv: &Intervals, l: &Lin) -> Itv {
-    let mut r = Itv::point(l.c);
-    for (v, a) in &l.terms {
-        r = r.add(&itv.get(*v).mul(&Itv::point(*a)));
-    }
-    r
-}
-
-/// The value of `v` as a mathematical integer (its signed value).
-fn value(cx: &Ctx, v: VarId) -> Option<Expr> {
-    match (cx.sort)(v) {
-        sort @ Sort::Int { bits } => Some(Expr::Value { signed: true, bits, a: Box::new(Expr::Var(v, sort)) }),
-        _ => None,
     }
 }
 
@@ -727,8 +565,7 @@ impl Domain for Octagons {
             .filter(|(k, _)| last(*k))
             .map(|(_, (v, e))| {
                 // (one that reads another target would read its new value)
-                let lin =
-                    self.affine(cx, &itv, e).filter(|(l, _)| l.terms.keys().all(|u| u == v || !targets.contains(u)));
+                let lin = affine(cx, &itv, e).filter(|(l, _)| l.terms.keys().all(|u| u == v || !targets.contains(u)));
                 (*v, lin, itv.eval(cx, e))
             })
             .collect();
@@ -1040,6 +877,7 @@ impl Octagons {
 mod tests {
     use super::*;
     use crate::cfg::testing::{add as plus, cmp, lit, v};
+    use crate::ir::{BinOp, CmpPred, IntSemantics, Sort};
 
     fn int(_: VarId) -> Sort {
         Sort::Int { bits: 32 }

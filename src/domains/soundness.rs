@@ -11,13 +11,17 @@
 //! states of up to three boxes, with its lattice laws. So is the explicit
 //! values' domain (`constants`), on assignments that define a random part
 //! of a concrete state. So is the octagon domain, on octagons of random
-//! relations around a concrete state, its exact linear transfers too.
+//! relations around a concrete state, its exact linear transfers too; so is
+//! the polyhedra domain, on polyhedra of random linear constraints (any
+//! small coefficients) around a concrete state, with its lattice laws,
+//! interpolants and preimages.
 
 use super::boxes::Boxes;
 use super::constants::Constants;
 use super::explicit::Assignment;
 use super::interval::{int_range, Intervals, Itv};
 use super::octagon::Octagons;
+use super::polyhedra::Polyhedra;
 use super::{Ctx, Domain};
 use crate::ir::eval::{self, NoValue, Val};
 use crate::ir::IntSemantics;
@@ -201,6 +205,43 @@ impl Holds for Octagons {
     }
 }
 
+impl Holds for Polyhedra {
+    fn holds(&self, vals: &[Val]) -> bool {
+        self.contains(&|v| as_i128(vals[v.0 as usize]))
+    }
+}
+
+/// A concrete state, and a polyhedron around it: its intervals (as
+/// `states`), and constraints `a·x + b·y + c·z ≤ k` (coefficients in
+/// `-3..=3`) it satisfies, some tightly.
+fn poly_states() -> impl Strategy<Value = (Vec<Val>, Polyhedra)> {
+    let constraint = (prop::collection::vec(-3i128..=3, 3), prop_oneof![Just(0i128), 0i128..20]);
+    (states(), prop::collection::vec(constraint, 0..4)).prop_map(|((vals, d), cs)| {
+        let p = polyhedron(&vals, &d, &cs);
+        (vals, p)
+    })
+}
+
+/// The polyhedron of the intervals `d` and of each `Σ aᵢ·xᵢ ≤ Σ aᵢ·valsᵢ + slack`.
+fn polyhedron(vals: &[Val], d: &Intervals, cs: &[(Vec<i128>, i128)]) -> Polyhedra {
+    let mut cons: Vec<(Vec<(VarId, i128)>, i128)> = Vec::new();
+    for v in ALL {
+        let x = d.get(v);
+        if let Some(h) = x.hi {
+            cons.push((vec![(v, 1)], h));
+        }
+        if let Some(l) = x.lo {
+            cons.push((vec![(v, -1)], -l));
+        }
+    }
+    for (a, slack) in cs {
+        let terms: Vec<(VarId, i128)> = a.iter().enumerate().map(|(i, k)| (VarId(i as u32), *k)).collect();
+        let at: i128 = terms.iter().map(|(v, k)| k * as_i128(vals[v.0 as usize])).sum();
+        cons.push((terms, at + slack));
+    }
+    Polyhedra::of_constraints(&cons)
+}
+
 /// `assume c` keeps `vals` if `c` holds there.
 fn assume_keeps<D: Holds>(c: &Expr, vals: &[Val], d: &D, sem: IntSemantics) -> Result<(), TestCaseError> {
     let sort = sort_of;
@@ -341,7 +382,13 @@ fn around(vals: &[Val], shape: &Shape) -> (Intervals, Octagons) {
 
 /// The preimage of every state around the successor of `vals` by `body`
 /// contains `vals`: intervals, boxes of one, octagons.
-fn preimage_contains(body: &[Stmt], vals: &[Val], shape: &Shape, sem: IntSemantics) -> Result<(), TestCaseError> {
+fn preimage_contains(
+    body: &[Stmt],
+    vals: &[Val],
+    shape: &Shape,
+    poly_shape: &[(Vec<i128>, i128)],
+    sem: IntSemantics,
+) -> Result<(), TestCaseError> {
     let sort = sort_of;
     let cx = Ctx { sem, sort: &sort };
     if let Some(after) = successor(body, vals, sem) {
@@ -362,6 +409,13 @@ fn preimage_contains(body: &[Stmt], vals: &[Val], shape: &Shape, sem: IntSemanti
         prop_assert!(
             pre.holds(vals),
             "{body:?}: {vals:?} to {after:?} in {oct:?}, not in its preimage {pre:?} under {sem:?}"
+        );
+        let poly = polyhedron(&after, &itv, &[]).meet(&polyhedron(&after, &Intervals::top(), poly_shape));
+        prop_assert!(poly.holds(&after));
+        let pre = super::preimage::body(&poly, &cx, body, &ALL);
+        prop_assert!(
+            pre.holds(vals),
+            "{body:?}: {vals:?} to {after:?} in {poly:?}, not in its preimage {pre:?} under {sem:?}"
         );
         let pre = super::preimage::disjuncts(&oct, &cx, body, &ALL);
         prop_assert!(
@@ -566,11 +620,11 @@ proptest! {
     fn preimages_contain_their_predecessors(
         e in int_expr(), c in bool_of(int_expr()), (vals, _) in states(), shape in shapes(), sem in semantics(),
         target in 0..3u32, x in 0..3u32, y in 0..3u32, k in -40i128..40, pred in pred(), neg in any::<bool>(),
-        nsw in any::<bool>()
+        nsw in any::<bool>(), ps in prop::collection::vec((prop::collection::vec(-3i128..=3, 3), 0i128..20), 0..3)
     ) {
-        preimage_contains(&body_of(e, c, target), &vals, &shape, sem)?;
+        preimage_contains(&body_of(e, c, target), &vals, &shape, &ps, sem)?;
         for body in linear_bodies(x, y, k, neg, nsw, pred) {
-            preimage_contains(&body, &vals, &shape, sem)?;
+            preimage_contains(&body, &vals, &shape, &ps, sem)?;
         }
     }
 
@@ -585,5 +639,59 @@ proptest! {
         interpolants_separate(&ia, &ib, &vals, &t)?;
         interpolants_separate(&oa, &ob, &vals, &t)?;
     }
+}
 
+proptest! {
+    // (each case runs linear programs: fewer cases)
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn polyhedra_assume_keeps_every_state_where_the_condition_holds(
+        c in bool_of(int_expr()), (vals, d) in poly_states(), sem in semantics()
+    ) {
+        assume_keeps(&c, &vals, &d, sem)?;
+    }
+
+    #[test]
+    fn polyhedra_bodies_contain_their_successors(
+        e in int_expr(), c in bool_of(int_expr()), (vals, d) in poly_states(), sem in semantics(), target in 0..3u32
+    ) {
+        body_contains(&body_of(e, c, target), &vals, &d, sem)?;
+    }
+
+    /// Linear statements, the polyhedra's own transfers (the octagon's, and
+    /// assignments of sums and multiples).
+    #[test]
+    fn polyhedra_linear_transfers_contain_their_successors(
+        (vals, d) in poly_states(), sem in semantics(), x in 0..3u32, y in 0..3u32, k in -40i128..40,
+        pred in pred(), neg in any::<bool>(), nsw in any::<bool>()
+    ) {
+        for body in linear_bodies(x, y, k, neg, nsw, pred) {
+            body_contains(&body, &vals, &d, sem)?;
+        }
+        let var = |i: u32| Expr::Var(VarId(i), Sort::Int { bits: W });
+        let bin = |op, a: Expr, b: Expr| Expr::Bin { op, bits: W, nsw, nuw: false, a: Box::new(a), b: Box::new(b) };
+        let times = bin(BinOp::Mul, Expr::Int { value: k, bits: W }, var(y));
+        body_contains(&[Stmt::Assign(VarId(x), bin(BinOp::Add, times, var(x)))], &vals, &d, sem)?;
+    }
+
+    /// join and widening are upper bounds, meet keeps the common states,
+    /// narrowing stays between; interpolants separate, and a bounded
+    /// widening respects its bounds (Lemma 1).
+    #[test]
+    fn polyhedra_lattice_laws_and_interpolants(
+        (vals, a) in poly_states(), (_, b) in poly_states(), t in prop::collection::vec(-60i128..60, 0..4)
+    ) {
+        let j = a.join(&b);
+        prop_assert!(a.leq(&j) && b.leq(&j) && j.holds(&vals), "{a:?} join {b:?} = {j:?}");
+        let w = a.widen_with(&j, &super::Thresholds::new(t.clone()));
+        prop_assert!(a.leq(&w) && j.leq(&w), "{a:?} widen {j:?} = {w:?}");
+        let m = a.meet(&b);
+        prop_assert_eq!(m.holds(&vals), b.holds(&vals));
+        prop_assert!(m.leq(&a) && m.leq(&b));
+        prop_assert!(a.leq(&a) && Polyhedra::bottom().leq(&a) && a.leq(&Polyhedra::top()));
+        let n = j.narrow(&a);
+        prop_assert!(a.leq(&n) && n.leq(&j), "{j:?} narrow {a:?} = {n:?}");
+        interpolants_separate(&a, &b, &vals, &super::Thresholds::new(t))?;
+    }
 }

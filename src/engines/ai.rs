@@ -42,17 +42,18 @@ impl Configuration for Config {
 pub const SPEC: EngineSpec = EngineSpec {
     name: "ai",
     help: "Abstract interpretation in the domain of `--domain` (widening at loop heads, then narrowing); proves, never refutes",
-    members: &["ai", "ai-boxes", "ai-octagon"],
+    members: &["ai", "ai-boxes", "ai-octagon", "ai-polyhedra"],
     runs_alone: true,
 };
 
 /// The configurations of `ai`: `--domain`'s, boxes for `ai-boxes`,
-/// octagons for `ai-octagon`.
+/// octagons for `ai-octagon`, polyhedra for `ai-polyhedra`.
 pub fn configure(name: &str, member: bool, a: &EngineArgs) -> Option<EngineConfig> {
     let domain = match (name, member) {
         ("ai", _) => a.domain,
         ("ai-boxes", true) => DomainKind::Boxes,
         ("ai-octagon", true) => DomainKind::Octagon,
+        ("ai-polyhedra", true) => DomainKind::Polyhedra,
         _ => return None,
     };
     Some(EngineConfig::new(Config { domain }))
@@ -96,6 +97,7 @@ impl Engine for Ai {
             DomainKind::Interval => run::<Intervals>(p, cx),
             DomainKind::Boxes => run::<Boxes>(p, cx),
             DomainKind::Octagon => run::<crate::domains::octagon::Octagons>(p, cx),
+            DomainKind::Polyhedra => run::<crate::domains::polyhedra::Polyhedra>(p, cx),
         }
     }
 }

@@ -56,6 +56,8 @@ pub enum DomainKind {
     Boxes,
     /// Conjunctions of `±x ± y ≤ c` (octagons).
     Octagon,
+    /// Conjunctions of linear constraints `Σ aᵢ·xᵢ ≤ c` (convex polyhedra).
+    Polyhedra,
 }
 
 /// The abstract POST of the UFO engine (`--post`).
@@ -75,6 +77,8 @@ pub enum PostKind {
     Boxes,
     /// Octagons (`±x ± y ≤ c`), as `box` otherwise.
     Octagon,
+    /// Convex polyhedra (`Σ aᵢ·xᵢ ≤ c`), as `box` otherwise.
+    Polyhedra,
     /// Explicit values (papers/explicit-value-cegar-interpolation.txt §III-A)
     /// joined in the flat lattice (constant propagation), with the
     /// predicates of refined labels, as `box` otherwise.

@@ -62,17 +62,18 @@ impl Configuration for Config {
 pub const SPEC: EngineSpec = EngineSpec {
     name: "dagger",
     help: "DAGGER (Gulavani, Chakraborty, Nori, Rajamani): abstract interpretation in the domain of `--domain` refined by counterexamples, with interpolated widen and implicit disjuncts; proves and finds bugs",
-    members: &["dagger", "dagger-octagon"],
+    members: &["dagger", "dagger-octagon", "dagger-polyhedra"],
     runs_alone: false,
 };
 
 /// `dagger` (`--domain`'s), the member `dagger` (intervals) and
-/// `dagger-octagon`.
+/// `dagger-octagon`, `dagger-polyhedra`.
 pub fn configure(name: &str, member: bool, a: &EngineArgs) -> Option<EngineConfig> {
     let domain = match (name, member) {
         ("dagger", false) => a.domain,
         ("dagger", true) => DomainKind::Interval,
         ("dagger-octagon", true) => DomainKind::Octagon,
+        ("dagger-polyhedra", true) => DomainKind::Polyhedra,
         _ => return None,
     };
     let refinements = a.max_iterations.unwrap_or(MAX_REFINEMENTS);
@@ -121,6 +122,7 @@ impl Engine for Dagger {
             DomainKind::Interval => run::<Intervals>(p, cx, &self.config),
             DomainKind::Boxes => run::<Boxes>(p, cx, &self.config),
             DomainKind::Octagon => run::<Octagons>(p, cx, &self.config),
+            DomainKind::Polyhedra => run::<crate::domains::polyhedra::Polyhedra>(p, cx, &self.config),
         }
     }
 }

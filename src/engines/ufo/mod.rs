@@ -269,6 +269,7 @@ impl Configuration for Config {
             PostKind::Box => Box::new(DomainPost::<Intervals>::new(p, "box")),
             PostKind::Boxes => Box::new(DomainPost::<Boxes>::new(p, "boxes")),
             PostKind::Octagon => Box::new(DomainPost::<crate::domains::octagon::Octagons>::new(p, "octagon")),
+            PostKind::Polyhedra => Box::new(DomainPost::<crate::domains::polyhedra::Polyhedra>::new(p, "polyhedra")),
             PostKind::Explicit => Box::new(DomainPost::<Constants>::new(p, "explicit")),
         };
         Box::new(Ufo { post, od: self.od, max_iterations: self.max_iterations, check_labels: check })
@@ -282,7 +283,16 @@ impl Configuration for Config {
 pub const SPEC: EngineSpec = EngineSpec {
     name: "ufo",
     help: "UFO (papers/ufo-under-over-approximations.txt) with the POST of `--post`",
-    members: &["ufo", "ufo-cartesian", "ufo-boolean", "ufo-box", "ufo-boxes", "ufo-octagon", "ufo-explicit"],
+    members: &[
+        "ufo",
+        "ufo-cartesian",
+        "ufo-boolean",
+        "ufo-box",
+        "ufo-boxes",
+        "ufo-octagon",
+        "ufo-polyhedra",
+        "ufo-explicit",
+    ],
     runs_alone: false,
 };
 
@@ -307,6 +317,7 @@ pub fn configure(name: &str, member: bool, a: &EngineArgs) -> Option<EngineConfi
         ("ufo-box", true) => (PostKind::Box, false),
         ("ufo-boxes", true) => (PostKind::Boxes, false),
         ("ufo-octagon", true) => (PostKind::Octagon, false),
+        ("ufo-polyhedra", true) => (PostKind::Polyhedra, false),
         ("ufo-explicit", true) => (PostKind::Explicit, false),
         ("cp", _) => (PostKind::Cartesian, true),
         ("bp", _) => (PostKind::Boolean, true),

@@ -1,0 +1,946 @@
+//! The convex polyhedra domain (Cousot and Halbwachs, POPL 1978; the
+//! relational domain DAGGER runs its STING and miscellaneous programs on,
+//! papers/dagger-refining-abstract-interpretations.txt §4; issue 47):
+//! conjunctions of linear constraints `Σ aᵢ·xᵢ ≤ c` over the integer
+//! values of the program's variables, in constraint form only.
+//!
+//! - Constraints have integer coefficients divided by their gcd, with the
+//!   bound rounded down (the variables are integers: `2x ≤ 3` is `x ≤ 1`).
+//!   An element is kept minimal: no constraint the others entail, decided
+//!   by exact linear programming over the rationals (`simplex`), and an
+//!   empty element is bottom. `leq` is entailment on integer points: `t ≤
+//!   c` holds where `⌊max t⌋ ≤ c` (never used to drop a constraint: the
+//!   dropped one may be what entails the next). Emptiness is rational emptiness: an element
+//!   with rational but no integer points is not bottom (an
+//!   over-approximation).
+//! - Projection (`forget`, non-invertible assignment) is Fourier–Motzkin
+//!   elimination, by substitution where an equality holds the variable.
+//!   The join is the closed convex hull, by projecting the lifted system of
+//!   Benoy, King and Mesnard ("Computing convex hulls with a linear solver",
+//!   TPLP 2005): `x = y + z`, `A₁y ≤ λb₁`, `A₂z ≤ (1−λ)b₂`, `0 ≤ λ ≤ 1`,
+//!   eliminating `y` and `λ` with Chernikov's rule (a row built from more
+//!   than `k + 1` rows after `k` eliminations is redundant).
+//! - Widening is the standard one (Halbwachs 1979): the constraints of the
+//!   first argument the second entails, and those of the second that can
+//!   replace one of the first's without changing it; a unary constraint
+//!   dropped stops at the next threshold instead (as the interval
+//!   domain's). The bounded widening `A ∇_T B` is `interpolate`'s, generic.
+//! - Transfers: an assignment or a comparison whose sides are exact linear
+//!   expressions (`linear`: no wrap-around possible in the state) is exact;
+//!   any other falls back to the interval domain on the element's
+//!   projection, met back as bounds (as the octagon's).
+//! - Caps (over-approximations, never an unsound result): at most
+//!   [`MAX_CONSTRAINTS`] constraints per element (past it, those with the
+//!   most variables go); a hull over more than [`MAX_HULL_VARS`] variables
+//!   or [`MAX_HULL_ROWS`] rows is the weak join (each side's constraints
+//!   relaxed to hold on the other); a combination whose coefficients leave
+//!   `i128` is dropped.
+//! - `InterpolatePoly1`/`InterpolatePoly2` (§4): the negations of `B`'s
+//!   constraints that `A` entails, else `A` projected on `B`'s variables.
+//!
+//! Invariant (as every domain's, `domains`): every concrete successor of a
+//! state in the element is in the element's transfer.
+
+use super::interval::{Intervals, Itv};
+use super::linear::{affine, comparison, relation, value, Lin};
+use super::simplex::{maximize, Lp};
+use super::{Ctx, Domain, Thresholds};
+use crate::ir::{ArithOp, Expr, Rel, VarId};
+use num_integer::Integer;
+use num_rational::BigRational;
+use num_traits::ToPrimitive;
+use std::collections::BTreeSet;
+
+/// Constraints an element keeps at most.
+pub const MAX_CONSTRAINTS: usize = 32;
+/// Variables a convex hull is computed over at most.
+pub const MAX_HULL_VARS: usize = 12;
+/// Rows the hull's elimination may hold at most.
+pub const MAX_HULL_ROWS: usize = 400;
+
+/// `Σ terms ≤ c`, terms sorted by variable, none zero.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+struct Con {
+    terms: Vec<(VarId, i128)>,
+    c: i128,
+}
+
+/// The variables of the elimination and the hull: above every program
+/// variable, below the temporaries of `preimage` (which count down from
+/// `u32::MAX`).
+const INTERNAL: u32 = 0x6000_0000;
+
+/// A polyhedron, or bottom.
+#[derive(Clone, Debug)]
+pub struct Polyhedra {
+    bottom: bool,
+    cons: Vec<Con>,
+}
+
+impl PartialEq for Polyhedra {
+    fn eq(&self, o: &Self) -> bool {
+        self.leq(o) && o.leq(self)
+    }
+}
+
+/// What normalizing a constraint gives.
+enum Norm {
+    True,
+    False,
+    Con(Con),
+}
+
+/// `Σ terms ≤ c` over integers, divided by the terms' gcd, `c` rounded down.
+fn tight(mut terms: Vec<(VarId, i128)>, c: i128) -> Norm {
+    terms.retain(|(_, a)| *a != 0);
+    terms.sort_unstable();
+    if terms.is_empty() {
+        return if c >= 0 { Norm::True } else { Norm::False };
+    }
+    let g = terms.iter().fold(0i128, |g, (_, a)| g.gcd(a));
+    if g > 1 {
+        for (_, a) in terms.iter_mut() {
+            *a /= g;
+        }
+    }
+    Norm::Con(Con { terms, c: Integer::div_floor(&c, &g.max(1)) })
+}
+
+/// `k·a + l·b` of two term lists (`None` on overflow).
+fn combine(a: &[(VarId, i128)], k: i128, b: &[(VarId, i128)], l: i128) -> Option<Vec<(VarId, i128)>> {
+    let mut out: Vec<(VarId, i128)> = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() || j < b.len() {
+        let next = match (a.get(i), b.get(j)) {
+            (Some(x), Some(y)) if x.0 == y.0 => {
+                i += 1;
+                j += 1;
+                (x.0, x.1.checked_mul(k)?.checked_add(y.1.checked_mul(l)?)?)
+            }
+            (Some(x), Some(y)) if x.0 < y.0 => {
+                i += 1;
+                (x.0, x.1.checked_mul(k)?)
+            }
+            (Some(x), None) => {
+                i += 1;
+                (x.0, x.1.checked_mul(k)?)
+            }
+            (_, Some(y)) => {
+                j += 1;
+                (y.0, y.1.checked_mul(l)?)
+            }
+            (None, None) => break,
+        };
+        if next.1 != 0 {
+            out.push(next);
+        }
+    }
+    Some(out)
+}
+
+fn coef(terms: &[(VarId, i128)], v: VarId) -> i128 {
+    terms.binary_search_by_key(&v, |(u, _)| *u).map(|i| terms[i].1).unwrap_or(0)
+}
+
+/// The row that eliminates `v` from `p` (coefficient `a > 0`) and `n`
+/// (coefficient `b < 0`): `|b|·p + a·n`.
+fn eliminated(p: &Con, n: &Con, v: VarId) -> Option<(Vec<(VarId, i128)>, i128)> {
+    let (a, b) = (coef(&p.terms, v), -coef(&n.terms, v));
+    let terms = combine(&p.terms, b, &n.terms, a)?;
+    let c = p.c.checked_mul(b)?.checked_add(n.c.checked_mul(a)?)?;
+    Some((terms, c))
+}
+
+/// The maximum of `obj` over the constraints `cons`.
+fn max_of<'a>(cons: impl Iterator<Item = &'a Con> + Clone, obj: &[(VarId, i128)]) -> Lp {
+    let mut vars: BTreeSet<VarId> = obj.iter().map(|(v, _)| *v).collect();
+    for c in cons.clone() {
+        vars.extend(c.terms.iter().map(|(v, _)| *v));
+    }
+    let index: Vec<VarId> = vars.into_iter().collect();
+    let row = |terms: &[(VarId, i128)]| {
+        let mut r = vec![0i128; index.len()];
+        for (v, a) in terms {
+            if let Ok(i) = index.binary_search(v) {
+                r[i] = *a;
+            }
+        }
+        r
+    };
+    let rows: Vec<(Vec<i128>, i128)> = cons.map(|c| (row(&c.terms), c.c)).collect();
+    maximize(&rows, &row(obj))
+}
+
+/// The constraints `cons` entail `c` on integer points: the rational
+/// maximum of `c`'s left-hand side, an integer on them, rounded down, is
+/// within its bound.
+fn entails<'a>(cons: impl Iterator<Item = &'a Con> + Clone, c: &Con) -> bool {
+    match max_of(cons, &c.terms) {
+        Lp::Infeasible => true,
+        Lp::Unbounded => false,
+        Lp::Max(m) => m.floor() <= BigRational::from_integer(c.c.into()),
+    }
+}
+
+/// The constraints `cons` entail `c` over the rationals (so that dropping
+/// `c` keeps the same rational polyhedron: integer entailment is not, as a
+/// constraint it drops may be what entails the next).
+fn redundant<'a>(cons: impl Iterator<Item = &'a Con> + Clone, c: &Con) -> bool {
+    match max_of(cons, &c.terms) {
+        Lp::Infeasible => true,
+        Lp::Unbounded => false,
+        Lp::Max(m) => m <= BigRational::from_integer(c.c.into()),
+    }
+}
+
+/// `⌊m⌋` if it fits.
+fn floor(m: &BigRational) -> Option<i128> {
+    m.floor().to_integer().to_i128()
+}
+
+impl Polyhedra {
+    /// The polyhedron of `cons`, minimal.
+    fn of(cons: Vec<Con>) -> Polyhedra {
+        let mut p = Polyhedra { bottom: false, cons };
+        p.simplify();
+        p
+    }
+
+    /// Adds `Σ terms ≤ c` (not minimal until [`Polyhedra::simplify`]).
+    fn add(&mut self, terms: Vec<(VarId, i128)>, c: i128) {
+        match tight(terms, c) {
+            Norm::True => {}
+            Norm::False => *self = Polyhedra::bottom(),
+            Norm::Con(k) if !self.bottom => self.cons.push(k),
+            Norm::Con(_) => {}
+        }
+    }
+
+    /// Makes the element minimal (module docs), bottom if it is empty, and
+    /// within the cap.
+    fn simplify(&mut self) {
+        if self.bottom {
+            self.cons.clear();
+            return;
+        }
+        // the least bound of each left-hand side
+        self.cons.sort_unstable();
+        self.cons.dedup_by(|b, a| a.terms == b.terms);
+        // opposite sides: `t ≤ c` and `−t ≤ d` with `c + d < 0`
+        let crossed = self.cons.iter().any(|k| {
+            let neg: Vec<(VarId, i128)> = k.terms.iter().map(|(v, a)| (*v, -a)).collect();
+            let i = self.cons.binary_search_by(|x| x.terms.cmp(&neg));
+            i.is_ok_and(|i| k.c.checked_add(self.cons[i].c).is_some_and(|s| s < 0))
+        });
+        if crossed || max_of(self.cons.iter(), &[]) == Lp::Infeasible {
+            *self = Polyhedra::bottom();
+            return;
+        }
+        // drop each constraint the others entail
+        let mut keep = vec![true; self.cons.len()];
+        for i in 0..self.cons.len() {
+            keep[i] = false;
+            let others = self.cons.iter().zip(&keep).filter(|(_, k)| **k).map(|(c, _)| c);
+            keep[i] = !redundant(others, &self.cons[i]);
+        }
+        let mut it = keep.iter();
+        self.cons.retain(|_| *it.next().unwrap_or(&true));
+        if self.cons.len() > MAX_CONSTRAINTS {
+            self.cons.sort_by_key(|c| (c.terms.len(), c.terms.iter().map(|(_, a)| a.unsigned_abs()).max()));
+            self.cons.truncate(MAX_CONSTRAINTS);
+            self.cons.sort_unstable();
+        }
+    }
+
+    /// The variables the element constrains.
+    fn vars(&self) -> BTreeSet<VarId> {
+        self.cons.iter().flat_map(|c| c.terms.iter().map(|(v, _)| *v)).collect()
+    }
+
+    /// The interval of `terms`' value.
+    fn range(&self, terms: &[(VarId, i128)]) -> Itv {
+        if self.bottom {
+            return Itv::EMPTY;
+        }
+        let neg: Vec<(VarId, i128)> = terms.iter().map(|(v, a)| (*v, -a)).collect();
+        let bound = |t: &[(VarId, i128)]| match max_of(self.cons.iter(), t) {
+            Lp::Max(m) => floor(&m),
+            _ => None,
+        };
+        Itv { lo: bound(&neg).and_then(|x| x.checked_neg()), hi: bound(terms) }
+    }
+
+    /// The interval of `v`.
+    pub fn get(&self, v: VarId) -> Itv {
+        self.range(&[(v, 1)])
+    }
+
+    /// The projection on intervals of `vars`.
+    fn intervals(&self, vars: &[VarId]) -> Intervals {
+        if self.bottom {
+            return Intervals::bottom();
+        }
+        let mut d = Intervals::top();
+        for v in vars {
+            let x = self.get(*v);
+            if x.is_empty() {
+                return Intervals::bottom();
+            }
+            d.set(*v, x);
+        }
+        d
+    }
+
+    /// Meets `v` with `x` (not minimal).
+    fn meet_interval(&mut self, v: VarId, x: Itv) {
+        if x.is_empty() {
+            *self = Polyhedra::bottom();
+            return;
+        }
+        if let Some(h) = x.hi {
+            self.add(vec![(v, 1)], h);
+        }
+        if let Some(l) = x.lo.and_then(|l| l.checked_neg()) {
+            self.add(vec![(v, -1)], l);
+        }
+    }
+
+    /// Projects `v` out (not minimal): by substitution where two
+    /// constraints make an equality of it, else Fourier–Motzkin.
+    fn eliminate(&mut self, v: VarId) {
+        if self.bottom {
+            return;
+        }
+        let (with, mut out): (Vec<Con>, Vec<Con>) = self.cons.drain(..).partition(|c| coef(&c.terms, v) != 0);
+        let opposite = |a: &Con, b: &Con| {
+            a.c.checked_neg() == Some(b.c) && a.terms.iter().zip(&b.terms).all(|(x, y)| x.0 == y.0 && x.1 == -y.1)
+        };
+        let equality = with.iter().enumerate().find_map(|(i, a)| {
+            with.iter().enumerate().find(|(_, b)| b.terms.len() == a.terms.len() && opposite(a, b)).map(|(j, _)| (i, j))
+        });
+        let mut rows = Vec::new();
+        match equality {
+            Some((i, j)) => {
+                // the side of the equality with v's coefficient opposite each row's
+                let (p, n) = if coef(&with[i].terms, v) > 0 { (i, j) } else { (j, i) };
+                for (k, r) in with.iter().enumerate() {
+                    if k == i || k == j {
+                        continue;
+                    }
+                    let row =
+                        if coef(&r.terms, v) > 0 { eliminated(r, &with[n], v) } else { eliminated(&with[p], r, v) };
+                    rows.extend(row);
+                }
+            }
+            None => {
+                let (pos, neg): (Vec<&Con>, Vec<&Con>) = with.iter().partition(|c| coef(&c.terms, v) > 0);
+                for p in &pos {
+                    for n in &neg {
+                        rows.extend(eliminated(p, n, v));
+                    }
+                }
+            }
+        }
+        for (terms, c) in rows {
+            match tight(terms, c) {
+                Norm::True => {}
+                Norm::False => {
+                    *self = Polyhedra::bottom();
+                    return;
+                }
+                Norm::Con(k) => out.push(k),
+            }
+        }
+        self.cons = out;
+    }
+
+    /// Renames `from` to `to` (which the element does not mention).
+    fn rename(&mut self, from: VarId, to: VarId) {
+        for c in self.cons.iter_mut() {
+            for t in c.terms.iter_mut() {
+                if t.0 == from {
+                    t.0 = to;
+                }
+            }
+            c.terms.sort_unstable();
+        }
+    }
+
+    /// The weak join: each side's constraints, relaxed to hold on the other.
+    fn weak_join(&self, o: &Polyhedra) -> Polyhedra {
+        let mut r = Polyhedra::top();
+        for (a, b) in [(self, o), (o, self)] {
+            for c in &a.cons {
+                if let Lp::Max(m) = max_of(b.cons.iter(), &c.terms) {
+                    if let Some(m) = floor(&m) {
+                        r.add(c.terms.clone(), c.c.max(m));
+                    }
+                }
+            }
+        }
+        r.simplify();
+        r
+    }
+
+    /// The closed convex hull (module docs), `None` past the caps.
+    fn hull(&self, o: &Polyhedra) -> Option<Polyhedra> {
+        let vars: Vec<VarId> = self.vars().union(&o.vars()).copied().collect();
+        if vars.len() > MAX_HULL_VARS || self.cons.len() + o.cons.len() + 2 > 128 {
+            return None;
+        }
+        // y (the first side's share of x) and λ, internal variables
+        let y = |v: VarId| VarId(INTERNAL + 1 + vars.binary_search(&v).unwrap_or(0) as u32);
+        let lambda = VarId(INTERNAL);
+        let mut rows: Vec<Row> = Vec::new();
+        let mut push = |terms: Vec<(VarId, i128)>, c: i128| {
+            let from = 1u128 << rows.len();
+            let mut terms = terms;
+            terms.sort_unstable();
+            rows.push(Row { terms, c, from });
+        };
+        for k in &self.cons {
+            // A₁y − λb₁ ≤ 0
+            let mut t: Vec<(VarId, i128)> = k.terms.iter().map(|(v, a)| (y(*v), *a)).collect();
+            t.push((lambda, k.c.checked_neg()?));
+            push(t, 0);
+        }
+        for k in &o.cons {
+            // A₂(x − y) + λb₂ ≤ b₂
+            let mut t: Vec<(VarId, i128)> = k.terms.clone();
+            t.extend(k.terms.iter().map(|(v, a)| (y(*v), -a)));
+            t.push((lambda, k.c));
+            push(t, k.c);
+        }
+        push(vec![(lambda, -1)], 0);
+        push(vec![(lambda, 1)], 1);
+        let mut left: Vec<VarId> = vars.iter().map(|v| y(*v)).chain([lambda]).collect();
+        for step in 1..=left.len() {
+            // the variable with the fewest new rows
+            let cost = |v: VarId| {
+                let p = rows.iter().filter(|r| coef(&r.terms, v) > 0).count();
+                let n = rows.iter().filter(|r| coef(&r.terms, v) < 0).count();
+                p * n
+            };
+            let (i, _) = left.iter().enumerate().min_by_key(|(_, v)| cost(**v))?;
+            let v = left.swap_remove(i);
+            let mut next: Vec<Row> = Vec::new();
+            let (with, without): (Vec<Row>, Vec<Row>) = rows.into_iter().partition(|r| coef(&r.terms, v) != 0);
+            next.extend(without);
+            for p in with.iter().filter(|r| coef(&r.terms, v) > 0) {
+                for n in with.iter().filter(|r| coef(&r.terms, v) < 0) {
+                    let from = p.from | n.from;
+                    // Chernikov: built from more than step + 1 rows, redundant
+                    if from.count_ones() as usize > step + 1 {
+                        continue;
+                    }
+                    let (a, b) = (coef(&p.terms, v), -coef(&n.terms, v));
+                    let Some(terms) = combine(&p.terms, b, &n.terms, a) else { continue };
+                    let Some(c) = p.c.checked_mul(b).and_then(|x| x.checked_add(n.c.checked_mul(a)?)) else {
+                        continue;
+                    };
+                    if terms.is_empty() {
+                        continue;
+                    }
+                    let (terms, c) = scaled(terms, c);
+                    next.push(Row { terms, c, from });
+                }
+            }
+            next.sort_unstable_by(|a, b| {
+                (&a.terms, a.c, a.from.count_ones()).cmp(&(&b.terms, b.c, b.from.count_ones()))
+            });
+            next.dedup_by(|b, a| a.terms == b.terms && a.c == b.c);
+            if next.len() > MAX_HULL_ROWS {
+                return None;
+            }
+            rows = next;
+        }
+        let mut r = Polyhedra::top();
+        for row in rows {
+            r.add(row.terms, row.c);
+        }
+        r.simplify();
+        Some(r)
+    }
+}
+
+/// A row of the hull's elimination, with the rows it was built from.
+#[derive(Clone, Debug)]
+struct Row {
+    terms: Vec<(VarId, i128)>,
+    c: i128,
+    from: u128,
+}
+
+/// `Σ terms ≤ c` divided by the gcd of all its numbers (exact: the hull's
+/// internal variables are rational).
+fn scaled(mut terms: Vec<(VarId, i128)>, mut c: i128) -> (Vec<(VarId, i128)>, i128) {
+    let g = terms.iter().fold(c.abs(), |g, (_, a)| g.gcd(a));
+    if g > 1 {
+        for (_, a) in terms.iter_mut() {
+            *a /= g;
+        }
+        c /= g;
+    }
+    (terms, c)
+}
+
+impl Domain for Polyhedra {
+    const NAME: &'static str = "polyhedra";
+    fn top() -> Self {
+        Polyhedra { bottom: false, cons: Vec::new() }
+    }
+    fn bottom() -> Self {
+        Polyhedra { bottom: true, cons: Vec::new() }
+    }
+    fn is_bottom(&self) -> bool {
+        self.bottom
+    }
+    fn leq(&self, o: &Self) -> bool {
+        if self.bottom {
+            return true;
+        }
+        if o.bottom {
+            return false;
+        }
+        o.cons.iter().all(|c| entails(self.cons.iter(), c))
+    }
+    fn join(&self, o: &Self) -> Self {
+        if self.bottom {
+            return o.clone();
+        }
+        if o.bottom || o.leq(self) {
+            return self.clone();
+        }
+        if self.leq(o) {
+            return o.clone();
+        }
+        self.hull(o).unwrap_or_else(|| self.weak_join(o))
+    }
+    fn meet(&self, o: &Self) -> Self {
+        if self.bottom || o.bottom {
+            return Polyhedra::bottom();
+        }
+        Polyhedra::of(self.cons.iter().chain(&o.cons).cloned().collect())
+    }
+    fn widen_with(&self, next: &Self, t: &Thresholds) -> Self {
+        if self.bottom {
+            return next.clone();
+        }
+        if next.bottom {
+            return self.clone();
+        }
+        let mut r = Polyhedra::top();
+        for c in &self.cons {
+            if entails(next.cons.iter(), c) {
+                r.cons.push(c.clone());
+                continue;
+            }
+            // a unary bound that grew stops at the next threshold
+            if let [(v, a)] = c.terms[..] {
+                if let Lp::Max(m) = max_of(next.cons.iter(), &c.terms) {
+                    let step = match (floor(&m), a) {
+                        (Some(m), 1) => t.above(m),
+                        (Some(m), -1) => t.below(-m).and_then(|x| x.checked_neg()),
+                        _ => None,
+                    };
+                    if let Some(b) = step {
+                        r.add(vec![(v, a)], b);
+                    }
+                }
+            }
+        }
+        // the second's constraints that can stand in for one of the first's
+        for c in &next.cons {
+            if r.cons.contains(c) || !entails(self.cons.iter(), c) {
+                continue;
+            }
+            let swaps = (0..self.cons.len()).any(|i| {
+                let others = self.cons.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, k)| k);
+                entails(others.chain([c]), &self.cons[i])
+            });
+            if swaps {
+                r.cons.push(c.clone());
+            }
+        }
+        r.simplify();
+        r
+    }
+    fn narrow(&self, next: &Self) -> Self {
+        if self.bottom || next.bottom {
+            return next.clone();
+        }
+        // the constraints of `next` on directions `self` leaves unbounded
+        let mut r = self.clone();
+        for c in &next.cons {
+            if max_of(self.cons.iter(), &c.terms) == Lp::Unbounded {
+                r.cons.push(c.clone());
+            }
+        }
+        r.simplify();
+        r
+    }
+    fn assign_parallel(&mut self, cx: &Ctx, xs: &[(VarId, Expr)]) {
+        if self.bottom {
+            return;
+        }
+        let targets: Vec<VarId> = xs.iter().map(|(v, _)| *v).collect();
+        let mut read = Vec::new();
+        for (_, e) in xs {
+            e.vars(&mut read);
+        }
+        read.sort_unstable();
+        read.dedup();
+        let itv = self.intervals(&read);
+        if itv.is_bottom() {
+            *self = Polyhedra::bottom();
+            return;
+        }
+        // (each over the state before; a target assigned twice gets the last)
+        let last = |k: usize| !xs[k + 1..].iter().any(|(u, _)| *u == xs[k].0);
+        let plans: Vec<(VarId, Option<(Lin, Itv)>, Itv)> = xs
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| last(*k))
+            .map(|(_, (v, e))| {
+                let lin = affine(cx, &itv, e).filter(|(l, _)| l.terms.keys().all(|u| u == v || !targets.contains(u)));
+                (*v, lin, itv.eval(cx, e))
+            })
+            .collect();
+        let t = VarId(INTERNAL);
+        for (v, lin, x) in plans {
+            match lin {
+                Some((l, r)) => {
+                    // t − l ∈ r, then v's old value projected out, t is v
+                    let terms: Vec<(VarId, i128)> = l.terms.iter().map(|(u, a)| (*u, *a)).collect();
+                    let minus = combine(&[(t, 1)], 1, &terms, -1).unwrap_or_default();
+                    if let Some(hi) = r.hi.and_then(|h| h.checked_add(l.c)) {
+                        self.add(minus.clone(), hi);
+                    }
+                    if let Some(lo) = r.lo.and_then(|lo| lo.checked_add(l.c)).and_then(|x| x.checked_neg()) {
+                        let plus: Vec<(VarId, i128)> = minus.iter().map(|(u, a)| (*u, -a)).collect();
+                        self.add(plus, lo);
+                    }
+                    self.eliminate(v);
+                    self.rename(t, v);
+                }
+                None => self.eliminate(v),
+            }
+            self.meet_interval(v, x);
+            if self.bottom {
+                return;
+            }
+        }
+        self.simplify();
+    }
+    fn assume(&mut self, cx: &Ctx, e: &Expr) {
+        if self.bottom {
+            return;
+        }
+        if let Expr::Or(xs) = e {
+            let mut r = Polyhedra::bottom();
+            for x in xs {
+                let mut d = self.clone();
+                d.assume(cx, x);
+                r = r.join(&d);
+            }
+            *self = r;
+            return;
+        }
+        let mut vars = Vec::new();
+        e.vars(&mut vars);
+        vars.sort_unstable();
+        vars.dedup();
+        let before = self.intervals(&vars);
+        if before.is_bottom() {
+            *self = Polyhedra::bottom();
+            return;
+        }
+        self.assume_relational(cx, &before, e);
+        // then the intervals, on what the relations gave them
+        let mut d = self.intervals(&vars);
+        d.assume(cx, e);
+        if d.is_bottom() {
+            *self = Polyhedra::bottom();
+            return;
+        }
+        for v in &vars {
+            self.meet_interval(*v, d.get(*v));
+        }
+        self.simplify();
+    }
+    fn forget(&mut self, v: VarId) {
+        self.eliminate(v);
+        self.simplify();
+    }
+    fn havoc(&mut self, cx: &Ctx, v: VarId) {
+        self.eliminate(v);
+        let mut d = Intervals::top();
+        d.havoc(cx, v);
+        self.meet_interval(v, d.get(v));
+        self.simplify();
+    }
+    fn restrict(&mut self, keep: &[VarId]) {
+        for v in self.vars() {
+            if !keep.contains(&v) {
+                self.eliminate(v);
+            }
+        }
+        self.simplify();
+    }
+    fn in_range(&mut self, cx: &Ctx, vars: &[VarId]) {
+        if self.bottom {
+            return;
+        }
+        let mut d = Intervals::top();
+        d.in_range(cx, vars);
+        for v in vars {
+            self.meet_interval(*v, d.get(*v));
+        }
+        self.simplify();
+    }
+    fn to_expr(&self, cx: &Ctx, vars: &[VarId]) -> Expr {
+        let mut p = self.clone();
+        p.restrict(vars);
+        if p.bottom {
+            return Expr::Bool(false);
+        }
+        let mut unary = Intervals::top();
+        let mut cs = Vec::new();
+        for c in &p.cons {
+            let values: Option<Vec<(Expr, i128)>> = c.terms.iter().map(|(v, a)| Some((value(cx, *v)?, *a))).collect();
+            match (values, &c.terms[..]) {
+                (Some(vs), _) => {
+                    let term = |(x, a): (Expr, i128)| match a {
+                        1 => x,
+                        -1 => Expr::Arith { op: ArithOp::Neg, args: vec![x] },
+                        a => Expr::Arith { op: ArithOp::Mul, args: vec![Expr::Num(a), x] },
+                    };
+                    let mut args: Vec<Expr> = vs.into_iter().map(term).collect();
+                    let sum = if args.len() == 1 { args.remove(0) } else { Expr::Arith { op: ArithOp::Add, args } };
+                    cs.push(Expr::Rel { rel: Rel::Le, a: Box::new(sum), b: Box::new(Expr::Num(c.c)) });
+                }
+                // a Boolean's bound
+                (None, [(v, a)]) => {
+                    let x = if *a > 0 { Itv { lo: None, hi: Some(c.c) } } else { Itv { lo: Some(-c.c), hi: None } };
+                    let now = unary.get(*v);
+                    unary.set(*v, now.meet(&x));
+                }
+                (None, _) => {}
+            }
+        }
+        match unary.to_expr(cx, vars) {
+            Expr::Bool(true) => {}
+            Expr::And(xs) => cs.extend(xs),
+            x => cs.push(x),
+        }
+        match cs.len() {
+            0 => Expr::Bool(true),
+            1 => cs.pop().unwrap_or(Expr::Bool(true)),
+            _ => Expr::And(cs),
+        }
+    }
+}
+
+impl Polyhedra {
+    /// The linear comparisons of `e`'s conjunction (not minimal), their
+    /// sides read in `itv`, the state before.
+    fn assume_relational(&mut self, cx: &Ctx, itv: &Intervals, e: &Expr) {
+        let cmp = |p: &mut Polyhedra, signed: bool, rel: Rel, a: &Expr, b: &Expr| {
+            for l in comparison(cx, itv, signed, rel, a, b).unwrap_or_default() {
+                let terms = l.terms.iter().map(|(v, a)| (*v, *a)).collect();
+                if let Some(c) = l.c.checked_neg() {
+                    p.add(terms, c);
+                }
+            }
+        };
+        match e {
+            Expr::And(xs) => {
+                for x in xs {
+                    self.assume_relational(cx, itv, x);
+                }
+            }
+            Expr::Not(a) => match &**a {
+                Expr::Not(b) => self.assume_relational(cx, itv, b),
+                Expr::Or(xs) => {
+                    for x in xs {
+                        self.assume_relational(cx, itv, &Expr::negate(x.clone()));
+                    }
+                }
+                Expr::Cmp { pred, a, b, .. } => {
+                    if let Some((signed, rel)) = relation(pred.negated()) {
+                        cmp(self, signed, rel, a, b);
+                    }
+                }
+                _ => {}
+            },
+            Expr::Cmp { pred, a, b, .. } => {
+                if let Some((signed, rel)) = relation(*pred) {
+                    cmp(self, signed, rel, a, b);
+                }
+            }
+            Expr::Rel { rel, a, b } => cmp(self, true, *rel, a, b),
+            _ => {}
+        }
+    }
+
+    /// `InterpolatePoly1`, else `InterpolatePoly2`
+    /// (papers/dagger-refining-abstract-interpretations.txt §4): for
+    /// `self ⊓ b = ⊥`, the negation `Σ t ≥ c + 1` of each constraint of `b`
+    /// that `self` entails (each alone is disjoint from `b`); where there is
+    /// none, `self` projected on the variables of `b`; `self` itself if
+    /// that meets `b` (the meet is empty over integers only).
+    pub fn interpolate(&self, b: &Polyhedra) -> Polyhedra {
+        if self.bottom || b.bottom {
+            return Polyhedra::top();
+        }
+        let mut i = Polyhedra::top();
+        for c in &b.cons {
+            let neg: Vec<(VarId, i128)> = c.terms.iter().map(|(v, a)| (*v, -a)).collect();
+            let Some(bound) = c.c.checked_add(1).and_then(|x| x.checked_neg()) else { continue };
+            if let Norm::Con(k) = tight(neg, bound) {
+                if entails(self.cons.iter(), &k) {
+                    i.cons.push(k);
+                }
+            }
+        }
+        if !i.cons.is_empty() {
+            i.simplify();
+            return i;
+        }
+        let mut p = self.clone();
+        let keep: Vec<VarId> = b.vars().into_iter().collect();
+        p.restrict(&keep);
+        if p.meet(b).is_bottom() {
+            p
+        } else {
+            self.clone()
+        }
+    }
+
+    /// The polyhedron of `cons`, each `(terms, c)`: `Σ terms ≤ c`.
+    #[cfg(test)]
+    pub(super) fn of_constraints(cons: &[(Vec<(VarId, i128)>, i128)]) -> Polyhedra {
+        let mut p = Polyhedra::top();
+        for (t, c) in cons {
+            p.add(t.clone(), *c);
+        }
+        p.simplify();
+        p
+    }
+
+    /// Whether the state `val` is in the element.
+    #[cfg(test)]
+    pub(super) fn contains(&self, val: &dyn Fn(VarId) -> i128) -> bool {
+        !self.bottom && self.cons.iter().all(|c| c.terms.iter().map(|(v, a)| a * val(*v)).sum::<i128>() <= c.c)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cfg::testing::{add, cmp, lit, v};
+    use crate::ir::{CmpPred, IntSemantics, Sort};
+
+    fn int(_: VarId) -> Sort {
+        Sort::Int { bits: 32 }
+    }
+
+    fn cx(sort: &dyn Fn(VarId) -> Sort) -> Ctx<'_> {
+        Ctx { sem: IntSemantics::Lia, sort }
+    }
+
+    fn poly(cs: &[Expr]) -> Polyhedra {
+        let sort = int;
+        let mut p = Polyhedra::top();
+        for c in cs {
+            p.assume(&cx(&sort), c);
+        }
+        p
+    }
+
+    fn x(i: u32) -> VarId {
+        VarId(i)
+    }
+
+    /// The hull of the points `(0, 0)` and `(1, 100)` is the segment
+    /// `y = 100x, 0 ≤ x ≤ 1`, which no interval or octagon holds; the
+    /// widening of the first point by it keeps the line `y = 100x` (both
+    /// its constraints can stand in for one of the point's) and `y ≥ 0`,
+    /// and lets `x` grow.
+    #[test]
+    fn hull_and_widening_keep_a_line() {
+        let p0 = Polyhedra::of_constraints(&[
+            (vec![(x(0), 1)], 0),
+            (vec![(x(0), -1)], 0),
+            (vec![(x(1), 1)], 0),
+            (vec![(x(1), -1)], 0),
+        ]);
+        let p1 = Polyhedra::of_constraints(&[
+            (vec![(x(0), 1)], 1),
+            (vec![(x(0), -1)], -1),
+            (vec![(x(1), 1)], 100),
+            (vec![(x(1), -1)], -100),
+        ]);
+        let h = p0.join(&p1);
+        let line = Polyhedra::of_constraints(&[
+            (vec![(x(0), -100), (x(1), 1)], 0),
+            (vec![(x(0), 100), (x(1), -1)], 0),
+            (vec![(x(0), 1)], 1),
+            (vec![(x(0), -1)], 0),
+        ]);
+        assert_eq!(h, line, "{h:?}");
+        assert_eq!(h.cons.len(), 4);
+        let w = p0.widen(&h);
+        let expect = Polyhedra::of_constraints(&[
+            (vec![(x(0), -100), (x(1), 1)], 0),
+            (vec![(x(0), 100), (x(1), -1)], 0),
+            (vec![(x(1), -1)], 0),
+        ]);
+        assert_eq!(w, expect, "{w:?}");
+        assert_eq!(w.get(x(0)).hi, None, "x grows: {w:?}");
+    }
+
+    /// Integer tightening: `2x ≤ 2k + 1` and `2x ≥ 2k` make `x = k`.
+    #[test]
+    fn integer_bounds_are_tightened() {
+        let p = Polyhedra::of_constraints(&[
+            (vec![(x(0), 2), (x(1), -2)], 1),
+            (vec![(x(0), -2), (x(1), 2)], 0),
+            (vec![(x(1), 1)], 5),
+            (vec![(x(1), -1)], -5),
+        ]);
+        assert_eq!(p.get(x(0)), Itv::point(5));
+    }
+
+    /// Assignments: `y := y + 100` shifts, `x := 2y` is a new relation, a
+    /// non-linear one forgets; emptiness is found.
+    #[test]
+    fn transfers_of_linear_statements() {
+        let sort = int;
+        let cx = cx(&sort);
+        let mut p = poly(&[cmp(CmpPred::Sle, v(0), v(1)), cmp(CmpPred::Sge, v(0), lit(0))]);
+        p.assign(&cx, x(1), &add(v(1), lit(100)));
+        assert!(p.leq(&poly(&[cmp(CmpPred::Sle, add(v(0), lit(100)), v(1))])), "{p:?}");
+        p.assume(&cx, &cmp(CmpPred::Slt, v(1), lit(100)));
+        assert!(p.is_bottom(), "{p:?}");
+    }
+
+    /// `InterpolatePoly1`: `A = {x ≤ y, x ≥ 4}` against `B = {y ≤ 2}` gives
+    /// the negation of `B`'s constraint, `y ≥ 3`, which `A` entails;
+    /// `InterpolatePoly2`: `A = {x ≤ y ≤ z}` against `B = {x > z}`, where
+    /// no constraint of `B` is negated by `A`, gives `A` projected on `x, z`.
+    #[test]
+    fn interpolants_are_negated_constraints_of_the_other_side() {
+        let a = poly(&[cmp(CmpPred::Sle, v(0), v(1)), cmp(CmpPred::Sge, v(0), lit(4))]);
+        let b = poly(&[cmp(CmpPred::Sle, v(1), lit(2))]);
+        assert!(a.meet(&b).is_bottom());
+        let i = a.interpolate(&b);
+        assert_eq!(i, poly(&[cmp(CmpPred::Sge, v(1), lit(3))]));
+        // no single constraint of b: the projection on b's variables
+        let a = poly(&[cmp(CmpPred::Sle, v(0), v(1)), cmp(CmpPred::Sle, v(1), v(2))]);
+        let b = poly(&[cmp(CmpPred::Sgt, v(0), v(2))]);
+        let i = a.interpolate(&b);
+        assert!(a.leq(&i) && i.meet(&b).is_bottom(), "{i:?}");
+        assert_eq!(i, poly(&[cmp(CmpPred::Sle, v(0), v(2))]));
+    }
+}
