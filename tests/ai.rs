@@ -52,7 +52,9 @@ fn ai_proves_what_the_headers_say_and_nothing_wrong() {
     let mut runs = Vec::new();
     for p in programs().into_iter().chain(programs_in("llvm-tests/memory")) {
         for level in ["O0", "O2"] {
-            for (domain, int) in [("interval", "lia"), ("interval", "bv"), ("boxes", "lia"), ("octagon", "lia")] {
+            for (domain, int) in
+                [("interval", "lia"), ("interval", "bv"), ("boxes", "lia"), ("octagon", "lia"), ("polyhedra", "lia")]
+            {
                 runs.push((p.clone(), level, domain, int));
             }
         }
@@ -76,11 +78,11 @@ fn ai_proves_what_the_headers_say_and_nothing_wrong() {
     let mut failures = Vec::new();
     let mut proved = [0, 0];
     for ((p, level, domain, int), (v, said)) in runs.iter().zip(verdicts) {
-        if *int == "lia" && v == "SAFE" && *domain != "octagon" {
+        if *int == "lia" && v == "SAFE" && (*domain == "interval" || *domain == "boxes") {
             proved[(*domain == "boxes") as usize] += 1;
         }
-        // octagons prove what intervals prove
-        let of = if *domain == "octagon" { "interval" } else { domain };
+        // octagons and polyhedra prove what intervals prove
+        let of = if *domain == "octagon" || *domain == "polyhedra" { "interval" } else { domain };
         if *int == "lia" && v != "SAFE" && proved_at(p, of).iter().any(|l| l == level) {
             failures.push(said);
         }

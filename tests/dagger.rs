@@ -75,6 +75,34 @@ fn the_phases_of_a_loop_are_kept_apart_as_implicit_disjuncts() {
     assert!(inputs > 60, "the bug is after 60 iterations: {inputs} edges");
 }
 
+/// The program of the paper's Fig. 1 (without the boxed lines): polyhedra
+/// widening alone finds `y <= 100x` but not `x <= y`, and `ai` reaches the
+/// error; DAGGER with polyhedra refines its widenings (interpolated widen,
+/// `InterpolatePoly1/2`) until the error is excluded, at -O0 and -O2, with
+/// a certificate the check accepted whose every loop-head disjunct keeps
+/// the widening's `y <= 100x` (or `y <= 100x - 99`, after the (1, 1) steps).
+/// The mutation whose error `x = 4, y = 400` reaches is found and replays.
+#[test]
+fn the_papers_figure_1_is_proved_with_polyhedra() {
+    for level in ["O0", "O2"] {
+        let args = ["--engine", "dagger", "--domain", "polyhedra", "--opt", level, "--timeout", "120"];
+        let (code, json) = verify(&[format!("{DIR}/fig1_safe.c")], &args);
+        check_answer("SAFE", &json, code, level);
+        assert_eq!(json["verdict"], "SAFE", "{level}: {}", json["reason"]);
+        assert!(count(&json, "refinements") >= 1 && count(&json, "interpolated_widens") >= 1, "{level}");
+        let inv = head(&json);
+        let parts: Vec<&str> = inv.split("||").collect();
+        assert!(parts.iter().all(|d| d.contains("y <= 100*x")), "{level}: {inv}");
+        let (_, ai) =
+            verify(&[format!("{DIR}/fig1_safe.c")], &["--engine", "ai", "--domain", "polyhedra", "--opt", level]);
+        assert_eq!(ai["verdict"], "UNKNOWN", "{level}: the widening alone has the false alarm");
+        let args = ["--engine", "dagger", "--domain", "polyhedra", "--opt", level, "--timeout", "60"];
+        let (code, json) = verify(&[format!("{DIR}/fig1_bug.c")], &args);
+        check_answer("UNSAFE", &json, code, level);
+        assert_eq!(json["verdict"], "UNSAFE", "{level}: {}", json["reason"]);
+    }
+}
+
 /// Every `llvm-tests` program, in each domain, at -O0 and -O2: every answer
 /// checked (a certificate, a replay) and never wrong; UNKNOWN says why.
 #[test]
@@ -82,7 +110,7 @@ fn dagger_answers_every_program_right() {
     let mut runs = Vec::new();
     for p in programs() {
         for level in ["O0", "O2"] {
-            for domain in ["interval", "octagon"] {
+            for domain in ["interval", "octagon", "polyhedra"] {
                 runs.push((p.clone(), level, domain));
             }
         }

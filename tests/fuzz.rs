@@ -178,6 +178,17 @@ fn octagons_on_random_programs_agree_with_the_native_oracle() {
     std::fs::remove_dir_all(&out).unwrap();
 }
 
+/// Polyhedra (issue 47), in `ai`, in DAGGER and as UFO's POST: never wrong
+/// on random programs (the oracle judges every answer: a SAFE must pass the
+/// check, an UNSAFE replay), and each decides some (`ai` proves, never
+/// refutes).
+#[test]
+fn polyhedra_on_random_programs_agree_with_the_native_oracle() {
+    let (n, all, out) = each_decides(12, "48", &["ai-polyhedra", "dagger-polyhedra", "ufo-polyhedra"]);
+    assert_eq!(n("ai-polyhedra", "unsafe"), 0, "{all}");
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
 /// Recursion that stays: every program has a recursive helper with
 /// two calls per level or a nested call, its depth bounded by a guard, whose
 /// result the checks are often about (and which sometimes checks a parameter

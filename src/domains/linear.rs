@@ -15,6 +15,10 @@ use crate::ir::IntSemantics;
 use crate::ir::{ArithOp, BinOp, CastOp, CmpPred, Expr, Rel, Sort, VarId};
 use std::collections::BTreeMap;
 
+/// An assignment of a parallel one: its target, the value's linear part and
+/// the interval of the rest (if it has one), the value's interval.
+pub(crate) type Plan = (VarId, Option<(Lin, Itv)>, Itv);
+
 /// A linear expression `c + Σ kᵢ·xᵢ` over mathematical integers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Lin {

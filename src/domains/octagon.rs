@@ -28,7 +28,7 @@
 //! state in the element is in the element's transfer.
 
 use super::interval::{Intervals, Itv};
-use super::linear::{affine, comparison, range_of, relation, value, Lin};
+use super::linear::{affine, comparison, range_of, relation, value, Lin, Plan};
 use super::{Ctx, Domain, Thresholds};
 use crate::ir::{ArithOp, Expr, Rel, VarId};
 
@@ -91,10 +91,6 @@ fn below(a: Bound, b: Bound) -> bool {
         (Some(x), Some(y)) => x <= y,
     }
 }
-
-/// An assignment of a parallel one: its target, the value's linear part and
-/// the interval of the rest (if it has one), the value's interval.
-type Plan = (VarId, Option<(Lin, Itv)>, Itv);
 
 impl Octagons {
     fn n2(&self) -> usize {

@@ -22,9 +22,11 @@
 //!   than `k + 1` rows after `k` eliminations is redundant).
 //! - Widening is the standard one (Halbwachs 1979): the constraints of the
 //!   first argument the second entails, and those of the second that can
-//!   replace one of the first's without changing it; a unary constraint
-//!   dropped stops at the next threshold instead (as the interval
-//!   domain's). The bounded widening `A ∇_T B` is `interpolate`'s, generic.
+//!   replace one of the first's without changing it; the first's implied
+//!   bound of each variable counts as one of its constraints (else a bound
+//!   implied by a relation the widening drops goes with it, which the
+//!   interval domain would keep), and a unary constraint dropped stops at
+//!   the next threshold instead (as the interval domain's). The bounded widening `A ∇_T B` is `interpolate`'s, generic.
 //! - Transfers: an assignment or a comparison whose sides are exact linear
 //!   expressions (`linear`: no wrap-around possible in the state) is exact;
 //!   any other falls back to the interval domain on the element's
@@ -42,7 +44,7 @@
 //! state in the element is in the element's transfer.
 
 use super::interval::{Intervals, Itv};
-use super::linear::{affine, comparison, relation, value, Lin};
+use super::linear::{affine, comparison, relation, value, Plan};
 use super::simplex::{maximize, Lp};
 use super::{Ctx, Domain, Thresholds};
 use crate::ir::{ArithOp, Expr, Rel, VarId};
@@ -529,8 +531,20 @@ impl Domain for Polyhedra {
         if next.bottom {
             return self.clone();
         }
+        // (with the bounds of each variable `self` implies: a bound only a
+        // relation implied, `i ≥ 0` of `2s ≤ i, s ≥ 0`, would go with it)
+        let mut own = self.cons.clone();
+        for v in self.vars() {
+            let x = self.get(v);
+            for (a, b) in [(1, x.hi), (-1, x.lo.and_then(|l| l.checked_neg()))] {
+                let c = Con { terms: vec![(v, a)], c: b.unwrap_or(0) };
+                if b.is_some() && !own.contains(&c) {
+                    own.push(c);
+                }
+            }
+        }
         let mut r = Polyhedra::top();
-        for c in &self.cons {
+        for c in &own {
             if entails(next.cons.iter(), c) {
                 r.cons.push(c.clone());
                 continue;
@@ -550,15 +564,19 @@ impl Domain for Polyhedra {
             }
         }
         // the second's constraints that can stand in for one of the first's
-        for c in &next.cons {
-            if r.cons.contains(c) || !entails(self.cons.iter(), c) {
+        // the second does not entail, one each (so that no widened element
+        // has more constraints than the first)
+        let mut used = vec![false; next.cons.len()];
+        for (i, k) in self.cons.iter().enumerate() {
+            if entails(next.cons.iter(), k) {
                 continue;
             }
-            let swaps = (0..self.cons.len()).any(|i| {
-                let others = self.cons.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, k)| k);
-                entails(others.chain([c]), &self.cons[i])
+            let others = || self.cons.iter().enumerate().filter(move |(j, _)| *j != i).map(|(_, k)| k);
+            let stand_in = next.cons.iter().enumerate().find(|(n, c)| {
+                !used[*n] && !r.cons.contains(c) && entails(self.cons.iter(), c) && entails(others().chain([*c]), k)
             });
-            if swaps {
+            if let Some((n, c)) = stand_in {
+                used[n] = true;
                 r.cons.push(c.clone());
             }
         }
@@ -597,7 +615,7 @@ impl Domain for Polyhedra {
         }
         // (each over the state before; a target assigned twice gets the last)
         let last = |k: usize| !xs[k + 1..].iter().any(|(u, _)| *u == xs[k].0);
-        let plans: Vec<(VarId, Option<(Lin, Itv)>, Itv)> = xs
+        let plans: Vec<Plan> = xs
             .iter()
             .enumerate()
             .filter(|(k, _)| last(*k))
