@@ -212,14 +212,16 @@ fn random_recursive_programs_agree_with_the_native_oracle() {
     std::fs::remove_dir_all(&out).unwrap();
 }
 
-/// DAGGER (issue 47), with octagons at -O0 and -O2 and with intervals:
+/// DAGGER (issue 47), with octagons at -O0 and -O2 (and -O2 with the DAG
+/// exploration of §3) and with intervals:
 /// never wrong on random programs (the oracle judges every answer: a SAFE
 /// must pass the check, an UNSAFE replay), and each decides some: it proves
 /// with refined widenings and finds reachable errors through refinements
 /// that reach the entry.
 #[test]
 fn dagger_on_random_programs_agrees_with_the_native_oracle() {
-    let (n, all, out) = each_decides(16, "47", &["dagger-octagon", "dagger-octagon-O2", "dagger-interval"]);
+    let (n, all, out) =
+        each_decides(16, "47", &["dagger-octagon", "dagger-octagon-O2", "dagger-interval", "dagger-dag"]);
     assert!(n("dagger-octagon", "unsafe") >= 1, "dagger found no reachable error\n{all}");
     std::fs::remove_dir_all(&out).unwrap();
 }

@@ -60,6 +60,23 @@ pub enum DomainKind {
     Polyhedra,
 }
 
+/// How DAGGER explores the abstract states (`--exploration`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Exploration {
+    /// A tree: one node per path (§2).
+    Tree,
+    /// A DAG: images joined at merge locations, merge nodes split by
+    /// refinement (§3).
+    Dag,
+}
+
+impl Exploration {
+    pub fn as_str(self) -> String {
+        cli_name(&self)
+    }
+}
+
 /// The abstract POST of the UFO engine (`--post`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
@@ -129,6 +146,9 @@ pub struct EngineArgs {
     /// The abstract domain of the ai and dagger engines.
     #[arg(long, value_enum, default_value = "interval")]
     pub domain: DomainKind,
+    /// DAGGER: explore a tree (§2) or a DAG (§3).
+    #[arg(long, value_enum, default_value = "tree")]
+    pub exploration: Exploration,
     /// Portfolio members, in the order they start (`registry::portfolio_help`
     /// names them).
     #[arg(long, default_value = DEFAULT_PORTFOLIO, help = registry::portfolio_help())]
@@ -174,6 +194,7 @@ impl Default for EngineArgs {
             bound: 50,
             spacer_mode: SpacerMode::Default,
             domain: DomainKind::Interval,
+            exploration: Exploration::Tree,
             portfolio: DEFAULT_PORTFOLIO.into(),
             portfolio_jobs: None,
             max_iterations: None,
@@ -341,6 +362,8 @@ impl EngineArgs {
             self.spacer_mode.as_str(),
             "--domain".into(),
             self.domain.as_str(),
+            "--exploration".into(),
+            self.exploration.as_str(),
             "--portfolio".into(),
             self.portfolio.clone(),
             "--max-nodes".into(),

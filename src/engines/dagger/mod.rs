@@ -1,13 +1,16 @@
 //! DAGGER: abstract interpretation refined by counterexamples, with
 //! interpolated widen and implicit disjuncts (Gulavani, Chakraborty, Nori,
 //! Rajamani, TACAS 2008: papers/dagger-refining-abstract-interpretations.txt;
-//! issue 47), `--engine dagger --domain interval|octagon|boxes`: where
+//! issue 47), `--engine dagger --domain interval|octagon|boxes|polyhedra
+//! [--exploration tree|dag]`: where
 //! widening or join loses the precision a proof needs, refinement recovers
 //! it without leaving the domain.
 //!
 //! - [`tree`]: `AbstractTREE` / `RefineTREE` / `ApplyRefinement` (Fig. 2,
 //!   §2) over the domain's image, preimage (`domains::preimage`),
-//!   interpolants and bounded widening (`domains::interpolate`).
+//!   interpolants and bounded widening (`domains::interpolate`), and with
+//!   `--exploration dag` the DAG of §3: images joined at merge locations,
+//!   the counterexample DAG's error preimages, merge nodes split.
 //!
 //! SAFE: per location the disjunction of its nodes' states (those another
 //! node's state is above left out), as the certificate, checked like every
@@ -19,7 +22,7 @@
 
 pub mod tree;
 
-use super::config::{Configuration, DomainKind, EngineArgs, EngineConfig};
+use super::config::{Configuration, DomainKind, EngineArgs, EngineConfig, Exploration};
 use super::registry::EngineSpec;
 use super::{Certificate, Engine, EngineContext, Outcome, Stats};
 use crate::domains::boxes::Boxes;
@@ -42,6 +45,7 @@ pub const MAX_REFINEMENTS: usize = 10_000;
 #[derive(Clone, Debug, Serialize)]
 pub struct Config {
     pub domain: DomainKind,
+    pub exploration: Exploration,
     pub nodes: usize,
     pub refinements: usize,
 }
@@ -78,7 +82,7 @@ pub fn configure(name: &str, member: bool, a: &EngineArgs) -> Option<EngineConfi
     };
     let refinements = a.max_iterations.unwrap_or(MAX_REFINEMENTS);
     let nodes = if member { a.max_nodes.min(MEMBER_NODES) } else { a.max_nodes };
-    Some(EngineConfig::new(Config { domain, nodes, refinements }))
+    Some(EngineConfig::new(Config { domain, exploration: a.exploration, nodes, refinements }))
 }
 
 /// The engine.
@@ -90,6 +94,7 @@ pub struct Dagger {
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct DaggerStats {
     pub domain: String,
+    pub exploration: String,
     #[serde(flatten)]
     pub tree: TreeStats,
 }
@@ -100,6 +105,7 @@ impl super::OwnStats for DaggerStats {
         let t = &self.tree;
         vec![
             ("domain", self.domain.clone()),
+            ("exploration", self.exploration.clone()),
             ("nodes", t.nodes.to_string()),
             ("refinements", t.refinements.to_string()),
             ("interpolated_widens", t.interpolated_widens.to_string()),
@@ -108,6 +114,8 @@ impl super::OwnStats for DaggerStats {
             ("widenings", t.widenings.to_string()),
             ("covered", t.covered.to_string()),
             ("preimages", t.preimages.to_string()),
+            ("merges", t.merges.to_string()),
+            ("splits", t.splits.to_string()),
         ]
     }
 }
@@ -130,10 +138,10 @@ impl Engine for Dagger {
 fn run<D: Interpolate>(p: &Program, cx: &EngineContext, config: &Config) -> Outcome {
     let sort = |v: VarId| -> Sort { p.var(v).sort };
     let dcx = Ctx { sem: cx.sem, sort: &sort };
-    let mut tree: Tree<D> = Tree::new(p, &dcx);
+    let mut tree: Tree<D> = Tree::with(p, &dcx, config.exploration == Exploration::Dag);
     let limits = Limits { nodes: config.nodes, refinements: config.refinements };
     let explored = tree.explore(limits, cx.deadline);
-    let st = DaggerStats { domain: D::NAME.into(), tree: tree.stats.clone() };
+    let st = DaggerStats { domain: D::NAME.into(), exploration: config.exploration.as_str(), tree: tree.stats.clone() };
     let stats = Stats::with(st.tree.refinements + 1, st);
     match explored {
         Explored::Safe(per_loc) => {

@@ -29,8 +29,27 @@
 //!   coverage relied on a deleted or changed node are expanded again (a
 //!   successor a deleted node covered must get a node of its own).
 //!
-//! Invariants: a node's state contains the image of its parent's by its
-//! edge (the refined ones too: `img` or above it); when the worklist is
+//! - **DAG exploration** (§3, `--exploration dag`): nodes are expanded
+//!   iteration by iteration (an iteration starts at the root, at a loop
+//!   head's node, or at a node a split made), each in the weak topological
+//!   order, and an image into a location that already has an unexpanded
+//!   node of the same iteration is joined into it (a merge). On reaching
+//!   the error, the counterexample DAG (every node with a path to the
+//!   error node) gets its error preimages `err(n)`, from the error back,
+//!   each a union of elements kept while it meets the node's state; a node
+//!   whose state meets `err(n')` while a predecessor's image misses it is a
+//!   refinement node. Refinement nodes are refined in reverse topological
+//!   order, so that every path of the DAG has one: a merge node is deleted
+//!   with its descendants and each predecessor's image gets a node of its
+//!   own (§3 (i)), which starts its own iteration (the paper's heuristic:
+//!   those paths are not merged again); any other is refined as above.
+//!   Where no node is a refinement node, a path back through the error
+//!   preimages is the candidate. Not built: the hint DAG and the caching of
+//!   error preimages (§3 "Progress Guarantees", §4).
+//!
+//! Invariants: a node's state contains the image of each predecessor's by
+//! its edge (the refined ones too: `img` or above it; a merge node the
+//! join); when the worklist is
 //! empty, every successor image of every node is covered by a node at its
 //! target, so the join of the states per location is an inductive
 //! invariant: the certificate (checked independently). Each refinement
@@ -59,13 +78,19 @@ struct Node<D> {
     state: D,
     /// `s` normalized (`Domain::normalized`), read by everything else.
     view: D,
-    /// The parent and the branch from it (none at the root).
-    parent: Option<(usize, usize)>,
+    /// The predecessors and the branch from each (none at the root; one in
+    /// a tree; several at a merge of the DAG exploration).
+    preds: Vec<(usize, usize)>,
     depth: usize,
     children: Vec<usize>,
     alive: bool,
     /// The nodes that covered a successor of this one when it was expanded.
     relied: Vec<usize>,
+    /// The node that starts this one's iteration (the root, a loop head's
+    /// node, a node a split made): in the DAG exploration, images at one
+    /// location in one iteration are joined at one node (§3).
+    ctx: usize,
+    expanded: bool,
 }
 
 /// What the exploration counts (the paper's Table 1 reports refinements).
@@ -87,6 +112,11 @@ pub struct TreeStats {
     pub preimages: usize,
     /// The interpolants kept, over all heads.
     pub interpolants: usize,
+    /// DAG exploration: images joined into an existing node at a merge.
+    pub merges: usize,
+    /// DAG exploration: refinements that split a merge node into one node
+    /// per predecessor (§3 (i)).
+    pub splits: usize,
 }
 
 /// How the exploration ended.
@@ -123,17 +153,29 @@ pub struct Tree<'a, D> {
     /// Per location, the interpolant set `T` of the bounded widening.
     t: Vec<Vec<D>>,
     thresholds: Thresholds,
-    /// Nodes to expand, by depth.
-    work: BTreeSet<(usize, usize)>,
+    /// Nodes to expand, by [`Tree::key`].
+    work: BTreeSet<(usize, usize, usize)>,
+    /// Explore a DAG (§3), not a tree (§2).
+    dag: bool,
+    /// Each location's position in the weak topological order.
+    wto_pos: Vec<usize>,
     pub stats: TreeStats,
 }
 
 impl<'a, D: Interpolate> Tree<'a, D> {
     pub fn new(p: &'a Program, cx: &'a Ctx<'a>) -> Tree<'a, D> {
+        Tree::with(p, cx, false)
+    }
+
+    /// The exploration of `p`: a DAG (§3) if `dag`, else a tree (§2).
+    pub fn with(p: &'a Program, cx: &'a Ctx<'a>, dag: bool) -> Tree<'a, D> {
+        let wto = crate::cfg::Wto::of_program(p);
         let mut tree = Tree {
             p,
             cx,
-            heads: crate::cfg::Wto::of_program(p).is_head,
+            dag,
+            wto_pos: wto.pos.iter().map(|x| x.unwrap_or(usize::MAX)).collect(),
+            heads: wto.is_head,
             branches: Vec::new(),
             out: vec![Vec::new(); p.locs.len()],
             nodes: Vec::new(),
@@ -150,8 +192,30 @@ impl<'a, D: Interpolate> Tree<'a, D> {
             }
         }
         let root = tree.add(p.entry, D::top(), None);
-        tree.work.insert((0, root));
+        tree.schedule(root);
         tree
+    }
+
+    /// The order nodes are expanded in: in a tree depth by depth (Fig. 2
+    /// line 3); in a DAG iteration by iteration, each in the weak
+    /// topological order, so that every image into a merge node is joined
+    /// before the node is expanded.
+    fn key(&self, n: usize) -> (usize, usize, usize) {
+        let node = &self.nodes[n];
+        if self.dag {
+            (node.ctx, self.wto_pos[node.loc.0 as usize], n)
+        } else {
+            (node.depth, 0, n)
+        }
+    }
+
+    fn schedule(&mut self, n: usize) {
+        self.work.insert(self.key(n));
+    }
+
+    /// The predecessor a node's path back to the root goes through.
+    fn parent(&self, n: usize) -> Option<(usize, usize)> {
+        self.nodes[n].preds.first().copied()
     }
 
     fn add(&mut self, loc: LocId, state: D, parent: Option<(usize, usize)>) -> usize {
@@ -160,26 +224,43 @@ impl<'a, D: Interpolate> Tree<'a, D> {
         if let Some((n, _)) = parent {
             self.nodes[n].children.push(id);
         }
+        // (a loop head's node starts an iteration)
+        let ctx = match parent {
+            Some((n, _)) if !self.heads[loc.0 as usize] => self.nodes[n].ctx,
+            _ => id,
+        };
         let view = state.normalized();
         self.nodes.push(Node {
             loc,
             state,
             view,
-            parent,
+            preds: parent.into_iter().collect(),
             depth,
             children: Vec::new(),
             alive: true,
             relied: Vec::new(),
+            ctx,
+            expanded: false,
         });
         self.at[loc.0 as usize].push(id);
         self.stats.nodes += 1;
         id
     }
 
+    /// DAG exploration: the node of `n`'s iteration at `loc` that an image
+    /// from `n` joins (not yet expanded; none at a loop head or the error).
+    fn merge_target(&self, n: usize, loc: LocId) -> Option<usize> {
+        if !self.dag || self.heads[loc.0 as usize] || loc == self.p.error {
+            return None;
+        }
+        let ctx = self.nodes[n].ctx;
+        self.at[loc.0 as usize].iter().copied().find(|&m| self.nodes[m].ctx == ctx && !self.nodes[m].expanded)
+    }
+
     /// Explores until the tree is closed, a candidate counterexample, or a
     /// bound.
     pub fn explore(&mut self, limits: Limits, deadline: &Deadline) -> Explored<D> {
-        while let Some((_, n)) = self.work.pop_first() {
+        while let Some((.., n)) = self.work.pop_first() {
             if deadline.expired() {
                 return Explored::Stopped(deadline.stop_reason());
             }
@@ -210,6 +291,7 @@ impl<'a, D: Interpolate> Tree<'a, D> {
     fn expand(&mut self, n: usize) -> Option<Vec<EdgeId>> {
         let loc = self.nodes[n].loc;
         self.nodes[n].relied.clear();
+        self.nodes[n].expanded = true;
         for b in self.out[loc.0 as usize].clone() {
             let dst = self.p.edge(self.branches[b].edge).dst;
             let img = self.image(n, b);
@@ -219,6 +301,16 @@ impl<'a, D: Interpolate> Tree<'a, D> {
             if let Some(c) = self.covering(dst, &img) {
                 self.stats.covered += 1;
                 self.nodes[n].relied.push(c);
+                continue;
+            }
+            if let Some(m) = self.merge_target(n, dst) {
+                // (§3: the join at a merge location)
+                self.stats.merges += 1;
+                let state = self.nodes[m].view.join(&img);
+                self.nodes[m].view = state.normalized();
+                self.nodes[m].state = state;
+                self.nodes[m].preds.push((n, b));
+                self.nodes[n].children.push(m);
                 continue;
             }
             let state = match self.heads[dst.0 as usize].then(|| self.sel(n, dst)).flatten() {
@@ -231,14 +323,14 @@ impl<'a, D: Interpolate> Tree<'a, D> {
             };
             let child = self.add(dst, state, Some((n, b)));
             if dst == self.p.error {
-                let path = self.refine(child);
+                let path = if self.dag { self.refine_dag(child) } else { self.refine(child) };
                 // (else the tree changed: `n` comes back if it is alive)
                 if path.is_none() && self.nodes[n].alive {
-                    self.work.insert((self.nodes[n].depth, n));
+                    self.schedule(n);
                 }
                 return path;
             }
-            self.work.insert((self.nodes[child].depth, child));
+            self.schedule(child);
         }
         None
     }
@@ -257,7 +349,7 @@ impl<'a, D: Interpolate> Tree<'a, D> {
             if self.nodes[m].loc == l {
                 visits.push(m);
             }
-            cur = self.nodes[m].parent.map(|(q, _)| q);
+            cur = self.parent(m).map(|(q, _)| q);
         }
         // (most recent first)
         visits.iter().copied().find(|&m| {
@@ -282,7 +374,7 @@ impl<'a, D: Interpolate> Tree<'a, D> {
         let mut psi = vec![D::top()];
         let mut cur = error;
         let mut path = Vec::new();
-        while let Some((parent, b)) = self.nodes[cur].parent {
+        while let Some((parent, b)) = self.parent(cur) {
             let img = self.image(parent, b);
             if !psi.is_empty() && psi.iter().all(|e| img.meet(e).is_bottom()) {
                 // `cur` is a refinement node: its state meets ψ, its
@@ -350,9 +442,28 @@ impl<'a, D: Interpolate> Tree<'a, D> {
     /// nodes whose coverage relied on a deleted node or on `n` are expanded
     /// again.
     fn replace(&mut self, n: usize, state: D) {
+        let mut gone = self.delete_below(n, false);
+        self.nodes[n].view = state.normalized();
+        self.nodes[n].state = state;
+        gone[n] = true;
+        self.schedule(n);
+        self.revisit(&gone);
+    }
+
+    /// Deletes the descendants of `n` (and `n` if `with_n`); a surviving
+    /// predecessor of a deleted node (a DAG's) is expanded again. Which
+    /// nodes are gone.
+    fn delete_below(&mut self, n: usize, with_n: bool) -> Vec<bool> {
         let mut gone = vec![false; self.nodes.len()];
         let mut stack = std::mem::take(&mut self.nodes[n].children);
+        if with_n {
+            gone[n] = true;
+            self.nodes[n].alive = false;
+        }
         while let Some(m) = stack.pop() {
+            if gone[m] {
+                continue;
+            }
             gone[m] = true;
             self.nodes[m].alive = false;
             stack.extend(std::mem::take(&mut self.nodes[m].children));
@@ -360,15 +471,145 @@ impl<'a, D: Interpolate> Tree<'a, D> {
         for ns in &mut self.at {
             ns.retain(|m| !gone[*m]);
         }
-        self.nodes[n].view = state.normalized();
-        self.nodes[n].state = state;
-        gone[n] = true;
-        self.work.insert((self.nodes[n].depth, n));
-        for m in 0..self.nodes.len() {
-            if self.nodes[m].alive && self.nodes[m].relied.iter().any(|c| gone[*c]) {
-                self.work.insert((self.nodes[m].depth, m));
+        let mut again = Vec::new();
+        for (m, node) in self.nodes.iter().enumerate() {
+            if gone[m] {
+                again.extend(node.preds.iter().map(|(q, _)| *q).filter(|q| !gone[*q] && self.nodes[*q].alive));
             }
         }
+        for q in again {
+            self.nodes[q].children.retain(|c| !gone[*c]);
+            self.schedule(q);
+        }
+        gone
+    }
+
+    /// Expands again the live nodes whose coverage relied on a node gone.
+    fn revisit(&mut self, gone: &[bool]) {
+        for m in 0..self.nodes.len() {
+            if self.nodes[m].alive && self.nodes[m].relied.iter().any(|c| gone.get(*c) == Some(&true)) {
+                self.schedule(m);
+            }
+        }
+    }
+
+    /// §3 (i): the merge node `n` is deleted with its descendants, and each
+    /// predecessor's image gets a node of its own, which starts an
+    /// iteration of its own (its descendants are not merged with the
+    /// others': the paper's heuristic against merging again).
+    fn split(&mut self, n: usize) {
+        let loc = self.nodes[n].loc;
+        let preds = self.nodes[n].preds.clone();
+        let gone = self.delete_below(n, true);
+        for (q, b) in preds {
+            if !self.nodes[q].alive {
+                continue;
+            }
+            let img = self.image(q, b);
+            if img.is_bottom() {
+                continue;
+            }
+            let m = self.add(loc, img, Some((q, b)));
+            self.nodes[m].ctx = m;
+            self.schedule(m);
+        }
+        self.revisit(&gone);
+    }
+
+    /// The counterexample DAG of `error` (§3): the nodes with a path to it,
+    /// predecessors first.
+    fn counterexample_dag(&self, error: usize) -> Vec<usize> {
+        let mut seen = vec![false; self.nodes.len()];
+        let mut order = Vec::new();
+        let mut stack = vec![(error, false)];
+        while let Some((n, done)) = stack.pop() {
+            if done {
+                order.push(n);
+                continue;
+            }
+            if std::mem::replace(&mut seen[n], true) {
+                continue;
+            }
+            stack.push((n, true));
+            stack.extend(self.nodes[n].preds.iter().filter(|(q, _)| !seen[*q]).map(|(q, _)| (*q, false)));
+        }
+        order
+    }
+
+    /// DAG refinement (§3): the error preimages `err(n)` of every node of
+    /// the counterexample DAG, from the error back (each a union of
+    /// elements, kept while they meet the node's state); a node whose
+    /// state meets `err(n')` while a predecessor's image misses it is a
+    /// refinement node, refined in reverse topological order (so that each
+    /// path of the DAG gets one): a merge node is split, any other refined
+    /// as `ApplyRefinement` does (interpolated widen at a loop head, or an
+    /// implicit disjunct). `None` if it refined; else a path from the root
+    /// through the error preimages, the candidate.
+    fn refine_dag(&mut self, error: usize) -> Option<Vec<EdgeId>> {
+        let order = self.counterexample_dag(error);
+        let mut err: Vec<Vec<D>> = vec![Vec::new(); self.nodes.len()];
+        err[error] = vec![D::top()];
+        let mut points: Vec<usize> = Vec::new();
+        for &n in order.iter().rev() {
+            let psi = std::mem::take(&mut err[n]);
+            for (q, b) in self.nodes[n].preds.clone() {
+                let img = self.image(q, b);
+                if !psi.is_empty() && psi.iter().all(|e| img.meet(e).is_bottom()) {
+                    if !points.contains(&n) {
+                        points.push(n);
+                    }
+                    continue;
+                }
+                let br = &self.branches[b];
+                let src = &self.p.loc(self.p.edge(br.edge).src).live;
+                let dst = &self.p.loc(self.p.edge(br.edge).dst).live;
+                let at = &self.nodes[q].view;
+                let mut pre = std::mem::take(&mut err[q]);
+                for e in &psi {
+                    self.stats.preimages += 1;
+                    for mut d in preimage::disjuncts(e, self.cx, &br.body, dst) {
+                        d.in_range(self.cx, src);
+                        if !d.meet(at).is_bottom() && !pre.contains(&d) {
+                            pre.push(d);
+                        }
+                    }
+                }
+                preimage::cap(&mut pre);
+                err[q] = pre;
+            }
+            err[n] = psi;
+        }
+        if points.is_empty() {
+            // a path back from the error through the preimages where it can
+            let mut path = Vec::new();
+            let mut cur = error;
+            while let Some(&(q, b)) = {
+                let preds = &self.nodes[cur].preds;
+                preds.iter().find(|(q, _)| !err[*q].is_empty()).or(preds.first())
+            } {
+                path.push(self.branches[b].edge);
+                cur = q;
+            }
+            path.reverse();
+            return Some(path);
+        }
+        // (`points` is in reverse topological order already: the error's side first)
+        for n in points {
+            if !self.nodes[n].alive {
+                continue;
+            }
+            self.stats.refinements += 1;
+            if self.nodes[n].preds.len() > 1 {
+                self.stats.splits += 1;
+                self.split(n);
+                continue;
+            }
+            let Some((q, b)) = self.parent(n) else { continue };
+            let img = self.image(q, b);
+            let state = self.apply_refinement(n, q, img, &err[n]);
+            self.replace(n, state);
+        }
+        None
     }
 }
 
@@ -376,7 +617,7 @@ impl<'a, D: Interpolate> Tree<'a, D> {
 mod tests {
     use super::*;
     use crate::cfg::testing::{add, assume, cmp, lit, program, set, v};
-    use crate::domains::interval::Intervals;
+    use crate::domains::interval::{Intervals, Itv};
     use crate::domains::octagon::Octagons;
     use crate::domains::Domain;
     use crate::ir::{BinOp, CmpPred, Expr, IntSemantics, Sort, VarId};
@@ -482,5 +723,39 @@ mod tests {
         let second = holds(cmp(CmpPred::Eq, add(v(0), v(1)), lit(10)));
         assert!(states[1].iter().all(|s| s.leq(&first) || s.leq(&second)), "{:?}", states[1]);
         assert!(states[1].iter().any(|s| s.leq(&second) && !s.is_bottom()));
+    }
+
+    /// §3 on a diamond: `x := 0` or `x := 10` (edges into `merge`), then
+    /// `error` if `x == 5`. The DAG joins the two images at one node (`x`
+    /// in `[0, 10]`), reaches the error, and finds the merge node the
+    /// refinement node of the counterexample DAG (each predecessor's image
+    /// misses `err = {x = 5}`): one split into two nodes, `x = 0` and `x =
+    /// 10`, and the DAG closes. The tree makes the two nodes at once.
+    #[test]
+    fn dag_refinement_splits_the_merge_node_of_a_diamond() {
+        let p = program(
+            &["x"],
+            &["entry", "merge", "exit", "error"],
+            vec![
+                (0, 1, vec![set(0, lit(0))]),
+                (0, 1, vec![set(0, lit(10))]),
+                (1, 2, vec![assume(cmp(CmpPred::Ne, v(0), lit(5)))]),
+                (1, 3, vec![assume(cmp(CmpPred::Eq, v(0), lit(5)))]),
+            ],
+        );
+        let sort = |_: VarId| Sort::Int { bits: 32 };
+        let cx = Ctx { sem: IntSemantics::Lia, sort: &sort };
+        let deadline = Deadline::none();
+        let mut dag: Tree<Intervals> = Tree::with(&p, &cx, true);
+        let Explored::Safe(states) = dag.explore(LIMITS, &deadline) else { panic!("not proved: {:?}", dag.stats) };
+        let st = &dag.stats;
+        assert_eq!((st.merges, st.refinements, st.splits), (1, 1, 1), "{st:?}");
+        let mut xs: Vec<_> = states[1].iter().map(|s| s.get(VarId(0))).collect();
+        xs.sort_by_key(|x| x.lo);
+        assert_eq!(xs, vec![Itv::point(0), Itv::point(10)]);
+        assert!(states[3].is_empty());
+        let mut tree: Tree<Intervals> = Tree::new(&p, &cx);
+        assert!(matches!(tree.explore(LIMITS, &deadline), Explored::Safe(_)));
+        assert_eq!((tree.stats.merges, tree.stats.refinements), (0, 0));
     }
 }
