@@ -160,6 +160,40 @@ pub(crate) fn value(cx: &Ctx, v: VarId) -> Option<Expr> {
     }
 }
 
+/// Calls `f` on each comparison of the conjunction `e` (through `&&`,
+/// `!`, `!(a || b)`) as a relation on values: whether it reads them
+/// signed, the relation, its sides (a relational domain's `assume`).
+pub(crate) fn comparisons(e: &Expr, f: &mut dyn FnMut(bool, Rel, &Expr, &Expr)) {
+    match e {
+        Expr::And(xs) => {
+            for x in xs {
+                comparisons(x, f);
+            }
+        }
+        Expr::Not(a) => match &**a {
+            Expr::Not(b) => comparisons(b, f),
+            Expr::Or(xs) => {
+                for x in xs {
+                    comparisons(&Expr::negate(x.clone()), f);
+                }
+            }
+            Expr::Cmp { pred, a, b, .. } => {
+                if let Some((signed, rel)) = relation(pred.negated()) {
+                    f(signed, rel, a, b);
+                }
+            }
+            _ => {}
+        },
+        Expr::Cmp { pred, a, b, .. } => {
+            if let Some((signed, rel)) = relation(*pred) {
+                f(signed, rel, a, b);
+            }
+        }
+        Expr::Rel { rel, a, b } => f(true, *rel, a, b),
+        _ => {}
+    }
+}
+
 /// The constraints `l ≤ 0` that `a rel b` is, where both sides are exact
 /// linear expressions whose values the comparison reads (signed, or
 /// unsigned where neither is negative: `smt::lower`'s `cmp`); `None` if

@@ -181,6 +181,18 @@ pub trait Domain: Clone + std::fmt::Debug + PartialEq {
     }
 }
 
+/// `assume` of the disjunction `xs` in a convex domain: the join of the
+/// element assumed with each disjunct.
+pub(crate) fn assume_any<D: Domain>(d: &D, cx: &Ctx, xs: &[Expr]) -> D {
+    let mut r = D::bottom();
+    for x in xs {
+        let mut a = d.clone();
+        a.assume(cx, x);
+        r = r.join(&a);
+    }
+    r
+}
+
 /// `body` with each `assume` of a Boolean variable the body defined (and
 /// whose definition's variables it has not assigned since) replaced by an
 /// assume of its definition, and, where the condition reads integers the

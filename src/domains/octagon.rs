@@ -28,7 +28,7 @@
 //! state in the element is in the element's transfer.
 
 use super::interval::{Intervals, Itv};
-use super::linear::{affine, comparison, range_of, relation, value, Lin, Plan};
+use super::linear::{affine, comparison, comparisons, range_of, value, Lin, Plan};
 use super::{Ctx, Domain, Thresholds};
 use crate::ir::{ArithOp, Expr, Rel, VarId};
 
@@ -386,39 +386,10 @@ impl Octagons {
         }
         // (the intervals a comparison reads, of the state before it: only a
         // comparison computes them, not the conjunctions around it)
-        match e {
-            Expr::And(xs) => {
-                for x in xs {
-                    self.assume_relational(cx, x);
-                }
-            }
-            Expr::Not(a) => match &**a {
-                Expr::Not(b) => self.assume_relational(cx, b),
-                Expr::Or(xs) => {
-                    for x in xs {
-                        self.assume_relational(cx, &Expr::negate(x.clone()));
-                    }
-                }
-                Expr::Cmp { pred, a, b, .. } => {
-                    if let Some((signed, rel)) = relation(pred.negated()) {
-                        let itv = self.intervals();
-                        self.assume_linear(cx, &itv, signed, rel, a, b);
-                    }
-                }
-                _ => {}
-            },
-            Expr::Cmp { pred, a, b, .. } => {
-                if let Some((signed, rel)) = relation(*pred) {
-                    let itv = self.intervals();
-                    self.assume_linear(cx, &itv, signed, rel, a, b);
-                }
-            }
-            Expr::Rel { rel, a, b } => {
-                let itv = self.intervals();
-                self.assume_linear(cx, &itv, true, *rel, a, b);
-            }
-            _ => {}
-        }
+        comparisons(e, &mut |signed, rel, a, b| {
+            let itv = self.intervals();
+            self.assume_linear(cx, &itv, signed, rel, a, b);
+        });
         self.close();
     }
 
@@ -609,13 +580,7 @@ impl Domain for Octagons {
             return;
         }
         if let Expr::Or(xs) = e {
-            let mut r = Octagons::bottom();
-            for x in xs {
-                let mut d = self.clone();
-                d.assume(cx, x);
-                r = r.join(&d);
-            }
-            *self = r;
+            *self = super::assume_any(self, cx, xs);
             return;
         }
         self.assume_relational(cx, e);

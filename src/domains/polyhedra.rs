@@ -44,7 +44,7 @@
 //! state in the element is in the element's transfer.
 
 use super::interval::{Intervals, Itv};
-use super::linear::{affine, comparison, relation, value, Plan};
+use super::linear::{affine, comparison, comparisons, value, Plan};
 use super::simplex::{maximize, Lp};
 use super::{Ctx, Domain, Thresholds};
 use crate::ir::{ArithOp, Expr, Rel, VarId};
@@ -655,13 +655,7 @@ impl Domain for Polyhedra {
             return;
         }
         if let Expr::Or(xs) = e {
-            let mut r = Polyhedra::bottom();
-            for x in xs {
-                let mut d = self.clone();
-                d.assume(cx, x);
-                r = r.join(&d);
-            }
-            *self = r;
+            *self = super::assume_any(self, cx, xs);
             return;
         }
         let mut vars = Vec::new();
@@ -763,42 +757,14 @@ impl Polyhedra {
     /// The linear comparisons of `e`'s conjunction (not minimal), their
     /// sides read in `itv`, the state before.
     fn assume_relational(&mut self, cx: &Ctx, itv: &Intervals, e: &Expr) {
-        let cmp = |p: &mut Polyhedra, signed: bool, rel: Rel, a: &Expr, b: &Expr| {
+        comparisons(e, &mut |signed, rel, a, b| {
             for l in comparison(cx, itv, signed, rel, a, b).unwrap_or_default() {
                 let terms = l.terms.iter().map(|(v, a)| (*v, *a)).collect();
                 if let Some(c) = l.c.checked_neg() {
-                    p.add(terms, c);
+                    self.add(terms, c);
                 }
             }
-        };
-        match e {
-            Expr::And(xs) => {
-                for x in xs {
-                    self.assume_relational(cx, itv, x);
-                }
-            }
-            Expr::Not(a) => match &**a {
-                Expr::Not(b) => self.assume_relational(cx, itv, b),
-                Expr::Or(xs) => {
-                    for x in xs {
-                        self.assume_relational(cx, itv, &Expr::negate(x.clone()));
-                    }
-                }
-                Expr::Cmp { pred, a, b, .. } => {
-                    if let Some((signed, rel)) = relation(pred.negated()) {
-                        cmp(self, signed, rel, a, b);
-                    }
-                }
-                _ => {}
-            },
-            Expr::Cmp { pred, a, b, .. } => {
-                if let Some((signed, rel)) = relation(*pred) {
-                    cmp(self, signed, rel, a, b);
-                }
-            }
-            Expr::Rel { rel, a, b } => cmp(self, true, *rel, a, b),
-            _ => {}
-        }
+        });
     }
 
     /// `InterpolatePoly1`, else `InterpolatePoly2`

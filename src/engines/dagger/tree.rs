@@ -385,21 +385,8 @@ impl<'a, D: Interpolate> Tree<'a, D> {
                 return None;
             }
             if !psi.is_empty() {
-                let br = &self.branches[b];
-                let src = &self.p.loc(self.p.edge(br.edge).src).live;
-                let dst = &self.p.loc(self.p.edge(br.edge).dst).live;
-                let at = &self.nodes[parent].view;
                 let mut pre = Vec::new();
-                for e in &psi {
-                    self.stats.preimages += 1;
-                    for mut d in preimage::disjuncts(e, self.cx, &br.body, dst) {
-                        d.in_range(self.cx, src);
-                        if !d.meet(at).is_bottom() && !pre.contains(&d) {
-                            pre.push(d);
-                        }
-                    }
-                }
-                preimage::cap(&mut pre);
+                self.preimages_into(&psi, parent, b, &mut pre);
                 psi = pre;
             }
             path.push(self.branches[b].edge);
@@ -408,6 +395,26 @@ impl<'a, D: Interpolate> Tree<'a, D> {
         path.reverse();
         // the candidate leaves the tree as it is (the run ends)
         Some(path)
+    }
+
+    /// Adds to `pre` (node `q`'s error states) the preimages of the error
+    /// states `psi` by branch `b` from `q`, each kept while it meets `q`'s
+    /// state (§3's optimization), the union capped.
+    fn preimages_into(&mut self, psi: &[D], q: usize, b: usize, pre: &mut Vec<D>) {
+        let br = &self.branches[b];
+        let src = &self.p.loc(self.p.edge(br.edge).src).live;
+        let dst = &self.p.loc(self.p.edge(br.edge).dst).live;
+        let at = &self.nodes[q].view;
+        for e in psi {
+            self.stats.preimages += 1;
+            for mut d in preimage::disjuncts(e, self.cx, &br.body, dst) {
+                d.in_range(self.cx, src);
+                if !d.meet(at).is_bottom() && !pre.contains(&d) {
+                    pre.push(d);
+                }
+            }
+        }
+        preimage::cap(pre);
     }
 
     /// `ApplyRefinement(l', ⟨l, s⟩, ψ)`: the refined state of node `n`
@@ -560,21 +567,8 @@ impl<'a, D: Interpolate> Tree<'a, D> {
                     }
                     continue;
                 }
-                let br = &self.branches[b];
-                let src = &self.p.loc(self.p.edge(br.edge).src).live;
-                let dst = &self.p.loc(self.p.edge(br.edge).dst).live;
-                let at = &self.nodes[q].view;
                 let mut pre = std::mem::take(&mut err[q]);
-                for e in &psi {
-                    self.stats.preimages += 1;
-                    for mut d in preimage::disjuncts(e, self.cx, &br.body, dst) {
-                        d.in_range(self.cx, src);
-                        if !d.meet(at).is_bottom() && !pre.contains(&d) {
-                            pre.push(d);
-                        }
-                    }
-                }
-                preimage::cap(&mut pre);
+                self.preimages_into(&psi, q, b, &mut pre);
                 err[q] = pre;
             }
             err[n] = psi;
