@@ -297,9 +297,7 @@ mod tests {
     fn overflow_goes_to_big_rationals() {
         let big = i128::MAX / 3;
         let rows = vec![(vec![big, 1], big), (vec![-1, 0], 0), (vec![0, -1], 0)];
-        assert!(
-            solve::<Ratio<i128>>(&rows, &[big, big]).is_none() || matches!(maximize(&rows, &[big, big]), Lp::Max(_))
-        );
+        assert!(solve::<Ratio<i128>>(&rows, &[big, big]).is_none(), "i128 overflows");
         // max big·x + big·y with big·x + y ≤ big, x, y ≥ 0: at y = big, x = 0
         let m = BigInt::from(big) * BigInt::from(big);
         assert_eq!(maximize(&rows, &[big, big]), Lp::Max(BigRational::from_integer(m)));
