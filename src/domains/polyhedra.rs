@@ -667,9 +667,11 @@ impl Domain for Polyhedra {
             *self = Polyhedra::bottom();
             return;
         }
+        let known = self.cons.len();
         self.assume_relational(cx, &before, e);
-        // then the intervals, on what the relations gave them
-        let mut d = self.intervals(&vars);
+        // then the intervals, on what the relations gave them (the same
+        // as before where they gave nothing: no linear programs again)
+        let mut d = if !self.bottom && self.cons.len() == known { before } else { self.intervals(&vars) };
         d.assume(cx, e);
         if d.is_bottom() {
             *self = Polyhedra::bottom();
