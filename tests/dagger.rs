@@ -103,6 +103,41 @@ fn the_papers_figure_1_is_proved_with_polyhedra() {
     }
 }
 
+/// Fig. 1 with its boxed lines 7-9: the error state that reaches the loop
+/// head through the boxed branch (`y > 10w`, `z >= 100x`) has no constraint
+/// the join entails the negation of (`InterpolatePoly1` has none); the
+/// octagonal bounds of the join give the paper's `y >= x`, the widening
+/// `y <= 100x` and `z = 10w`. With DAG exploration (§3) at -O0 one
+/// refinement proves it, with exactly the paper's invariant `x <= y <= 100x
+/// && z = 10w` in the checked certificate; at -O2 (the branches are
+/// selects) the tree exploration proves it with `y <= 100x` in every
+/// disjunct. The mutation (`z >= 10x`: the boxed branch negates y twice)
+/// is found and replays.
+#[test]
+fn the_papers_figure_1_with_its_boxed_lines_is_proved_with_polyhedra() {
+    let safe = [format!("{DIR}/fig1_boxed_safe.c")];
+    let dag = ["--engine", "dagger", "--domain", "polyhedra", "--exploration", "dag", "--opt", "O0", "--timeout", "60"];
+    let (code, json) = verify(&safe, &dag);
+    check_answer("SAFE", &json, code, "dag at O0");
+    assert_eq!(json["verdict"], "SAFE", "{}", json["reason"]);
+    assert_eq!(count(&json, "refinements"), 1, "{}", json["stats"]);
+    let inv = head(&json);
+    for part in inv.split("||") {
+        for paper in ["x <= y", "y <= 100*x", "10*w <= z", "z <= 10*w"] {
+            assert!(part.contains(paper), "{paper} in {part}");
+        }
+    }
+    let tree = ["--engine", "dagger", "--domain", "polyhedra", "--opt", "O2", "--timeout", "120"];
+    let (code, json) = verify(&safe, &tree);
+    check_answer("SAFE", &json, code, "tree at O2");
+    assert_eq!(json["verdict"], "SAFE", "{}", json["reason"]);
+    assert!(head(&json).split("||").all(|d| d.contains("y <= 100*x")), "{}", head(&json));
+    let args = ["--engine", "dagger", "--domain", "polyhedra", "--opt", "O0", "--timeout", "60"];
+    let (code, json) = verify(&[format!("{DIR}/fig1_boxed_bug.c")], &args);
+    check_answer("UNSAFE", &json, code, "the mutation");
+    assert_eq!(json["verdict"], "UNSAFE", "{}", json["reason"]);
+}
+
 /// DAG exploration (§3) on a diamond before a loop: the two branches'
 /// images are joined at the merge (`x` in `[0, 10]`, which holds the error
 /// `x == 5`), refinement finds the merge node a refinement node of the

@@ -33,7 +33,7 @@ fn fuzz(programs: u64, args: &[&str]) -> (serde_json::Value, String, std::path::
     let script = common::root().join("scripts/fuzz");
     let o = Command::new("python3")
         .arg(&script)
-        .args(["--count", &programs.to_string(), "--timeout", "10", "--jobs", "2"])
+        .args(["--count", &programs.to_string(), "--timeout", "5", "--jobs", "2"])
         .args(args)
         .arg("--ufo")
         .arg(env!("CARGO_BIN_EXE_ufo"))

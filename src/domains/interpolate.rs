@@ -8,9 +8,11 @@
 //!   and `I ⊓ B = ⊥`, over the variables both mention where the domain can:
 //!   intervals take, per variable, the weakest bound of `A`'s side that
 //!   excludes `B`'s interval; octagons the paper's `InterpolateOct`
-//!   (`Octagons::interpolate`); polyhedra `InterpolatePoly1`/`2`
-//!   (`Polyhedra::interpolate`); boxes `A` itself (a disjunction's
-//!   separation is not one box's).
+//!   (`Octagons::interpolate`); polyhedra `InterpolatePoly1`, octagonal
+//!   bounds, a Farkas interpolant or `InterpolatePoly2`
+//!   (`Polyhedra::interpolants`, each constraint its own element of `T`:
+//!   a bounded widening keeps each that still bounds both arguments);
+//!   boxes `A` itself (a disjunction's separation is not one box's).
 //! - [`bounded_widen`]: `A ∇_T B`, the domain's widening (with the program's
 //!   thresholds) met with every element of `T` that bounds both `A` and `B`:
 //!   above `A` and `B`, below every such element (Lemma 1's condition, so an
@@ -30,6 +32,14 @@ pub trait Interpolate: Domain {
     /// An interpolant of `self` and `b`, which must not meet; `self` itself
     /// where the domain finds no weaker one.
     fn interpolate(&self, b: &Self) -> Self;
+
+    /// Interpolants of `self` and `b` to bound a widening by, each on its
+    /// own (each contains `self` and misses `b`): kept apart, a bounded
+    /// widening keeps each one that still holds where their conjunction
+    /// no longer does.
+    fn interpolants(&self, b: &Self) -> Vec<Self> {
+        vec![self.interpolate(b)]
+    }
 
     /// `self ⊓ c` for a widened `self`, in the representation the domain's
     /// widening needs to terminate (the octagon's: not closed).
@@ -78,6 +88,9 @@ impl Interpolate for Octagons {
 impl Interpolate for Polyhedra {
     fn interpolate(&self, b: &Self) -> Self {
         Polyhedra::interpolate(self, b)
+    }
+    fn interpolants(&self, b: &Self) -> Vec<Self> {
+        Polyhedra::interpolants(self, b)
     }
 }
 

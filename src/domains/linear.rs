@@ -101,6 +101,17 @@ pub(crate) fn linear(cx: &Ctx, itv: &Intervals, e: &Expr) -> Option<Lin> {
             (ArithOp::Add, xs) => xs.iter().try_fold(Lin::constant(0), |acc, x| acc.plus(&linear(cx, itv, x)?, 1)),
             (ArithOp::Sub, [a, b]) => linear(cx, itv, a)?.plus(&linear(cx, itv, b)?, -1),
             (ArithOp::Neg, [a]) => linear(cx, itv, a)?.scaled(-1),
+            // (a polyhedron's constraint `k·x`, `Polyhedra::to_expr`)
+            (ArithOp::Mul, xs) => {
+                let ls: Vec<Lin> = xs.iter().map(|x| linear(cx, itv, x)).collect::<Option<_>>()?;
+                let (vars, consts): (Vec<Lin>, Vec<Lin>) = ls.into_iter().partition(|l| !l.terms.is_empty());
+                let k = consts.iter().try_fold(1i128, |k, l| k.checked_mul(l.c))?;
+                match vars.as_slice() {
+                    [] => Some(Lin::constant(k)),
+                    [l] => l.clone().scaled(k),
+                    _ => None,
+                }
+            }
             _ => None,
         },
         _ => None,

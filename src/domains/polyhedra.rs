@@ -37,8 +37,13 @@
 //!   or [`MAX_HULL_ROWS`] rows is the weak join (each side's constraints
 //!   relaxed to hold on the other); a combination whose coefficients leave
 //!   `i128` is dropped.
-//! - `InterpolatePoly1`/`InterpolatePoly2` (§4): the negations of `B`'s
-//!   constraints that `A` entails, else `A` projected on `B`'s variables.
+//! - Interpolants (§4), each a constraint on its own (`interpolants`): the
+//!   paper's `InterpolatePoly1` (the negations of `B`'s constraints that
+//!   `A` entails) with the tightest bounds of `A` on the octagonal forms of
+//!   the variables both mention that miss `B` (Fig. 1's `y ≥ x`); else a
+//!   Farkas interpolant (the sum of `A`'s rows by the multipliers that
+//!   refute `A ∧ B`, `simplex::farkas`); else `InterpolatePoly2`, `A`
+//!   projected on `B`'s variables.
 //!
 //! Invariant (as every domain's, `domains`): every concrete successor of a
 //! state in the element is in the element's transfer.
@@ -195,6 +200,73 @@ fn redundant<'a>(cons: impl Iterator<Item = &'a Con> + Clone, c: &Con) -> bool {
     }
 }
 
+/// The linear interpolant of two constraint sets with no rational point
+/// together (McMillan, "An interpolating theorem prover", TCS 2005, §3 for
+/// linear arithmetic): with Farkas multipliers `y ≥ 0` that sum the rows of
+/// both to `0 ≤ −k` (`simplex::farkas`), the sum of `a`'s rows by theirs,
+/// scaled to integers. `a` entails it; with `b` it sums to the
+/// contradiction, so it misses `b`; its variables are those both mention
+/// (the others cancel in `a`'s part, since `b` has none of them). `None` if
+/// there is no certificate or a coefficient leaves `i128`.
+fn farkas_interpolant(a: &[Con], b: &[Con]) -> Option<Con> {
+    let vars: BTreeSet<VarId> = a.iter().chain(b).flat_map(|c| c.terms.iter().map(|(v, _)| *v)).collect();
+    let index: Vec<VarId> = vars.into_iter().collect();
+    let row = |c: &Con| {
+        let mut r = vec![0i128; index.len()];
+        for (v, k) in &c.terms {
+            if let Ok(i) = index.binary_search(v) {
+                r[i] = *k;
+            }
+        }
+        (r, c.c)
+    };
+    let rows: Vec<(Vec<i128>, i128)> = a.iter().chain(b).map(row).collect();
+    let y = super::simplex::farkas(&rows)?;
+    let ya = &y[..a.len()];
+    let lcm = ya.iter().fold(num_bigint::BigInt::from(1), |l, k| l.lcm(k.denom()));
+    let mut terms: Vec<(VarId, i128)> = Vec::new();
+    let mut c = 0i128;
+    for (con, k) in a.iter().zip(ya) {
+        let m = (k * BigRational::from_integer(lcm.clone())).to_integer().to_i128()?;
+        if m == 0 {
+            continue;
+        }
+        terms = combine(&terms, 1, &con.terms, m)?;
+        c = c.checked_add(con.c.checked_mul(m)?)?;
+    }
+    match tight(terms, c) {
+        Norm::Con(k) => Some(k),
+        Norm::True | Norm::False => None,
+    }
+}
+
+/// Whether `k` alone has no rational point with the constraints `cons`.
+fn misses(cons: &[Con], k: &Con) -> bool {
+    let neg: Vec<(VarId, i128)> = k.terms.iter().map(|(v, a)| (*v, -a)).collect();
+    // min over `cons` of k's terms above its bound: max of the negation
+    // below the negated bound
+    match max_of(cons.iter(), &neg) {
+        Lp::Infeasible => true,
+        Lp::Unbounded => false,
+        Lp::Max(m) => m < BigRational::from_integer((-k.c).into()),
+    }
+}
+
+/// The octagonal forms `±x` and `±x ± y` over `vars` (sorted terms).
+fn octagonal_forms(vars: &[VarId]) -> Vec<Vec<(VarId, i128)>> {
+    let mut out = Vec::new();
+    for (i, x) in vars.iter().enumerate() {
+        out.push(vec![(*x, 1)]);
+        out.push(vec![(*x, -1)]);
+        for y in &vars[i + 1..] {
+            for (a, b) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                out.push(vec![(*x, a), (*y, b)]);
+            }
+        }
+    }
+    out
+}
+
 /// `⌊m⌋` if it fits.
 fn floor(m: &BigRational) -> Option<i128> {
     m.floor().to_integer().to_i128()
@@ -238,12 +310,19 @@ impl Polyhedra {
             *self = Polyhedra::bottom();
             return;
         }
-        // drop each constraint the others entail
+        // drop each constraint the others entail; one with a variable no
+        // other bounds on its side is not entailed (from a point of the
+        // others, that variable moves its side up without bound), and
+        // needs no linear program
         let mut keep = vec![true; self.cons.len()];
         for i in 0..self.cons.len() {
             keep[i] = false;
             let others = self.cons.iter().zip(&keep).filter(|(_, k)| **k).map(|(c, _)| c);
-            keep[i] = !redundant(others, &self.cons[i]);
+            let alone = self.cons[i]
+                .terms
+                .iter()
+                .any(|(v, a)| !others.clone().any(|o| o.terms.iter().any(|(u, b)| u == v && b.signum() == a.signum())));
+            keep[i] = alone || !redundant(others, &self.cons[i]);
         }
         let mut it = keep.iter();
         self.cons.retain(|_| *it.next().unwrap_or(&true));
@@ -769,38 +848,69 @@ impl Polyhedra {
         });
     }
 
-    /// `InterpolatePoly1`, else `InterpolatePoly2`
-    /// (papers/dagger-refining-abstract-interpretations.txt §4): for
-    /// `self ⊓ b = ⊥`, the negation `Σ t ≥ c + 1` of each constraint of `b`
-    /// that `self` entails (each alone is disjoint from `b`); where there is
-    /// none, `self` projected on the variables of `b`; `self` itself if
-    /// that meets `b` (the meet is empty over integers only).
+    /// The conjunction of [`Polyhedra::interpolants`].
     pub fn interpolate(&self, b: &Polyhedra) -> Polyhedra {
+        self.interpolants(b).iter().fold(Polyhedra::top(), |i, k| i.meet(k))
+    }
+
+    /// Interpolants of `self` and `b` (`self ⊓ b = ⊥`), each a polyhedron
+    /// that contains `self` and misses `b`, simplest first
+    /// (papers/dagger-refining-abstract-interpretations.txt §4):
+    /// 1. `InterpolatePoly1`: the negation `Σ t ≥ c + 1` of each constraint
+    ///    of `b` that `self` entails, and beside them the tightest bound
+    ///    `d ≤ max_self d` of each octagonal form `d` (`±x`, `±x ± y`) over
+    ///    the variables both mention that misses `b` alone: the paper's
+    ///    `y ≥ x` of Fig. 1, which no constraint of the error state negates
+    ///    (`x ≥ 4 ∧ y ≤ 2`) and no constraint of the join is (its facets
+    ///    are `y ≥ 80.2x`-like);
+    /// 2. where there is none, the sum of `self`'s constraints by the
+    ///    multipliers of a Farkas certificate that the two have no rational
+    ///    point together ([`farkas_interpolant`]: the paper's "future
+    ///    work", McMillan's interpolants for linear arithmetic);
+    /// 3. where they have one (they are disjoint on integers only),
+    ///    `InterpolatePoly2`: `self` projected on the variables of `b`;
+    ///    `self` itself if that meets `b`.
+    pub fn interpolants(&self, b: &Polyhedra) -> Vec<Polyhedra> {
         if self.bottom || b.bottom {
-            return Polyhedra::top();
+            return vec![Polyhedra::top()];
         }
-        let mut i = Polyhedra::top();
+        let mut found: Vec<Con> = Vec::new();
+        let keep = |k: Con, found: &mut Vec<Con>| {
+            if !found.contains(&k) {
+                found.push(k);
+            }
+        };
         for c in &b.cons {
             let neg: Vec<(VarId, i128)> = c.terms.iter().map(|(v, a)| (*v, -a)).collect();
             let Some(bound) = c.c.checked_add(1).and_then(|x| x.checked_neg()) else { continue };
             if let Norm::Con(k) = tight(neg, bound) {
                 if entails(self.cons.iter(), &k) {
-                    i.cons.push(k);
+                    keep(k, &mut found);
                 }
             }
         }
-        if !i.cons.is_empty() {
-            i.simplify();
-            return i;
+        let common: Vec<VarId> = self.vars().intersection(&b.vars()).copied().collect();
+        for d in octagonal_forms(&common) {
+            if found.iter().any(|k| k.terms == d) {
+                continue;
+            }
+            let Lp::Max(m) = max_of(self.cons.iter(), &d) else { continue };
+            let Some(c) = floor(&m) else { continue };
+            let Norm::Con(k) = tight(d, c) else { continue };
+            if misses(&b.cons, &k) {
+                keep(k, &mut found);
+            }
+        }
+        if !found.is_empty() {
+            return found.into_iter().map(|k| Polyhedra::of(vec![k])).collect();
+        }
+        if let Some(k) = farkas_interpolant(&self.cons, &b.cons) {
+            return vec![Polyhedra::of(vec![k])];
         }
         let mut p = self.clone();
         let keep: Vec<VarId> = b.vars().into_iter().collect();
         p.restrict(&keep);
-        if p.meet(b).is_bottom() {
-            p
-        } else {
-            self.clone()
-        }
+        vec![if p.meet(b).is_bottom() { p } else { self.clone() }]
     }
 
     /// The polyhedron of `cons`, each `(terms, c)`: `Σ terms ≤ c`.
@@ -912,21 +1022,51 @@ mod tests {
     }
 
     /// `InterpolatePoly1`: `A = {x ≤ y, x ≥ 4}` against `B = {y ≤ 2}` gives
-    /// the negation of `B`'s constraint, `y ≥ 3`, which `A` entails;
-    /// `InterpolatePoly2`: `A = {x ≤ y ≤ z}` against `B = {x > z}`, where
-    /// no constraint of `B` is negated by `A`, gives `A` projected on `x, z`.
+    /// the negation of `B`'s constraint, `y ≥ 3`, which `A` entails; `A =
+    /// {x ≤ y ≤ z}` against `B = {x > z}` gives `x ≤ z`, a constraint no
+    /// single one of `A`'s is.
     #[test]
     fn interpolants_are_negated_constraints_of_the_other_side() {
         let a = poly(&[cmp(CmpPred::Sle, v(0), v(1)), cmp(CmpPred::Sge, v(0), lit(4))]);
         let b = poly(&[cmp(CmpPred::Sle, v(1), lit(2))]);
         assert!(a.meet(&b).is_bottom());
-        let i = a.interpolate(&b);
-        assert_eq!(i, poly(&[cmp(CmpPred::Sge, v(1), lit(3))]));
-        // no single constraint of b: the projection on b's variables
+        // b's constraint negated (a's tightest bound on y, `y >= 4`, has
+        // the same form and is left out: the negation is the weaker)
+        let is = a.interpolants(&b);
+        assert_eq!(is, [poly(&[cmp(CmpPred::Sge, v(1), lit(3))])]);
+        // a chain through a: b's one constraint negated
         let a = poly(&[cmp(CmpPred::Sle, v(0), v(1)), cmp(CmpPred::Sle, v(1), v(2))]);
         let b = poly(&[cmp(CmpPred::Sgt, v(0), v(2))]);
         let i = a.interpolate(&b);
         assert!(a.leq(&i) && i.meet(&b).is_bottom(), "{i:?}");
         assert_eq!(i, poly(&[cmp(CmpPred::Sle, v(0), v(2))]));
+    }
+
+    /// The boxed branch of the paper's Fig. 1 (`y > 10w && z >= 100x`)
+    /// against the loop's invariant `y ≤ 100x ∧ z = 10w`: a entails the
+    /// negation of neither of b's constraints (`InterpolatePoly1` has
+    /// none), and `InterpolatePoly2` would be a itself; the Farkas sum of
+    /// a's two rows is the interpolant `y + z ≤ 100x + 10w`.
+    #[test]
+    fn a_linear_interpolant_where_no_constraint_of_the_other_side_is_negated() {
+        let (x, y, z, w) = (v(0), v(1), v(2), v(3));
+        let mul = |k: i128, e: Expr| Expr::Arith { op: ArithOp::Mul, args: vec![Expr::Num(k), e] };
+        let a = poly(&[
+            cmp(CmpPred::Sle, y.clone(), mul(100, x.clone())),
+            cmp(CmpPred::Eq, z.clone(), mul(10, w.clone())),
+            cmp(CmpPred::Sge, x.clone(), lit(0)),
+        ]);
+        let b = poly(&[cmp(CmpPred::Sgt, y, mul(10, w)), cmp(CmpPred::Sge, z, mul(100, x))]);
+        assert_eq!(b.cons.len(), 2, "{b:?}");
+        assert!(a.meet(&b).is_bottom());
+        let i = a.interpolate(&b);
+        assert!(a.leq(&i) && i.meet(&b).is_bottom(), "{i:?}");
+        assert_eq!(
+            i,
+            Polyhedra::of_constraints(&[(
+                vec![(self::x(0), -100), (self::x(1), 1), (self::x(2), 1), (self::x(3), -10)],
+                0
+            )])
+        );
     }
 }

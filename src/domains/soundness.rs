@@ -433,7 +433,8 @@ fn preimage_contains(
     Ok(())
 }
 
-/// Interpolants separate (`A ⊑ I`, `I ⊓ B = ⊥`) when `A ⊓ B = ⊥`, and a
+/// Interpolants separate (`A ⊑ I`, `I ⊓ B = ⊥`) when `A ⊓ B = ⊥` (each of
+/// `interpolants` and their conjunction `interpolate`), and a
 /// bounded widening stays below every element of `T` that bounds both its
 /// arguments and above both (Lemma 1).
 fn interpolants_separate<D: Holds + super::interpolate::Interpolate>(
@@ -443,9 +444,10 @@ fn interpolants_separate<D: Holds + super::interpolate::Interpolate>(
     t: &super::Thresholds,
 ) -> Result<(), TestCaseError> {
     if a.meet(b).is_bottom() && !a.is_bottom() && !b.is_bottom() {
-        let i = a.interpolate(b);
-        prop_assert!(a.leq(&i), "{a:?} not below its interpolant {i:?} against {b:?}");
-        prop_assert!(i.meet(b).is_bottom(), "the interpolant {i:?} of {a:?} meets {b:?}");
+        for i in std::iter::once(a.interpolate(b)).chain(a.interpolants(b)) {
+            prop_assert!(a.leq(&i), "{a:?} not below its interpolant {i:?} against {b:?}");
+            prop_assert!(i.meet(b).is_bottom(), "the interpolant {i:?} of {a:?} meets {b:?}");
+        }
     }
     let c = a.join(b);
     let j = a.join(b);

@@ -434,8 +434,7 @@ impl<'a, D: Interpolate> Tree<'a, D> {
             return img;
         }
         let t = &mut self.t[l.0 as usize];
-        for e in psi {
-            let i = joined.interpolate(e);
+        for i in psi.iter().flat_map(|e| joined.interpolants(e)) {
             if !t.contains(&i) {
                 t.push(i);
                 self.stats.interpolants += 1;
