@@ -40,7 +40,8 @@
 //! - Interpolants (§4), each a constraint on its own (`interpolants`): the
 //!   paper's `InterpolatePoly1` (the negations of `B`'s constraints that
 //!   `A` entails) with the tightest bounds of `A` on the octagonal forms of
-//!   the variables both mention that miss `B` (Fig. 1's `y ≥ x`); else a
+//!   the variables both mention that miss `B` (Fig. 1's `y ≥ x`; pairs
+//!   over at most [`MAX_PAIR_VARS`] variables, past it bounds alone); else a
 //!   Farkas interpolant (the sum of `A`'s rows by the multipliers that
 //!   refute `A ∧ B`, `simplex::farkas`); else `InterpolatePoly2`, `A`
 //!   projected on `B`'s variables.
@@ -64,6 +65,9 @@ pub const MAX_CONSTRAINTS: usize = 32;
 pub const MAX_HULL_VARS: usize = 12;
 /// Rows the hull's elimination may hold at most.
 pub const MAX_HULL_ROWS: usize = 400;
+/// Common variables over which interpolants try the pair forms `±x ± y`
+/// at most (past it, the bounds `±x` alone).
+pub const MAX_PAIR_VARS: usize = 8;
 
 /// `Σ terms ≤ c`, terms sorted by variable, none zero.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -252,13 +256,14 @@ fn misses(cons: &[Con], k: &Con) -> bool {
     }
 }
 
-/// The octagonal forms `±x` and `±x ± y` over `vars` (sorted terms).
-fn octagonal_forms(vars: &[VarId]) -> Vec<Vec<(VarId, i128)>> {
+/// The octagonal forms `±x`, and `±x ± y` if `pairs`, over `vars` (sorted
+/// terms).
+fn octagonal_forms(vars: &[VarId], pairs: bool) -> Vec<Vec<(VarId, i128)>> {
     let mut out = Vec::new();
     for (i, x) in vars.iter().enumerate() {
         out.push(vec![(*x, 1)]);
         out.push(vec![(*x, -1)]);
-        for y in &vars[i + 1..] {
+        for y in vars[i + 1..].iter().filter(|_| pairs) {
             for (a, b) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
                 out.push(vec![(*x, a), (*y, b)]);
             }
@@ -890,7 +895,9 @@ impl Polyhedra {
             }
         }
         let common: Vec<VarId> = self.vars().intersection(&b.vars()).copied().collect();
-        for d in octagonal_forms(&common) {
+        // (pairs over at most `MAX_PAIR_VARS` variables: two linear
+        // programs a form)
+        for d in octagonal_forms(&common, common.len() <= MAX_PAIR_VARS) {
             if found.iter().any(|k| k.terms == d) {
                 continue;
             }
