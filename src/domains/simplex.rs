@@ -383,4 +383,29 @@ mod tests {
         let m = BigInt::from(big) * BigInt::from(big);
         assert_eq!(maximize(&rows, &[big, big]), Lp::Max(BigRational::from_integer(m)));
     }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+        /// On random small systems, `farkas` gives a certificate exactly
+        /// where `maximize` finds no point, and every certificate is one:
+        /// nonnegative multipliers summing the rows to `0 ≤ −k`.
+        #[test]
+        fn farkas_certificates_exist_exactly_for_systems_without_a_point(
+            rows in proptest::collection::vec((proptest::collection::vec(-4i128..=4, 3), -6i128..=6), 1..7)
+        ) {
+            let y = farkas(&rows);
+            let empty = maximize(&rows, &[0, 0, 0]) == Lp::Infeasible;
+            proptest::prop_assert_eq!(y.is_some(), empty, "{:?}", rows);
+            if let Some(y) = y {
+                let q = |x: i128| BigRational::from_integer(x.into());
+                proptest::prop_assert!(y.iter().all(|k| !k.is_negative()), "{:?}", y);
+                for j in 0..3 {
+                    let sum: BigRational = rows.iter().zip(&y).map(|((a, _), k)| k * q(a[j])).sum();
+                    proptest::prop_assert!(sum.is_zero(), "column {}: {:?} {:?}", j, rows, y);
+                }
+                let b: BigRational = rows.iter().zip(&y).map(|((_, b), k)| k * q(*b)).sum();
+                proptest::prop_assert!(b.is_negative(), "{:?} {:?}", rows, y);
+            }
+        }
+    }
 }
