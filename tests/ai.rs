@@ -113,6 +113,27 @@ fn octagons_prove_a_relation_intervals_cannot() {
     }
 }
 
+/// Polyhedra prove a user's scanf loop whose invariant `a + 2b = 2i` no
+/// octagon holds, at -O0 and at -O2, where clang's selects are transferred
+/// case by case and joined (the hull keeps the relation one select's
+/// interval would lose) and `2 * n` is `n << 1` (linear, `x·2^c`); with the
+/// relation in the checked certificate. Octagons do not prove it.
+#[test]
+fn polyhedra_prove_a_users_scanf_loop_at_o0_and_o2() {
+    let files = vec!["tests/data/polyhedra/scanf_steps_safe.c".to_string()];
+    for level in ["O0", "O2"] {
+        let (code, json) =
+            verify(&files, &["--engine", "ai", "--domain", "polyhedra", "--opt", level, "--timeout", "30"]);
+        common::check_answer("SAFE", &json, code, level);
+        assert_eq!(json["verdict"], "SAFE", "{level}: {}", json["reason"]);
+        let loops = json["certificate"]["loop_invariants"].as_array().expect("a loop invariant");
+        let head = loops[0]["invariant"].as_str().unwrap_or_default().replace("2*b + a", "a + 2*b");
+        assert!(head.contains("2*i <= a + 2*b") && head.contains("a + 2*b <= 2*i"), "{level}: {head}");
+        let (_, json) = verify(&files, &["--engine", "ai", "--domain", "octagon", "--opt", level, "--timeout", "30"]);
+        assert_eq!(json["verdict"], "UNKNOWN", "{level}: octagons do not prove it");
+    }
+}
+
 /// A counter to a nondet bound: one pass of the iteration (widening to the
 /// bound's threshold), the loop head's label the bound's interval.
 #[test]

@@ -239,9 +239,18 @@ impl<D: Domain, W: Widen<D>> Iteration<'_, D, W> {
 /// The abstract image of `d` (at the edge's source) by program edge `e`:
 /// met with the ranges of the source's in-scope variables (where the model
 /// excludes out-of-range values, `domains`), the body, then only the
-/// target's in-scope variables kept. DAGGER's `Image` too.
+/// target's in-scope variables kept. DAGGER's `Image` too. Where the
+/// domain joins cases (`Domain::JOIN_CASES`), the join of the images by
+/// the body's cases (`cases::body`: together they are the body).
 pub fn image<D: Domain>(p: &Program, cx: &Ctx, d: &D, e: crate::ir::EdgeId) -> D {
-    image_of(p, cx, d, e, &p.edge(e).body)
+    let body = &p.edge(e).body;
+    if D::JOIN_CASES && !d.is_bottom() {
+        let cases = super::cases::body(body);
+        if cases.len() > 1 {
+            return cases.iter().fold(D::bottom(), |acc, c| acc.join(&image_of(p, cx, d, e, c)));
+        }
+    }
+    image_of(p, cx, d, e, body)
 }
 
 /// [`image`] by `body` in place of the edge's own (one of its cases,

@@ -81,11 +81,17 @@ pub(crate) fn linear(cx: &Ctx, itv: &Intervals, e: &Expr) -> Option<Lin> {
             };
             ok.then_some(l)
         }
-        Expr::Bin { op: op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), bits, nsw, a, b, .. } => {
+        Expr::Bin { op: op @ (BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Shl), bits, nsw, a, b, .. } => {
             let (x, y) = (linear(cx, itv, a)?, linear(cx, itv, b)?);
             let r = match op {
                 BinOp::Add => x.clone().plus(&y, 1)?,
                 BinOp::Sub => x.clone().plus(&y, -1)?,
+                // `x << c`, a constant `c` below the width: `x·2^c` (what
+                // the optimizer makes of `2 * n`), exact as a product is
+                BinOp::Shl => match (y.terms.is_empty(), u32::try_from(y.c)) {
+                    (true, Ok(c)) if c < (*bits).min(126) => x.clone().scaled(1i128 << c)?,
+                    _ => return None,
+                },
                 _ => match (x.terms.is_empty(), y.terms.is_empty()) {
                     (true, _) => y.clone().scaled(x.c)?,
                     (_, true) => x.clone().scaled(y.c)?,

@@ -572,6 +572,7 @@ fn scaled(mut terms: Vec<(VarId, i128)>, mut c: i128) -> (Vec<(VarId, i128)>, i1
 
 impl Domain for Polyhedra {
     const NAME: &'static str = "polyhedra";
+    const JOIN_CASES: bool = true;
     fn top() -> Self {
         Polyhedra { bottom: false, cons: Vec::new() }
     }
@@ -1047,6 +1048,24 @@ mod tests {
         let i = a.interpolate(&b);
         assert!(a.leq(&i) && i.meet(&b).is_bottom(), "{i:?}");
         assert_eq!(i, poly(&[cmp(CmpPred::Sle, v(0), v(2))]));
+    }
+
+    /// `x << 1` (clang's `2 * x`) is the linear `2x` (nsw under `lia`);
+    /// a shift by the width or more is not linear, and leaves no relation.
+    #[test]
+    fn a_shift_by_a_constant_is_a_product() {
+        let shl = |k: i128| Expr::Bin {
+            op: crate::ir::BinOp::Shl,
+            bits: 32,
+            nsw: true,
+            nuw: false,
+            a: Box::new(v(0)),
+            b: Box::new(lit(k)),
+        };
+        let p = poly(&[cmp(CmpPred::Sle, shl(1), v(1))]);
+        assert_eq!(p, Polyhedra::of_constraints(&[(vec![(self::x(0), 2), (self::x(1), -1)], 0)]));
+        let p = poly(&[cmp(CmpPred::Sle, shl(40), v(1))]);
+        assert!(p.cons.iter().all(|c| c.terms.len() < 2), "{p:?}");
     }
 
     /// The boxed branch of the paper's Fig. 1 (`y > 10w && z >= 100x`)
