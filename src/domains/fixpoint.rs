@@ -115,6 +115,9 @@ struct Iteration<'a, D: Domain, W: Widen<D>> {
     widen: &'a mut W,
     /// The incoming edges of each node (indices into `graph.edges`).
     incoming: Vec<Vec<usize>>,
+    /// Per graph edge, the cases its image joins (`Domain::JOIN_CASES`),
+    /// none where it is the body's own image.
+    cases: Vec<Vec<Vec<crate::ir::Stmt>>>,
     value: Vec<D>,
     stats: FixpointStats,
     deadline: &'a Deadline,
@@ -150,6 +153,19 @@ pub fn analyze_graph<D: Domain, W: Widen<D>>(
     for (i, (_, dst, _)) in graph.edges.iter().enumerate() {
         incoming[*dst].push(i);
     }
+    // (split once: the iteration transfers each edge many times)
+    let cases = graph
+        .edges
+        .iter()
+        .map(|(.., e)| {
+            let cases = if D::JOIN_CASES { super::cases::body(&p.edge(*e).body) } else { Vec::new() };
+            if cases.len() > 1 {
+                cases
+            } else {
+                Vec::new()
+            }
+        })
+        .collect();
     let mut it = Iteration {
         p,
         graph,
@@ -158,6 +174,7 @@ pub fn analyze_graph<D: Domain, W: Widen<D>>(
         thresholds: thresholds(p),
         widen,
         incoming,
+        cases,
         value: vec![D::bottom(); graph.loc.len()],
         stats: FixpointStats::default(),
         deadline,
@@ -174,7 +191,11 @@ impl<D: Domain, W: Widen<D>> Iteration<'_, D, W> {
             return D::bottom();
         }
         self.stats.transfers += 1;
-        image(self.p, self.cx, &self.value[src], e)
+        let d = &self.value[src];
+        match self.cases[i].as_slice() {
+            [] => image(self.p, self.cx, d, e),
+            cases => cases.iter().fold(D::bottom(), |acc, c| acc.join(&image_of(self.p, self.cx, d, e, c))),
+        }
     }
 
     /// The join of the transfers into `v` (top at the entry).
@@ -239,18 +260,11 @@ impl<D: Domain, W: Widen<D>> Iteration<'_, D, W> {
 /// The abstract image of `d` (at the edge's source) by program edge `e`:
 /// met with the ranges of the source's in-scope variables (where the model
 /// excludes out-of-range values, `domains`), the body, then only the
-/// target's in-scope variables kept. DAGGER's `Image` too. Where the
-/// domain joins cases (`Domain::JOIN_CASES`), the join of the images by
-/// the body's cases (`cases::body`: together they are the body).
+/// target's in-scope variables kept. DAGGER's `Image` too. (The iteration
+/// joins the images by an edge's cases instead where the domain asks for
+/// it, `Domain::JOIN_CASES`.)
 pub fn image<D: Domain>(p: &Program, cx: &Ctx, d: &D, e: crate::ir::EdgeId) -> D {
-    let body = &p.edge(e).body;
-    if D::JOIN_CASES && !d.is_bottom() {
-        let cases = super::cases::body(body);
-        if cases.len() > 1 {
-            return cases.iter().fold(D::bottom(), |acc, c| acc.join(&image_of(p, cx, d, e, c)));
-        }
-    }
-    image_of(p, cx, d, e, body)
+    image_of(p, cx, d, e, &p.edge(e).body)
 }
 
 /// [`image`] by `body` in place of the edge's own (one of its cases,

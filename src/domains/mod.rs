@@ -102,7 +102,7 @@ impl Thresholds {
 pub trait Domain: Clone + std::fmt::Debug + PartialEq {
     /// Its name in `--domain` (and in the `ai` statistics).
     const NAME: &'static str;
-    /// Whether [`fixpoint::image`] transfers an edge's cases
+    /// Whether the fixpoint iteration (`fixpoint`) transfers an edge's cases
     /// (`cases::body`: each `select` one of its sides) one by one and joins
     /// them, where the domain's join keeps what a select's transfer loses
     /// (`a.1 := c ? a : a + 2; b.1 := b + zext(!c)`: the hull keeps `a.1 +

@@ -162,8 +162,12 @@ fn eliminated(p: &Con, n: &Con, v: VarId) -> Option<(Vec<(VarId, i128)>, i128)> 
     Some((terms, c))
 }
 
-/// The maximum of `obj` over the constraints `cons`.
-fn max_of<'a>(cons: impl Iterator<Item = &'a Con> + Clone, obj: &[(VarId, i128)]) -> Lp {
+/// The constraints `cons` and the objective `obj` as dense rows over the
+/// variables either mentions (the simplex's input).
+fn dense<'a>(
+    cons: impl Iterator<Item = &'a Con> + Clone,
+    obj: &[(VarId, i128)],
+) -> (Vec<(Vec<i128>, i128)>, Vec<i128>) {
     let mut vars: BTreeSet<VarId> = obj.iter().map(|(v, _)| *v).collect();
     for c in cons.clone() {
         vars.extend(c.terms.iter().map(|(v, _)| *v));
@@ -178,8 +182,13 @@ fn max_of<'a>(cons: impl Iterator<Item = &'a Con> + Clone, obj: &[(VarId, i128)]
         }
         r
     };
-    let rows: Vec<(Vec<i128>, i128)> = cons.map(|c| (row(&c.terms), c.c)).collect();
-    maximize(&rows, &row(obj))
+    (cons.map(|c| (row(&c.terms), c.c)).collect(), row(obj))
+}
+
+/// The maximum of `obj` over the constraints `cons`.
+fn max_of<'a>(cons: impl Iterator<Item = &'a Con> + Clone, obj: &[(VarId, i128)]) -> Lp {
+    let (rows, obj) = dense(cons, obj);
+    maximize(&rows, &obj)
 }
 
 /// The constraints `cons` entail `c` on integer points: the rational
@@ -213,18 +222,7 @@ fn redundant<'a>(cons: impl Iterator<Item = &'a Con> + Clone, c: &Con) -> bool {
 /// (the others cancel in `a`'s part, since `b` has none of them). `None` if
 /// there is no certificate or a coefficient leaves `i128`.
 fn farkas_interpolant(a: &[Con], b: &[Con]) -> Option<Con> {
-    let vars: BTreeSet<VarId> = a.iter().chain(b).flat_map(|c| c.terms.iter().map(|(v, _)| *v)).collect();
-    let index: Vec<VarId> = vars.into_iter().collect();
-    let row = |c: &Con| {
-        let mut r = vec![0i128; index.len()];
-        for (v, k) in &c.terms {
-            if let Ok(i) = index.binary_search(v) {
-                r[i] = *k;
-            }
-        }
-        (r, c.c)
-    };
-    let rows: Vec<(Vec<i128>, i128)> = a.iter().chain(b).map(row).collect();
+    let (rows, _) = dense(a.iter().chain(b), &[]);
     let y = super::simplex::farkas(&rows)?;
     let ya = &y[..a.len()];
     let lcm = ya.iter().fold(num_bigint::BigInt::from(1), |l, k| l.lcm(k.denom()));
@@ -263,7 +261,10 @@ fn octagonal_forms(vars: &[VarId], pairs: bool) -> Vec<Vec<(VarId, i128)>> {
     for (i, x) in vars.iter().enumerate() {
         out.push(vec![(*x, 1)]);
         out.push(vec![(*x, -1)]);
-        for y in vars[i + 1..].iter().filter(|_| pairs) {
+        if !pairs {
+            continue;
+        }
+        for y in &vars[i + 1..] {
             for (a, b) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
                 out.push(vec![(*x, a), (*y, b)]);
             }

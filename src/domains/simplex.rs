@@ -69,9 +69,9 @@ pub fn farkas(rows: &[(Vec<i128>, i128)]) -> Option<Vec<BigRational>> {
         .collect();
     let mut obj = vec![0; n];
     obj.push(1);
-    let optimum = dual::<Ratio<i64>>(&lifted, &obj)
-        .or_else(|| dual::<Ratio<i128>>(&lifted, &obj))
-        .or_else(|| dual::<BigRational>(&lifted, &obj))?;
+    let optimum = dual::<Ratio<i64>>(&lifted, &obj, true)
+        .or_else(|| dual::<Ratio<i128>>(&lifted, &obj, true))
+        .or_else(|| dual::<BigRational>(&lifted, &obj, true))?;
     match optimum {
         Dual::Optimal(t, y) if t.is_negative() => Some(y),
         _ => None,
@@ -217,11 +217,11 @@ impl<T: Field> Tableau<T> {
 /// [`maximize`] over the numbers `T`, by its dual (module docs); `None` on
 /// overflow or past the pivot budget.
 fn solve<T: Field>(rows: &[(Vec<i128>, i128)], obj: &[i128]) -> Option<Lp> {
-    Some(match dual::<T>(rows, obj)? {
+    Some(match dual::<T>(rows, obj, false)? {
         Dual::Optimal(v, _) => Lp::Max(v),
         Dual::Unbounded => Lp::Infeasible,
         // the dual has no point: the primal is unbounded, or has none
-        Dual::Infeasible => match dual::<T>(rows, &vec![0; obj.len()])? {
+        Dual::Infeasible => match dual::<T>(rows, &vec![0; obj.len()], false)? {
             Dual::Unbounded => Lp::Infeasible,
             _ => Lp::Unbounded,
         },
@@ -230,8 +230,9 @@ fn solve<T: Field>(rows: &[(Vec<i128>, i128)], obj: &[i128]) -> Option<Lp> {
 
 /// What the dual program gave.
 enum Dual {
-    /// Its minimum, the primal's maximum, and a point where it is reached
-    /// (one `y` per row of the primal).
+    /// Its minimum, the primal's maximum, and where asked (`point`) a
+    /// point where it is reached (one `y` per row of the primal; else
+    /// none: the polyhedra's many programs need only the value).
     Optimal(BigRational, Vec<BigRational>),
     /// No minimum (the primal has no point).
     Unbounded,
@@ -240,8 +241,9 @@ enum Dual {
 }
 
 /// The dual of `max obj·x, A·x ≤ b`: `min b·y, Aᵀ·y = obj, y ≥ 0`, one
-/// row per variable (few) and a column per constraint.
-fn dual<T: Field>(rows: &[(Vec<i128>, i128)], obj: &[i128]) -> Option<Dual> {
+/// row per variable (few) and a column per constraint; its optimal `y` if
+/// `point`.
+fn dual<T: Field>(rows: &[(Vec<i128>, i128)], obj: &[i128], point: bool) -> Option<Dual> {
     let (n, m) = (obj.len(), rows.len());
     // columns: y (m), artificials (n), the right-hand side
     let (art, cols) = (m, m + n);
@@ -300,9 +302,9 @@ fn dual<T: Field>(rows: &[(Vec<i128>, i128)], obj: &[i128]) -> Option<Dual> {
         Phase::Unbounded => Dual::Unbounded,
         // max −b·y = −z[rhs]: the minimum of b·y is z[rhs]
         Phase::Optimal => {
-            let mut y = vec![BigRational::zero(); m];
+            let mut y = vec![BigRational::zero(); if point { m } else { 0 }];
             for (r, &j) in t.basis.iter().enumerate() {
-                if j < art {
+                if point && j < art {
                     y[j] = t.rows[r][cols].big();
                 }
             }
