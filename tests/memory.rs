@@ -182,3 +182,23 @@ fn spacer_cells_restarts_are_the_same_on_every_machine() {
         assert_eq!(json["stats"]["spacer"]["restarts"], restarts, "{level}: {}", json["stats"]);
     }
 }
+
+/// `bmc-quick` (issue 43 §1) is BMC for at most 2 s: in the memory
+/// portfolio it starts after `spacer-global`'s head start and answers the
+/// shallow bug of `malloc_sum_unsafe.c` (replayed), which `bmc` in its place
+/// after `spacer-cells` reached only when `spacer-global`'s slice ended; on
+/// a loop no bound completes (`malloc_sum_safe.c`) it stops after its 2 s,
+/// saying so, and gives its thread to the next member.
+#[test]
+fn bmc_quick_answers_shallow_bugs_early_and_stops_after_two_seconds() {
+    let unsafe_files = vec!["llvm-tests/memory/malloc_sum_unsafe.c".to_string()];
+    let (code, json) = verify(&unsafe_files, &["--opt", "O2", "--timeout", "120"]);
+    assert_eq!(check_answer("UNSAFE", &json, code, "default portfolio at O2"), "UNSAFE", "{json:#}");
+    assert_eq!(json["portfolio"]["winner"], "bmc-quick", "{:#}", json["portfolio"]);
+    let safe_files = vec!["llvm-tests/memory/malloc_sum_safe.c".to_string()];
+    let (code, json) = verify(&safe_files, &["--opt", "O2", "--portfolio", "bmc-quick", "--timeout", "60"]);
+    assert_eq!((code, json["verdict"].as_str()), (20, Some("UNKNOWN")), "{json:#}");
+    let reason = json["reason"].as_str().unwrap_or_default();
+    assert!(reason.contains("in bmc-quick's 2.0 s"), "{reason}");
+    assert!(json["time"]["total"].as_f64().is_some_and(|t| t < 30.0), "{:#}", json["time"]);
+}

@@ -9,11 +9,18 @@
 //! as certificate (one interpolation query over the DAG, as UFO's
 //! refinement, joined per location); else no error within `K` steps is
 //! UNKNOWN.
+//!
+//! `bmc-quick` is the same deepening member for at most [`QUICK`] (or a
+//! twentieth of its time, if less): a probe a portfolio starts early, where
+//! most bugs and complete unrollings answer within a second or two
+//! (`llvm-tests/memory`: 38 of 52 program-levels, each in under 1.6 s), and
+//! which then gives its thread to the next member instead of holding it for
+//! a whole time slice (issue 43 §1, cheap complete members first).
 
 use super::config::EngineArgs;
 use super::config::{Configuration, EngineConfig};
 use super::registry::EngineSpec;
-use super::{Engine, EngineContext, Outcome, Stats};
+use super::{Engine, EngineContext, Outcome, Stats, Verdict};
 use crate::cfg::unroll::{unroll, unwinding};
 use crate::cfg::Dag;
 use crate::chc;
@@ -21,6 +28,7 @@ use crate::ir::Program;
 use crate::smt::Install;
 use crate::smt::{Deadline, IntSemantics, Lowerer};
 use serde::Serialize;
+use std::time::Duration;
 
 /// What the unwinding query of one depth decided.
 enum Unwound {
@@ -54,13 +62,15 @@ fn unwind(p: &Program, k: usize, sem: IntSemantics) -> Unwound {
     }
 }
 
-/// BMC's configuration: the bound, and whether it deepens (the portfolio's
+/// BMC's configuration: the bound, whether it deepens (the portfolio's
 /// member: after "no error within `bound` steps", twice the bound, until the
-/// clock ends it; `--engine bmc` keeps its bound).
+/// clock ends it; `--engine bmc` keeps its bound), and whether it stops after
+/// [`QUICK`] (`bmc-quick`).
 #[derive(Clone, Debug, Serialize)]
 pub struct Config {
     pub bound: usize,
     pub deepen: bool,
+    pub quick: bool,
 }
 
 impl Configuration for Config {
@@ -68,7 +78,7 @@ impl Configuration for Config {
         &SPEC
     }
     fn build(&self, _: &Program) -> Box<dyn Engine> {
-        Box::new(Bmc { bound: self.bound, deepen: self.deepen })
+        Box::new(Bmc { bound: self.bound, deepen: self.deepen, quick: self.quick })
     }
     fn options(&self) -> serde_json::Value {
         serde_json::to_value(self).unwrap_or_default()
@@ -79,14 +89,19 @@ impl Configuration for Config {
 pub const SPEC: EngineSpec = EngineSpec {
     name: "bmc",
     help: "Bounded model checking: one query for all paths up to `--bound` steps",
-    members: &["bmc"],
+    members: &["bmc", "bmc-quick"],
     runs_alone: false,
 };
 
-/// BMC's configurations: the portfolio's member deepens.
+/// BMC's configurations: the portfolio's members deepen; `bmc-quick` for
+/// at most [`QUICK`].
 pub fn configure(name: &str, member: bool, a: &EngineArgs) -> Option<EngineConfig> {
-    (name == "bmc").then(|| EngineConfig::new(Config { bound: a.bound, deepen: member }))
+    let quick = name == "bmc-quick";
+    (name == "bmc" || quick).then(|| EngineConfig::new(Config { bound: a.bound, deepen: member, quick }))
 }
+
+/// The longest run of `bmc-quick`.
+pub const QUICK: Duration = Duration::from_secs(2);
 
 /// BMC to `bound` steps; with `deepen`, then to twice as many after each
 /// "no error within" (up to [`MAX_DEEPENED_BOUND`] steps and
@@ -95,6 +110,8 @@ pub fn configure(name: &str, member: bool, a: &EngineArgs) -> Option<EngineConfi
 pub struct Bmc {
     pub bound: usize,
     pub deepen: bool,
+    /// Stop after [`QUICK`], or a twentieth of the time left if less.
+    pub quick: bool,
 }
 
 /// The deepest bound a deepening BMC tries.
@@ -109,6 +126,23 @@ impl Engine for Bmc {
         "bmc"
     }
     fn run(&mut self, p: &Program, cx: &EngineContext) -> Outcome {
+        if !self.quick {
+            return self.deepen(p, cx);
+        }
+        let budget = cx.deadline.remaining().map_or(QUICK, |left| (left / 20).min(QUICK));
+        let quick = cx.deadline.child(Some(budget));
+        let mut out = self.deepen(p, &EngineContext { deadline: &quick, ..*cx });
+        if out.verdict == Verdict::Unknown && quick.expired() && !cx.deadline.expired() {
+            let bound = out.stats.own::<BmcStats>().map_or(0, |b| b.bound);
+            out.reason = Some(format!("no error within {bound} steps in bmc-quick's {:.1} s", budget.as_secs_f64()));
+        }
+        out
+    }
+}
+
+impl Bmc {
+    /// BMC to the bound, deepening if asked, until an answer or the deadline.
+    fn deepen(&self, p: &Program, cx: &EngineContext) -> Outcome {
         let _installed = cx.deadline.install();
         let mut k = self.bound.max(1);
         let mut nodes = 0;

@@ -426,7 +426,7 @@ pub(crate) mod tests {
     #[test]
     fn each_engine_gets_its_own_options() {
         use crate::engines::{ai, bmc, spacer, ufo};
-        let bmc = |bound, deepen| EngineConfig::new(bmc::Config { bound, deepen });
+        let bmc = |bound, deepen| EngineConfig::new(bmc::Config { bound, deepen, quick: false });
         let spacer = |mode| EngineConfig::new(spacer::Config { mode });
         let a = Cli::parse_from(["x", "--engine", "bmc", "--bound", "9", "--post", "boolean"]).engine;
         assert_eq!(a.config(), Some(bmc(9, false)));
@@ -459,7 +459,7 @@ pub(crate) mod tests {
         let default = Cli::parse_from(["x"]).engine;
         assert_eq!(
             names(&default, true),
-            ["ai", "ai-octagon", "ai-boxes", "spacer-global", "spacer-cells", "bmc", "spacer", "ufo"]
+            ["ai", "ai-octagon", "ai-boxes", "spacer-global", "bmc-quick", "spacer-cells", "bmc", "spacer", "ufo"]
         );
         assert_eq!(
             names(&default, false),
