@@ -61,7 +61,7 @@ fn a_cancelled_engine_answers_unknown_cancelled() {
     let p = cubes();
     let (outcome, took) = cancel_after(Duration::from_secs(3), move |d| {
         let o = engines::run(
-            &EngineConfig::new(engines::bmc::Config { bound: 3000, deepen: false }),
+            &EngineConfig::new(engines::bmc::Config { bound: 3000, deepen: false, quick: false }),
             &p,
             &EngineContext { sem: IntSemantics::Lia, deadline: &d },
         );
