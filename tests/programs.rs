@@ -252,19 +252,19 @@ fn optimized_ilp32_bitcode_is_verified_and_replayed_as_it_is() {
 }
 
 /// On systemc/token_ring.04.cil-1 the model Z3 5.3.2 reconstructs through its
-/// tail simplifier fails consecution on one edge; the engine solves again
-/// without that transformation and the check accepts the answer in seconds
-/// (the fallback without inlining timed out). Either way, SAFE comes only
-/// with a certificate the independent check accepted.
+/// tail simplifier fails consecution on one edge, so the engine's first
+/// solve is without that transformation: its model passes the check at once
+/// (solved once, not twice: 5 s of CPU, was 13 s). Either way, SAFE comes
+/// only with a certificate the independent check accepted.
 #[test]
-fn spacer_solves_again_when_its_preprocessing_gives_a_model_the_check_rejects() {
+fn spacer_without_the_tail_simplifier_solves_token_ring_once() {
     let files = vec!["../shared/bench/sv/systemc/token_ring.04.cil-1.c".to_string()];
     let t = std::time::Instant::now();
     let (code, json) = verify(&files, &["--engine", "spacer", "--data-model", "ILP32", "--timeout", "60"]);
     let took = t.elapsed();
     assert_eq!((code, json["verdict"].as_str()), (0, Some("SAFE")), "{json:#}");
     assert!(json["certificate"]["locations"].as_array().is_some_and(|l| l.len() > 1), "a checked certificate");
-    assert!(json["stats"]["spacer"]["rejected"].as_u64().is_some_and(|r| r <= 1), "{}", json["stats"]);
+    assert_eq!(json["stats"]["spacer"]["rejected"], 0, "{}", json["stats"]);
     assert!(took < std::time::Duration::from_secs(40), "took {took:?}");
 }
 
