@@ -25,6 +25,31 @@ pub fn unroll_between(p: &Program, from: LocId, to: LocId, k: usize) -> Dag {
     unroll_frontier(p, from, to, k).0
 }
 
+/// The fewest steps of a path from `from` to `to` (at least one: a path
+/// from a location back to itself goes round a cycle), if there is one: no
+/// [`unroll_between`] with fewer has a path.
+pub fn fewest_steps(p: &Program, from: LocId, to: LocId) -> Option<usize> {
+    let succ = p.successors();
+    let mut seen = vec![false; p.locs.len()];
+    let mut frontier = vec![from];
+    for steps in 1..=p.locs.len() {
+        let mut next = Vec::new();
+        for u in frontier {
+            for &e in &succ[u.0 as usize] {
+                let dst = p.edge(e).dst;
+                if dst == to {
+                    return Some(steps);
+                }
+                if !std::mem::replace(&mut seen[dst.0 as usize], true) {
+                    next.push(dst);
+                }
+            }
+        }
+        frontier = next;
+    }
+    None
+}
+
 /// [`unroll_between`], and its nodes at depth `k` (its frontier).
 pub fn unroll_frontier(p: &Program, from: LocId, to: LocId, k: usize) -> (Dag, Vec<usize>) {
     let succ = p.successors();
@@ -368,5 +393,19 @@ mod tests {
         let p = graph(6, &[(0, 1), (1, 2), (2, 3), (3, 2), (1, 4), (4, 2), (2, 5)]);
         let d = unroll_through(&p, &[LocId(0), LocId(5)]);
         assert_eq!(paths(&d), vec![vec![0, 1, 2, 3, 2, 5], vec![0, 1, 2, 5], vec![0, 1, 4, 2, 5]]);
+    }
+
+    /// The fewest steps: 2 from the entry to the error, 2 around the loop,
+    /// none from the error (no edge leaves it); and no unrolling with fewer
+    /// has a path, one with as many has.
+    #[test]
+    fn the_fewest_steps_are_the_shortest_unrolling_with_a_path() {
+        let p = graph(5, &[(0, 1), (1, 2), (1, 3), (2, 1), (3, 1), (1, 4)]);
+        assert_eq!(fewest_steps(&p, LocId(0), LocId(4)), Some(2));
+        assert_eq!(fewest_steps(&p, LocId(1), LocId(1)), Some(2));
+        assert_eq!(fewest_steps(&p, LocId(2), LocId(4)), Some(2));
+        assert_eq!(fewest_steps(&p, LocId(4), LocId(0)), None);
+        assert!(paths(&unroll_between(&p, LocId(0), LocId(4), 1)).is_empty());
+        assert!(!paths(&unroll_between(&p, LocId(0), LocId(4), 2)).is_empty());
     }
 }

@@ -364,7 +364,7 @@ impl Engine for Spacer {
 /// The counterexample through the states of Spacer's derivation, and the
 /// number of paths joined: between each pair of consecutive facts (the
 /// entry before the first, the error after the last), the paths of at most
-/// `k` steps from the first's location to the second's, `k` doubling from 1
+/// `k` steps from the first's location to the second's, `k` doubling from the fewest steps between them ([`crate::cfg::unroll::fewest_steps`])
 /// to [`segment_bound`], with both states pinned to the facts' values
 /// (`chc::argcond_pinned`); the paths found joined in order. A segment may
 /// pass through locations of other facts: with inlining, Spacer derives a
@@ -388,7 +388,8 @@ fn through_states(p: &Program, facts: &[Fact], sem: IntSemantics, deadline: &Dea
     let mut trace = Trace::default();
     for pair in stops.windows(2) {
         let ((a, fa), (b, fb)) = (pair[0], pair[1]);
-        let mut k = 1;
+        // (no unrolling shorter than the fewest steps from `a` to `b` has a path)
+        let mut k = crate::cfg::unroll::fewest_steps(p, a, b)?;
         let segment = loop {
             if deadline.expired() {
                 return None;
