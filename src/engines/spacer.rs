@@ -14,7 +14,9 @@
 //!   simplifier, whose model converter was wrong on systemc/token_ring
 //!   (.01 to .04, and loop-invgen/nest-if3: each solved twice, 2.5x the CPU
 //!   of one solve without it); a candidate that fails anyway makes the
-//!   engine solve the clauses again with it, then without inlining.
+//!   engine solve the clauses again with it, then without inlining. Over
+//!   cells the order is Spacer's defaults first (its restarts' effort
+//!   budgets were measured so).
 //! - "Reachable" is not a trace. Spacer's refutation derives facts
 //!   (a location's predicate of ground values), in order; with inlining those
 //!   are only some of the states of the path. The path comes from short
@@ -260,7 +262,14 @@ impl Engine for Spacer {
         // slower). The driver checks the final candidate again.
         let mut answer = ChcAnswer::Unknown(String::new());
         let mut found = None;
-        for pre in [Preprocessing::NoTailSimplifier, Preprocessing::Full, Preprocessing::NoInlining] {
+        // (over cells, Spacer's defaults first: the effort budgets of its
+        // restarts, `with_restarts`, were measured with them)
+        let order = if self.cells {
+            [Preprocessing::Full, Preprocessing::NoTailSimplifier, Preprocessing::NoInlining]
+        } else {
+            [Preprocessing::NoTailSimplifier, Preprocessing::Full, Preprocessing::NoInlining]
+        };
+        for pre in order {
             let solved = if self.cells {
                 let attempt = |seed, effort| cells_attempt(p, cx.sem, pre, seed, effort, cx.deadline);
                 // (the labels were raised and checked in the attempt's context)
