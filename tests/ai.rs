@@ -92,6 +92,16 @@ fn ai_proves_what_the_headers_say_and_nothing_wrong() {
     assert!(proved[1] > proved[0], "boxes proved {} program-levels, intervals {}", proved[1], proved[0]);
 }
 
+/// The first loop invariant of the certificate with which `ai` over
+/// `domain` proved `files` SAFE at `level` (checked), failing otherwise.
+fn proved_loop_head(files: &[String], domain: &str, level: &str) -> String {
+    let (code, json) = verify(files, &["--engine", "ai", "--domain", domain, "--opt", level, "--timeout", "30"]);
+    common::check_answer("SAFE", &json, code, level);
+    assert_eq!(json["verdict"], "SAFE", "{domain} at {level}: {}", json["reason"]);
+    let loops = json["certificate"]["loop_invariants"].as_array().expect("a loop invariant");
+    loops[0]["invariant"].as_str().unwrap_or_default().to_string()
+}
+
 /// The octagon domain proves a relation between two counters (`y ≤ x`,
 /// one counting some of the steps the other counts), which intervals do
 /// not, at -O0 and -O2, with the relation in the certificate the check
@@ -100,12 +110,7 @@ fn ai_proves_what_the_headers_say_and_nothing_wrong() {
 fn octagons_prove_a_relation_intervals_cannot() {
     let files = vec!["tests/data/octagon/relational_counter_safe.c".to_string()];
     for level in ["O0", "O2"] {
-        let (code, json) =
-            verify(&files, &["--engine", "ai", "--domain", "octagon", "--opt", level, "--timeout", "20"]);
-        common::check_answer("SAFE", &json, code, level);
-        assert_eq!(json["verdict"], "SAFE", "{level}: {}", json["reason"]);
-        let loops = json["certificate"]["loop_invariants"].as_array().expect("a loop invariant");
-        let head = loops[0]["invariant"].as_str().unwrap_or_default();
+        let head = proved_loop_head(&files, "octagon", level);
         // (at -O2 the frontend's names: x is k there)
         assert!(head.contains("y <= x") || head.contains("y <= k"), "{level}: the relation at the head: {head}");
         let (_, json) = verify(&files, &["--engine", "ai", "--domain", "interval", "--opt", level, "--timeout", "20"]);
@@ -122,12 +127,7 @@ fn octagons_prove_a_relation_intervals_cannot() {
 fn polyhedra_prove_a_users_scanf_loop_at_o0_and_o2() {
     let files = vec!["tests/data/polyhedra/scanf_steps_safe.c".to_string()];
     for level in ["O0", "O2"] {
-        let (code, json) =
-            verify(&files, &["--engine", "ai", "--domain", "polyhedra", "--opt", level, "--timeout", "30"]);
-        common::check_answer("SAFE", &json, code, level);
-        assert_eq!(json["verdict"], "SAFE", "{level}: {}", json["reason"]);
-        let loops = json["certificate"]["loop_invariants"].as_array().expect("a loop invariant");
-        let head = loops[0]["invariant"].as_str().unwrap_or_default().replace("2*b + a", "a + 2*b");
+        let head = proved_loop_head(&files, "polyhedra", level).replace("2*b + a", "a + 2*b");
         assert!(head.contains("2*i <= a + 2*b") && head.contains("a + 2*b <= 2*i"), "{level}: {head}");
         let (_, json) = verify(&files, &["--engine", "ai", "--domain", "octagon", "--opt", level, "--timeout", "30"]);
         assert_eq!(json["verdict"], "UNKNOWN", "{level}: octagons do not prove it");

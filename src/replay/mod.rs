@@ -448,6 +448,10 @@ fn native(
     }
 }
 
+/// The placeholders of the object and the executable in a cached linker command.
+const OBJ: &str = "ufo-link-object.o";
+const EXE: &str = "ufo-link-executable";
+
 /// Links the object `obj` with the C library into `exe`: with the linker
 /// command clang would run (its `-###`, kept in ufo's cache directory per
 /// clang and data model: one `ld` where `clang` costs a driver more, ~20 ms),
@@ -456,8 +460,6 @@ fn native(
 /// the harness against 11.5 ms for `ld.bfd`, a twentieth of the CPU of a
 /// small UNSAFE task), else clang's default linker.
 fn link(m32: bool, obj: &Path, exe: &Path) -> bool {
-    const OBJ: &str = "ufo-link-object.o";
-    const EXE: &str = "ufo-link-executable";
     let clang = crate::frontend::clang();
     let cache = link_cache(&clang, m32);
     let saved = cache.as_ref().and_then(|f| std::fs::read_to_string(f).ok());
@@ -472,46 +474,52 @@ fn link(m32: bool, obj: &Path, exe: &Path) -> bool {
             return true;
         }
     }
-    let m32: &[&str] = if m32 { &["-m32"] } else { &[] };
-    let linker = [&["-fuse-ld=gold"][..], &[]].into_iter().find(|ld| {
-        let m = [m32, ld].concat();
-        run(Command::new(&clang).args(&m).args(["-w", "-o"]).arg(exe).arg(obj)).is_ok_and(|o| o.status.success())
-    });
-    if let Some(ld) = linker {
-        let m = [m32, ld].concat();
-        // what clang ran, for the next link
-        let shown = run(Command::new(&clang).args(m).args(["-w", "-###", "-o"]).arg(exe).arg(obj));
-        let (o, e) = (obj.to_string_lossy().into_owned(), exe.to_string_lossy().into_owned());
-        let line = shown.ok().and_then(|out| {
-            let text = String::from_utf8_lossy(&out.stderr).into_owned();
-            text.lines().rev().find(|l| l.trim_start().starts_with('"') && l.contains(o.as_str())).map(str::to_string)
-        });
-        if let (Some(line), Some(file)) = (line, cache) {
-            let args: Vec<String> = line
-                .split("\" \"")
-                .map(|a| a.trim().trim_matches('"'))
-                .map(|a| {
-                    if a == o {
-                        OBJ
-                    } else if a == e {
-                        EXE
-                    } else {
-                        a
-                    }
-                })
-                .map(str::to_string)
-                .collect();
-            if args.iter().all(|a| !a.contains('\n') && !a.contains('\\')) {
-                // written whole, then renamed: a concurrent run reads the old or the new
-                let _ = std::fs::create_dir_all(file.parent().unwrap_or(Path::new(".")));
-                let part = file.with_extension(format!("{}.part", std::process::id()));
-                if std::fs::write(&part, args.join("\n")).is_ok() {
-                    let _ = std::fs::rename(&part, &file);
-                }
+    let arch: &[&str] = if m32 { &["-m32"] } else { &[] };
+    for ld in [&["-fuse-ld=gold"][..], &[]] {
+        let flags = [arch, ld].concat();
+        if run(Command::new(&clang).args(&flags).args(["-w", "-o"]).arg(exe).arg(obj)).is_ok_and(|o| o.status.success())
+        {
+            if let Some(file) = &cache {
+                remember_link(&clang, &flags, obj, exe, file);
             }
+            return true;
         }
     }
-    linker.is_some()
+    false
+}
+
+/// Writes the linker command `clang` with `flags` runs to link `obj` into
+/// `exe` (its `-###`) to the cache `file`, the two paths as placeholders.
+fn remember_link(clang: &str, flags: &[&str], obj: &Path, exe: &Path, file: &Path) {
+    let shown = run(Command::new(clang).args(flags).args(["-w", "-###", "-o"]).arg(exe).arg(obj));
+    let (o, e) = (obj.to_string_lossy().into_owned(), exe.to_string_lossy().into_owned());
+    let line = shown.ok().and_then(|out| {
+        let text = String::from_utf8_lossy(&out.stderr).into_owned();
+        text.lines().rev().find(|l| l.trim_start().starts_with('"') && l.contains(o.as_str())).map(str::to_string)
+    });
+    let Some(line) = line else { return };
+    let args: Vec<String> = line
+        .split("\" \"")
+        .map(|a| a.trim().trim_matches('"'))
+        .map(|a| {
+            if a == o {
+                OBJ
+            } else if a == e {
+                EXE
+            } else {
+                a
+            }
+        })
+        .map(str::to_string)
+        .collect();
+    if args.iter().all(|a| !a.contains('\n') && !a.contains('\\')) {
+        // written whole, then renamed: a concurrent run reads the old or the new
+        let _ = std::fs::create_dir_all(file.parent().unwrap_or(Path::new(".")));
+        let part = file.with_extension(format!("{}.part", std::process::id()));
+        if std::fs::write(&part, args.join("\n")).is_ok() {
+            let _ = std::fs::rename(&part, file);
+        }
+    }
 }
 
 /// Where the linker command of `clang` (for `-m32` or not) is kept: ufo's
