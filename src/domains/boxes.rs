@@ -4,8 +4,13 @@
 //! as linear decision diagrams; Albarghouthi, Gurfinkel, Chechik, "Craig
 //! Interpretation", SAS 2012, §5).
 //!
-//! Representation: a list of at most [`CAP`] nonempty boxes
-//! ([`Intervals`]), none below another; the empty list is bottom. After every
+//! Boxes are intervals ([`Intervals`]) or strided intervals ([`Strided`],
+//! issue 47: `Boxes<Strided>` is `--domain strided-boxes`), through
+//! [`BoxDomain`]; with strided boxes, widening also keeps a new box apart
+//! from its closest old one where their union has a gap
+//! ([`BoxDomain::GAPS_ARE_CASES`]).
+//!
+//! Representation: a list of at most [`CAP`] nonempty boxes, none below another; the empty list is bottom. After every
 //! operation the list is normalized: boxes below another are dropped, two
 //! boxes whose union is their hull (equal but in one variable, whose
 //! intervals overlap or touch) are merged, and past the cap the two closest
@@ -31,8 +36,58 @@
 //!   interval domain's invariant), so a state is kept if it is in one box.
 
 use super::interval::Intervals;
+use super::strided::Strided;
 use super::{Ctx, Domain, Thresholds};
 use crate::ir::{CmpPred, Expr, Rel, Sort, VarId};
+
+/// What a box of the disjunction offers besides its lattice: intervals, or
+/// intervals with congruences ([`Strided`]).
+pub trait BoxDomain: Domain {
+    /// The variables on which two boxes differ, up to `limit` of them.
+    fn differing(&self, o: &Self, limit: usize) -> Vec<VarId>;
+    /// Whether the union of two boxes that differ in `v` alone is their
+    /// join (no value of the join in neither).
+    fn unions_exactly(&self, o: &Self, v: VarId) -> bool;
+    /// Whether the Boolean `e` holds in every state, in none, or either.
+    fn decide(&self, cx: &Ctx, e: &Expr) -> Option<bool>;
+    /// A box of a new iterate that differs from its closest old box in one
+    /// variable but not by an exact union (a gap between them) is a new
+    /// case in widening, not a growth of that box: with congruences, the
+    /// second phase of a loop (phases_1-1: `x ≤ 65520`, then `x ≥ 65522`
+    /// even) stays apart from the first. Off for plain intervals, where
+    /// every counter that steps by 2 would look so.
+    const GAPS_ARE_CASES: bool = false;
+}
+
+impl BoxDomain for Intervals {
+    fn differing(&self, o: &Self, limit: usize) -> Vec<VarId> {
+        Intervals::differing(self, o, limit)
+    }
+    fn unions_exactly(&self, o: &Self, v: VarId) -> bool {
+        let (x, y) = (self.get(v), o.get(v));
+        let touches = |lo: Option<i128>, hi: Option<i128>| match (lo, hi) {
+            (Some(l), Some(h)) => l <= h.saturating_add(1),
+            _ => true,
+        };
+        touches(x.lo, y.hi) && touches(y.lo, x.hi)
+    }
+    fn decide(&self, cx: &Ctx, e: &Expr) -> Option<bool> {
+        Intervals::decide(self, cx, e)
+    }
+}
+
+impl BoxDomain for Strided {
+    fn differing(&self, o: &Self, limit: usize) -> Vec<VarId> {
+        Strided::differing(self, o, limit)
+    }
+    fn unions_exactly(&self, o: &Self, v: VarId) -> bool {
+        Strided::unions_exactly(self, o, v)
+    }
+    fn decide(&self, cx: &Ctx, e: &Expr) -> Option<bool> {
+        Strided::decide(self, cx, e)
+    }
+    const GAPS_ARE_CASES: bool = true;
+}
 
 /// The most boxes an element has.
 pub const CAP: usize = 8;
@@ -42,32 +97,32 @@ pub const NEW_CASES: u8 = 8;
 
 /// A disjunction of at most [`CAP`] boxes.
 #[derive(Clone, Debug)]
-pub struct Boxes {
-    boxes: Vec<Intervals>,
+pub struct Boxes<B = Intervals> {
+    boxes: Vec<B>,
     /// The widenings the element went through (the most of its operands').
     widened: u8,
 }
 
 /// Elements are equal when their boxes are.
-impl PartialEq for Boxes {
-    fn eq(&self, o: &Boxes) -> bool {
+impl<B: BoxDomain> PartialEq for Boxes<B> {
+    fn eq(&self, o: &Boxes<B>) -> bool {
         self.boxes == o.boxes
     }
 }
 
-impl Boxes {
+impl<B: BoxDomain> Boxes<B> {
     /// The element of the boxes `bs` (normalized).
-    pub fn of(bs: Vec<Intervals>) -> Boxes {
+    pub fn of(bs: Vec<B>) -> Boxes<B> {
         Boxes { boxes: normalize(bs), widened: 0 }
     }
 
     /// The boxes of the disjunction.
-    pub fn boxes(&self) -> &[Intervals] {
+    pub fn boxes(&self) -> &[B] {
         &self.boxes
     }
 
     /// Applies `f` to each box.
-    fn each(&mut self, f: impl Fn(&mut Intervals)) {
+    fn each(&mut self, f: impl Fn(&mut B)) {
         for b in &mut self.boxes {
             f(b);
         }
@@ -76,31 +131,24 @@ impl Boxes {
 }
 
 /// The number of variables on which two boxes differ.
-fn distance(a: &Intervals, b: &Intervals) -> usize {
+fn distance<B: BoxDomain>(a: &B, b: &B) -> usize {
     a.differing(b, usize::MAX).len()
 }
 
 /// Whether the union of two boxes is their hull: they differ in at most one
 /// variable, whose intervals overlap or touch.
-fn exact_union(a: &Intervals, b: &Intervals) -> bool {
+fn exact_union<B: BoxDomain>(a: &B, b: &B) -> bool {
     match a.differing(b, 2)[..] {
         [] => true,
-        [v] => {
-            let (x, y) = (a.get(v), b.get(v));
-            let touches = |lo: Option<i128>, hi: Option<i128>| match (lo, hi) {
-                (Some(l), Some(h)) => l <= h.saturating_add(1),
-                _ => true,
-            };
-            touches(x.lo, y.hi) && touches(y.lo, x.hi)
-        }
+        [v] => a.unions_exactly(b, v),
         _ => false,
     }
 }
 
 /// The list without empty boxes and boxes below another, exact unions
 /// merged, at most [`CAP`] boxes (the closest merged past it).
-fn normalize(bs: Vec<Intervals>) -> Vec<Intervals> {
-    let mut kept: Vec<Intervals> = Vec::new();
+fn normalize<B: BoxDomain>(bs: Vec<B>) -> Vec<B> {
+    let mut kept: Vec<B> = Vec::new();
     let mut pending = bs;
     loop {
         for b in pending.drain(..) {
@@ -124,7 +172,7 @@ fn normalize(bs: Vec<Intervals>) -> Vec<Intervals> {
 
 /// The boxes of `b` in which the Boolean `e` may hold: one per disjunct of
 /// `e` (pushed through negations), the interval domain's `assume` on each.
-fn assume_split(cx: &Ctx, b: Intervals, e: &Expr) -> Vec<Intervals> {
+fn assume_split<B: BoxDomain>(cx: &Ctx, b: B, e: &Expr) -> Vec<B> {
     let cmp = |pred: CmpPred, bits: u32, a: &Expr, c: &Expr| Expr::Cmp {
         pred,
         bits,
@@ -183,16 +231,17 @@ fn assume_split(cx: &Ctx, b: Intervals, e: &Expr) -> Vec<Intervals> {
     }
 }
 
-/// The interval domain's `assume` of `e` on `b`.
-fn one(cx: &Ctx, mut b: Intervals, e: &Expr) -> Vec<Intervals> {
+/// The box domain's `assume` of `e` on `b`.
+fn one<B: BoxDomain>(cx: &Ctx, mut b: B, e: &Expr) -> Vec<B> {
     b.assume(cx, e);
     vec![b]
 }
 
-impl Domain for Boxes {
-    const NAME: &'static str = "boxes";
+impl<B: BoxDomain> Domain for Boxes<B> {
+    const NAME: &'static str = if B::GAPS_ARE_CASES { "strided-boxes" } else { "boxes" };
+    const BITS: bool = B::BITS;
     fn top() -> Self {
-        Boxes { boxes: vec![Intervals::top()], widened: 0 }
+        Boxes { boxes: vec![B::top()], widened: 0 }
     }
     fn bottom() -> Self {
         Boxes { boxes: Vec::new(), widened: 0 }
@@ -217,15 +266,20 @@ impl Domain for Boxes {
         }
         let widened = self.widened.max(next.widened).saturating_add(1);
         // the join of the new boxes each old box is the closest to, and new cases
-        let mut grown: Vec<Option<Intervals>> = vec![None; self.boxes.len()];
+        let mut grown: Vec<Option<B>> = vec![None; self.boxes.len()];
         let mut cases = Vec::new();
         for b in &next.boxes {
             if self.boxes.iter().any(|a| b.leq(a)) {
                 continue;
             }
-            let (closest, d) =
-                (0..self.boxes.len()).map(|i| (i, distance(&self.boxes[i], b))).min_by_key(|x| x.1).unwrap_or((0, 0));
-            if d >= 2 && widened <= NEW_CASES && self.boxes.len() + cases.len() < CAP {
+            // (with gaps as cases, of the closest the one it unions with exactly)
+            let gap = |i: usize| B::GAPS_ARE_CASES && !exact_union(&self.boxes[i], b);
+            let (closest, d) = (0..self.boxes.len())
+                .map(|i| (i, distance(&self.boxes[i], b)))
+                .min_by_key(|&(i, d)| (d, gap(i)))
+                .unwrap_or((0, 0));
+            let apart = d >= 2 || (d == 1 && gap(closest));
+            if apart && widened <= NEW_CASES && self.boxes.len() + cases.len() < CAP {
                 cases.push(b.clone());
                 continue;
             }

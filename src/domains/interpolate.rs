@@ -94,7 +94,7 @@ impl Interpolate for Polyhedra {
     }
 }
 
-impl Interpolate for Boxes {
+impl<B: super::boxes::BoxDomain> Interpolate for Boxes<B> {
     fn interpolate(&self, _: &Self) -> Self {
         self.clone()
     }

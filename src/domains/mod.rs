@@ -37,6 +37,7 @@
 
 pub mod boxes;
 pub mod cases;
+pub mod congruence;
 pub mod constants;
 pub mod explicit;
 pub mod fixpoint;
@@ -49,6 +50,7 @@ pub mod preimage;
 pub mod simplex;
 #[cfg(test)]
 mod soundness;
+pub mod strided;
 
 use crate::ir::IntSemantics;
 use crate::ir::{Expr, Sort, Stmt, VarId};
@@ -108,6 +110,11 @@ pub trait Domain: Clone + std::fmt::Debug + PartialEq {
     /// (`a.1 := c ? a : a + 2; b.1 := b + zext(!c)`: the hull keeps `a.1 +
     /// 2·b.1 = a + 2·b + 2`).
     const JOIN_CASES: bool = false;
+    /// Whether the domain reads bit operations on two values (`x ^ y`)
+    /// more exactly than as any value: under `lia`, whose lowering makes
+    /// them fresh values, a proof it finds would not pass the check, so an
+    /// engine asks for the run under `bv` (`strided`: parity).
+    const BITS: bool = false;
     /// Every state.
     fn top() -> Self;
     /// No state.
@@ -201,11 +208,12 @@ pub(crate) fn assume_any<D: Domain>(d: &D, cx: &Ctx, xs: &[Expr]) -> D {
 
 /// `body` with each `assume` of a Boolean variable the body defined (and
 /// whose definition's variables it has not assigned since) replaced by an
-/// assume of its definition, and, where the condition reads integers the
+/// assume of its definition (and so the condition of a `select` assigned), and, where the condition reads integers the
 /// body computed, followed by the same condition over what they were
 /// computed from (`sub := y - x; c := sub > 9; assume c` assumes `sub > 9`
 /// and `y - x > 9`: an octagon relates `y` and `x`, not `sub` with both):
-/// the same executions for the model, and conditions a domain can use,
+/// each assume as early as its variables allow ([`hoist`]): the same
+/// executions for the model, and conditions a domain can use,
 /// forwards ([`Domain::body`]) and backwards (`preimage`). An integer
 /// definition is kept while it is small (at most [`INLINE_MAX`] nodes).
 pub fn inlined(body: &[Stmt]) -> Vec<Stmt> {
@@ -217,14 +225,38 @@ pub fn inlined(body: &[Stmt]) -> Vec<Stmt> {
             Stmt::Assume(e) => {
                 let c = inline(e, &defs);
                 let over = c.substitute(&|v, _| ints.get(&v).cloned());
-                out.push(Stmt::Assume(c.clone()));
-                if over != c && size(&over) <= 2 * INLINE_MAX {
-                    out.push(Stmt::Assume(over));
+                let extra = (over != c && size(&over) <= 2 * INLINE_MAX).then_some(over);
+                for a in std::iter::once(c).chain(extra) {
+                    hoist(&mut out, a);
                 }
                 continue;
             }
             Stmt::Assign(v, e) => {
                 let d = inline(e, &defs);
+                if let (Expr::Ite(c, x, y), Sort::Int { .. }) = (&d, d.sort()) {
+                    // (a select on a comparison the body made: the
+                    // comparison itself, over what its integers were
+                    // computed from, which a domain can split on)
+                    let over = c.substitute(&|u, _| ints.get(&u).cloned());
+                    let small = size(&over) <= 2 * INLINE_MAX;
+                    let cond = if small { over } else { (**c).clone() };
+                    let d = Expr::Ite(Box::new(cond), x.clone(), y.clone());
+                    out.push(if d == *e { s.clone() } else { Stmt::Assign(*v, d) });
+                    // (and each integer the condition read, computed again
+                    // from what it was computed from, which the select's
+                    // case now constrains: the same value)
+                    let mut read = Vec::new();
+                    c.vars(&mut read);
+                    read.dedup();
+                    for u in read.into_iter().filter(|u| small && *u != *v) {
+                        if let Some(def) = ints.get(&u).filter(|def| !mentions(def, *v)) {
+                            out.push(Stmt::Assign(u, def.clone()));
+                        }
+                    }
+                    forget_defs(&mut defs, &[*v]);
+                    forget_defs(&mut ints, &[*v]);
+                    continue;
+                }
                 forget_defs(&mut defs, &[*v]);
                 forget_defs(&mut ints, &[*v]);
                 if d.sort() == Sort::Bool && !mentions(&d, *v) {
@@ -249,6 +281,20 @@ pub fn inlined(body: &[Stmt]) -> Vec<Stmt> {
         out.push(s.clone());
     }
     out
+}
+
+/// Appends `assume c` to `out` right after the last statement that assigns
+/// a variable `c` reads (an assume commutes with assignments to other
+/// variables: the same executions), so that the values computed after it
+/// are computed from the states it kept (`c := i <u 99; j := i + 1; assume
+/// c` bounds `j` too in a non-relational domain).
+fn hoist(out: &mut Vec<Stmt>, c: Expr) {
+    let mut reads = Vec::new();
+    c.vars(&mut reads);
+    let at = out.iter().rposition(|s| s.defs().iter().any(|d| reads.contains(d))).map_or(0, |i| i + 1);
+    // (after the assumes already there, in their order)
+    let at = at + out[at..].iter().take_while(|s| matches!(s, Stmt::Assume(_))).count();
+    out.insert(at, Stmt::Assume(c));
 }
 
 /// The most nodes an integer definition [`inlined`] keeps may have.

@@ -14,14 +14,17 @@
 //! relations around a concrete state, its exact linear transfers too; so is
 //! the polyhedra domain, on polyhedra of random linear constraints (any
 //! small coefficients) around a concrete state, with its lattice laws,
-//! interpolants and preimages.
+//! interpolants and preimages. So are strided intervals (congruences of
+//! random low bits of the concrete values) and their boxes.
 
 use super::boxes::Boxes;
+use super::congruence::Cong;
 use super::constants::Constants;
 use super::explicit::Assignment;
 use super::interval::{int_range, Intervals, Itv};
 use super::octagon::Octagons;
 use super::polyhedra::Polyhedra;
+use super::strided::Strided;
 use super::{Ctx, Domain};
 use crate::ir::eval::{self, NoValue, Val};
 use crate::ir::IntSemantics;
@@ -193,6 +196,21 @@ impl Holds for Boxes {
     }
 }
 
+impl Holds for Strided {
+    fn holds(&self, vals: &[Val]) -> bool {
+        (0..NVARS).all(|i| {
+            let (v, x) = (VarId(i), as_i128(vals[i as usize]));
+            self.get(v).contains(x) && self.cong(v).contains(x)
+        })
+    }
+}
+
+impl Holds for Boxes<Strided> {
+    fn holds(&self, vals: &[Val]) -> bool {
+        self.boxes().iter().any(|b| b.holds(vals))
+    }
+}
+
 impl Holds for Constants {
     fn holds(&self, vals: &[Val]) -> bool {
         self.assignment().is_some_and(|a| a.values().all(|(v, x)| vals.get(v.0 as usize) == Some(&x)))
@@ -296,6 +314,32 @@ fn body_contains<D: Holds>(body: &[Stmt], vals: &[Val], d: &D, sem: IntSemantics
 /// A concrete state, and boxes one of which is around it.
 fn boxes_states() -> impl Strategy<Value = (Vec<Val>, Boxes)> {
     (states(), prop::collection::vec(states(), 0..3))
+        .prop_map(|((vals, d), others)| (vals, Boxes::of(others.into_iter().map(|(_, o)| o).chain([d]).collect())))
+}
+
+/// A concrete state, and strided intervals around it: `states`' intervals,
+/// and for some variables the value's low bits (1 to 5 of them).
+fn strided_states() -> impl Strategy<Value = (Vec<Val>, Strided)> {
+    (states(), prop::collection::vec(prop::option::of(1u32..6), 3)).prop_map(|((vals, d), ks)| {
+        let sort = sort_of;
+        let cx = Ctx { sem: IntSemantics::Lia, sort: &sort };
+        let mut s = Strided::top();
+        for v in ALL {
+            s.set(&cx, v, d.get(v), Cong::TOP);
+        }
+        for (i, k) in ks.into_iter().enumerate() {
+            if let Some(k) = k {
+                let v = VarId(i as u32);
+                s.set(&cx, v, s.get(v), Cong::new(k, as_i128(vals[i]) as u128));
+            }
+        }
+        (vals, s)
+    })
+}
+
+/// A concrete state, and boxes of strided intervals, one around it.
+fn strided_boxes_states() -> impl Strategy<Value = (Vec<Val>, Boxes<Strided>)> {
+    (strided_states(), prop::collection::vec(strided_states(), 0..3))
         .prop_map(|((vals, d), others)| (vals, Boxes::of(others.into_iter().map(|(_, o)| o).chain([d]).collect())))
 }
 
@@ -540,6 +584,70 @@ proptest! {
         let n = j.narrow(&a);
         prop_assert!(a.leq(&n) && n.leq(&j));
         prop_assert!(j.boxes().len() <= super::boxes::CAP);
+    }
+
+    /// An expression's congruence holds of its value; where the model
+    /// gives any value, it is top.
+    #[test]
+    fn strided_expressions_contain_their_values(e in int_expr(), (vals, d) in strided_states(), sem in semantics()) {
+        let sort = sort_of;
+        let cx = Ctx { sem, sort: &sort };
+        let env = |v: VarId| vals.get(v.0 as usize).copied();
+        let c = d.eval_cong(&cx, &e);
+        match eval::expr(&e, &env, sem) {
+            Ok(v) => prop_assert!(c.contains(as_i128(v)), "{e:?} = {v:?} not in {c:?} under {sem:?}, {vals:?} in {d:?}"),
+            Err(NoValue::Arbitrary(why)) => {
+                if let Expr::Bin { a, b, .. } = &e {
+                    if eval::expr(a, &env, sem).is_ok() && eval::expr(b, &env, sem).is_ok() {
+                        prop_assert!(c.is_top(), "{e:?} is arbitrary ({why}) but {c:?} under {sem:?}");
+                    }
+                }
+            }
+            Err(_) => {}
+        }
+    }
+
+    #[test]
+    fn strided_assume_keeps_every_state_where_the_condition_holds(
+        c in bool_of(int_expr()), (vals, d) in strided_states(), sem in semantics()
+    ) {
+        assume_keeps(&c, &vals, &d, sem)?;
+    }
+
+    #[test]
+    fn strided_bodies_contain_their_successors(
+        e in int_expr(), c in bool_of(int_expr()), (vals, d) in strided_states(), sem in semantics(), target in 0..3u32
+    ) {
+        body_contains(&body_of(e, c, target), &vals, &d, sem)?;
+    }
+
+    #[test]
+    fn strided_boxes_assume_and_bodies_keep_their_states(
+        e in int_expr(), c in bool_of(int_expr()), (vals, d) in strided_boxes_states(), sem in semantics(), target in 0..3u32
+    ) {
+        assume_keeps(&c, &vals, &d, sem)?;
+        body_contains(&body_of(e, c, target), &vals, &d, sem)?;
+    }
+
+    /// join and widening are upper bounds, meet keeps the common states,
+    /// narrowing stays between, for strided intervals and their boxes.
+    #[test]
+    fn strided_lattice_laws(
+        (vals, a) in strided_boxes_states(), (_, b) in strided_boxes_states(), t in prop::collection::vec(-60i128..60, 0..4)
+    ) {
+        let j = a.join(&b);
+        prop_assert!(a.leq(&j) && b.leq(&j) && j.holds(&vals));
+        let w = a.widen_with(&j, &super::Thresholds::new(t.clone()));
+        prop_assert!(a.leq(&w) && j.leq(&w), "{a:?} widen {j:?} = {w:?}");
+        prop_assert_eq!(a.meet(&b).holds(&vals), b.holds(&vals));
+        let n = j.narrow(&a);
+        prop_assert!(a.leq(&n) && n.leq(&j));
+        for (x, y) in a.boxes().iter().zip(b.boxes()) {
+            let j = x.join(y);
+            prop_assert!(x.leq(&j) && y.leq(&j), "{x:?} join {y:?} = {j:?}");
+            let w = x.widen_with(&j, &super::Thresholds::new(t.clone()));
+            prop_assert!(x.leq(&w) && j.leq(&w), "{x:?} widen {j:?} = {w:?}");
+        }
     }
 
     #[test]

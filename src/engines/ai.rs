@@ -7,6 +7,11 @@
 //! domain's transfers are sound, which the check decides, not this engine);
 //! otherwise UNKNOWN "the abstraction reaches the error". It never refutes.
 //! Milliseconds on most programs: the portfolio's fast first member.
+//!
+//! A domain that reads bit operations on two values (`Domain::BITS`:
+//! strided intervals, whose congruences decide `(x ^ y) & 1`) asks the
+//! portfolio for a run under `bv` where `lia` makes such an operation a
+//! fresh value and the error was not refuted (`retry_bit_precise`).
 
 use super::config::EngineArgs;
 use super::config::{Configuration, DomainKind, EngineConfig};
@@ -16,7 +21,7 @@ use crate::domains::boxes::Boxes;
 use crate::domains::fixpoint::{self, FixpointStats, Options};
 use crate::domains::interval::Intervals;
 use crate::domains::{Ctx, Domain};
-use crate::ir::{Expr, Program, Sort, VarId};
+use crate::ir::{BinOp, Expr, IntSemantics, Program, Sort, VarId};
 use serde::Serialize;
 use std::time::Instant;
 
@@ -42,16 +47,18 @@ impl Configuration for Config {
 pub const SPEC: EngineSpec = EngineSpec {
     name: "ai",
     help: "Abstract interpretation in the domain of `--domain` (widening at loop heads, then narrowing); proves, never refutes",
-    members: &["ai", "ai-boxes", "ai-octagon", "ai-polyhedra"],
+    members: &["ai", "ai-boxes", "ai-strided", "ai-octagon", "ai-polyhedra"],
     runs_alone: true,
 };
 
 /// The configurations of `ai`: `--domain`'s, boxes for `ai-boxes`,
+/// boxes of strided intervals for `ai-strided`,
 /// octagons for `ai-octagon`, polyhedra for `ai-polyhedra`.
 pub fn configure(name: &str, member: bool, a: &EngineArgs) -> Option<EngineConfig> {
     let domain = match (name, member) {
         ("ai", _) => a.domain,
         ("ai-boxes", true) => DomainKind::Boxes,
+        ("ai-strided", true) => DomainKind::StridedBoxes,
         ("ai-octagon", true) => DomainKind::Octagon,
         ("ai-polyhedra", true) => DomainKind::Polyhedra,
         _ => return None,
@@ -96,6 +103,7 @@ impl Engine for Ai {
         match self.domain {
             DomainKind::Interval => run::<Intervals>(p, cx),
             DomainKind::Boxes => run::<Boxes>(p, cx),
+            DomainKind::StridedBoxes => run::<Boxes<crate::domains::strided::Strided>>(p, cx),
             DomainKind::Octagon => run::<crate::domains::octagon::Octagons>(p, cx),
             DomainKind::Polyhedra => run::<crate::domains::polyhedra::Polyhedra>(p, cx),
         }
@@ -112,12 +120,36 @@ fn run<D: Domain>(p: &Program, cx: &EngineContext) -> Outcome {
     };
     st.fixpoint = fs;
     if error_reached {
-        return Outcome::unknown(
-            "the abstraction reaches the error (abstract interpretation never refutes)",
-            stats(st),
-        );
+        let mut out =
+            Outcome::unknown("the abstraction reaches the error (abstract interpretation never refutes)", stats(st));
+        // (a domain that reads bit operations asks for the bit-precise run
+        // where `lia` makes one of them a fresh value: the portfolio runs it
+        // again under `bv`)
+        out.stats.counterexamples.retry_bit_precise = D::BITS && cx.sem == IntSemantics::Lia && bits_of_two_values(p);
+        return out;
     }
     Outcome::safe(Certificate::of_invariants(cx.sem, invariants), stats(st))
+}
+
+/// Whether the program has a bit operation on two values that are not
+/// literals (`x ^ y`, `x & y`): `lia` lowers it to a fresh value
+/// (`smt::lower`: "bit operation on two variables"), `bv` exactly.
+fn bits_of_two_values(p: &Program) -> bool {
+    fn has(e: &Expr) -> bool {
+        let literal = |x: &Expr| matches!(x, Expr::Int { .. });
+        match e {
+            Expr::Bin { op: BinOp::And | BinOp::Or | BinOp::Xor, a, b, .. } if !literal(a) && !literal(b) => true,
+            _ => {
+                let mut found = false;
+                let _ = e.map_children(|c| {
+                    found = found || has(c);
+                    c.clone()
+                });
+                found
+            }
+        }
+    }
+    p.edges.iter().any(|e| e.body.iter().any(|s| s.exprs().any(has)))
 }
 
 /// The invariant of each location in the domain `D` (over its in-scope

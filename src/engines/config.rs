@@ -54,6 +54,9 @@ pub enum DomainKind {
     Interval,
     /// Disjunctions of at most 8 boxes (Boxes).
     Boxes,
+    /// Disjunctions of at most 8 boxes of strided intervals: an interval
+    /// and a congruence modulo a power of two per variable (parity).
+    StridedBoxes,
     /// Conjunctions of `±x ± y ≤ c` (octagons).
     Octagon,
     /// Conjunctions of linear constraints `Σ aᵢ·xᵢ ≤ c` (convex polyhedra).
@@ -463,11 +466,15 @@ pub(crate) mod tests {
         );
         assert_eq!(
             names(&default, false),
-            ["ai", "ai-octagon", "ai-boxes", "spacer", "explicit-pred", "spacer-global", "ufo"]
+            ["ai", "ai-octagon", "ai-boxes", "ai-strided", "spacer", "explicit-pred", "spacer-global", "ufo"]
         );
         assert_eq!(default.members().unwrap()[1].config, EngineConfig::new(ai::Config { domain: DomainKind::Octagon }));
         assert_eq!(default.members().unwrap()[2].config, EngineConfig::new(ai::Config { domain: DomainKind::Boxes }));
         assert!(default.members().unwrap()[2].config.spec().runs_alone, "ai-boxes runs alone");
+        assert_eq!(
+            default.members().unwrap()[3].config,
+            EngineConfig::new(ai::Config { domain: DomainKind::StridedBoxes })
+        );
         let own = Cli::parse_from(["x", "--portfolio", "ufo,spacer-cells"]).engine;
         assert_eq!(names(&own, true), ["ufo", "spacer-cells"]);
         assert_eq!(own.members_for(true).unwrap()[1].config, spacer(SpacerMode::Cells));
@@ -483,7 +490,7 @@ pub(crate) mod tests {
         let plain = Program::default();
         assert_eq!(
             names(&default, &plain),
-            ["ai", "ai-octagon", "ai-boxes", "spacer", "explicit-pred", "spacer-global", "ufo"]
+            ["ai", "ai-octagon", "ai-boxes", "ai-strided", "spacer", "explicit-pred", "spacer-global", "ufo"]
         );
         let bounded = Program { safe_blocked: Some("recursion bound reached".into()), ..Default::default() };
         assert_eq!(names(&default, &bounded), ["bmc", "spacer-global", "spacer"]);

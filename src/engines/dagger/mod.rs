@@ -29,6 +29,7 @@ use crate::domains::boxes::Boxes;
 use crate::domains::interpolate::Interpolate;
 use crate::domains::interval::Intervals;
 use crate::domains::octagon::Octagons;
+use crate::domains::strided::Strided;
 use crate::domains::Ctx;
 use crate::ir::{Expr, Program, Sort, VarId};
 use serde::Serialize;
@@ -129,6 +130,7 @@ impl Engine for Dagger {
         match self.config.domain {
             DomainKind::Interval => run::<Intervals>(p, cx, &self.config),
             DomainKind::Boxes => run::<Boxes>(p, cx, &self.config),
+            DomainKind::StridedBoxes => run::<Boxes<Strided>>(p, cx, &self.config),
             DomainKind::Octagon => run::<Octagons>(p, cx, &self.config),
             DomainKind::Polyhedra => run::<crate::domains::polyhedra::Polyhedra>(p, cx, &self.config),
         }
