@@ -178,6 +178,13 @@ fn as_i128(v: Val) -> i128 {
     }
 }
 
+/// Whether `e` is an operation whose operands have values in the state
+/// (an arbitrary result is then the operation's own: any value of the
+/// sort; deeper, the set of values is not known).
+fn operands_defined(e: &Expr, env: &dyn Fn(VarId) -> Option<Val>, sem: IntSemantics) -> bool {
+    matches!(e, Expr::Bin { a, b, .. } if eval::expr(a, env, sem).is_ok() && eval::expr(b, env, sem).is_ok())
+}
+
 /// An abstract state that may contain a concrete one.
 trait Holds: Domain {
     /// `vals` (variables 0..NVARS) is in the state.
@@ -527,13 +534,9 @@ proptest! {
             Ok(v) => prop_assert!(itv.contains(as_i128(v)), "{e:?} = {v:?} not in {itv:?} under {sem:?}, state {vals:?} in {d:?}"),
             // an operation the model over-approximates on defined operands:
             // any value of the sort (deeper, the set of values is not known)
-            Err(NoValue::Arbitrary(why)) => {
-                if let Expr::Bin { a, b, .. } = &e {
-                    if eval::expr(a, &env, sem).is_ok() && eval::expr(b, &env, sem).is_ok() {
-                        let any = if sem == IntSemantics::Math { Itv::TOP } else { int_range(W) };
-                        prop_assert!(any.leq(&itv), "{e:?} is arbitrary ({why}) but only {itv:?} under {sem:?}");
-                    }
-                }
+            Err(NoValue::Arbitrary(why)) if operands_defined(&e, &env, sem) => {
+                let any = if sem == IntSemantics::Math { Itv::TOP } else { int_range(W) };
+                prop_assert!(any.leq(&itv), "{e:?} is arbitrary ({why}) but only {itv:?} under {sem:?}");
             }
             Err(_) => {}
         }
@@ -596,12 +599,8 @@ proptest! {
         let c = d.eval_cong(&cx, &e);
         match eval::expr(&e, &env, sem) {
             Ok(v) => prop_assert!(c.contains(as_i128(v)), "{e:?} = {v:?} not in {c:?} under {sem:?}, {vals:?} in {d:?}"),
-            Err(NoValue::Arbitrary(why)) => {
-                if let Expr::Bin { a, b, .. } = &e {
-                    if eval::expr(a, &env, sem).is_ok() && eval::expr(b, &env, sem).is_ok() {
-                        prop_assert!(c.is_top(), "{e:?} is arbitrary ({why}) but {c:?} under {sem:?}");
-                    }
-                }
+            Err(NoValue::Arbitrary(why)) if operands_defined(&e, &env, sem) => {
+                prop_assert!(c.is_top(), "{e:?} is arbitrary ({why}) but {c:?} under {sem:?}");
             }
             Err(_) => {}
         }
