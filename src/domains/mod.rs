@@ -208,14 +208,18 @@ pub(crate) fn assume_any<D: Domain>(d: &D, cx: &Ctx, xs: &[Expr]) -> D {
 
 /// `body` with each `assume` of a Boolean variable the body defined (and
 /// whose definition's variables it has not assigned since) replaced by an
-/// assume of its definition (and so the condition of a `select` assigned), and, where the condition reads integers the
+/// assume of its definition, and, where the condition reads integers the
 /// body computed, followed by the same condition over what they were
 /// computed from (`sub := y - x; c := sub > 9; assume c` assumes `sub > 9`
-/// and `y - x > 9`: an octagon relates `y` and `x`, not `sub` with both):
-/// each assume as early as its variables allow ([`hoist`]): the same
-/// executions for the model, and conditions a domain can use,
-/// forwards ([`Domain::body`]) and backwards (`preimage`). An integer
-/// definition is kept while it is small (at most [`INLINE_MAX`] nodes).
+/// and `y - x > 9`: an octagon relates `y` and `x`, not `sub` with both);
+/// each assume as early as its variables allow ([`hoist`]); the condition
+/// of an integer `select` likewise over what its Booleans and integers
+/// were computed from, and those integers computed again after it
+/// (`rem := x & 1; v := rem == 0 ? 2 : 1` splits on `(x & 1) == 0`, and
+/// each case then knows `rem`). The same executions for the model, and
+/// conditions a domain can use, forwards ([`Domain::body`]) and backwards
+/// (`preimage`). An integer definition is kept while it is small (at most
+/// [`INLINE_MAX`] nodes).
 pub fn inlined(body: &[Stmt]) -> Vec<Stmt> {
     let mut defs: HashMap<VarId, Expr> = HashMap::new();
     let mut ints: HashMap<VarId, Expr> = HashMap::new();
@@ -247,6 +251,7 @@ pub fn inlined(body: &[Stmt]) -> Vec<Stmt> {
                     // case now constrains: the same value)
                     let mut read = Vec::new();
                     c.vars(&mut read);
+                    read.sort_unstable();
                     read.dedup();
                     for u in read.into_iter().filter(|u| small && *u != *v) {
                         if let Some(def) = ints.get(&u).filter(|def| !mentions(def, *v)) {
