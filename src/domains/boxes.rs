@@ -4,7 +4,7 @@
 //! as linear decision diagrams; Albarghouthi, Gurfinkel, Chechik, "Craig
 //! Interpretation", SAS 2012, §5).
 //!
-//! Boxes are intervals ([`Intervals`]) or strided intervals ([`Strided`],
+//! Boxes are intervals ([`Intervals`]) or strided intervals (`Strided`,
 //! issue 47: `Boxes<Strided>` is `--domain strided-boxes`), through
 //! [`BoxDomain`]; with strided boxes, widening also keeps a new box apart
 //! from its closest old one where their union has a gap
@@ -36,12 +36,11 @@
 //!   interval domain's invariant), so a state is kept if it is in one box.
 
 use super::interval::Intervals;
-use super::strided::Strided;
 use super::{Ctx, Domain, Thresholds};
 use crate::ir::{CmpPred, Expr, Rel, Sort, VarId};
 
 /// What a box of the disjunction offers besides its lattice: intervals, or
-/// intervals with congruences ([`Strided`]).
+/// intervals with congruences (`strided::Strided`).
 pub trait BoxDomain: Domain {
     /// The variables on which two boxes differ, up to `limit` of them.
     fn differing(&self, o: &Self, limit: usize) -> Vec<VarId>;
@@ -64,29 +63,11 @@ impl BoxDomain for Intervals {
         Intervals::differing(self, o, limit)
     }
     fn unions_exactly(&self, o: &Self, v: VarId) -> bool {
-        let (x, y) = (self.get(v), o.get(v));
-        let touches = |lo: Option<i128>, hi: Option<i128>| match (lo, hi) {
-            (Some(l), Some(h)) => l <= h.saturating_add(1),
-            _ => true,
-        };
-        touches(x.lo, y.hi) && touches(y.lo, x.hi)
+        self.get(v).within_step(&o.get(v), 1)
     }
     fn decide(&self, cx: &Ctx, e: &Expr) -> Option<bool> {
         Intervals::decide(self, cx, e)
     }
-}
-
-impl BoxDomain for Strided {
-    fn differing(&self, o: &Self, limit: usize) -> Vec<VarId> {
-        Strided::differing(self, o, limit)
-    }
-    fn unions_exactly(&self, o: &Self, v: VarId) -> bool {
-        Strided::unions_exactly(self, o, v)
-    }
-    fn decide(&self, cx: &Ctx, e: &Expr) -> Option<bool> {
-        Strided::decide(self, cx, e)
-    }
-    const GAPS_ARE_CASES: bool = true;
 }
 
 /// The most boxes an element has.

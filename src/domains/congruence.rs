@@ -173,8 +173,8 @@ pub fn eval(cx: &Ctx, e: &Expr, var: &dyn Fn(VarId, u32) -> Cong) -> Cong {
             },
             BinOp::Shl => match &**b {
                 Expr::Int { value, .. } if (0..bits as i128).contains(value) => {
-                    let s = *value as u32;
-                    Cong::new(ev(a).k + s, ev(a).a << s)
+                    let (s, x) = (*value as u32, ev(a));
+                    Cong::new(x.k + s, x.a << s)
                 }
                 _ => Cong::TOP,
             },

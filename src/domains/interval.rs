@@ -111,6 +111,16 @@ impl Itv {
     pub fn contains(&self, x: i128) -> bool {
         self.lo.is_none_or(|l| l <= x) && self.hi.is_none_or(|h| x <= h)
     }
+    /// Whether no run of `step` or more values lies between `self` and `o`
+    /// (they overlap, or the one above starts within `step` of the other's
+    /// end): with `step` 1, their union is an interval.
+    pub fn within_step(&self, o: &Itv, step: i128) -> bool {
+        let near = |lo: Option<i128>, hi: Option<i128>| match (lo, hi) {
+            (Some(l), Some(h)) => l <= h.saturating_add(step),
+            _ => true,
+        };
+        near(self.lo, o.hi) && near(o.lo, self.hi)
+    }
     pub fn as_point(&self) -> Option<i128> {
         match (self.lo, self.hi) {
             (Some(l), Some(h)) if l == h => Some(l),

@@ -24,6 +24,7 @@
 //! in the interval and satisfies the congruence; checked by the property
 //! tests of `soundness` against `ir::eval`.
 
+use super::boxes::BoxDomain;
 use super::congruence::{self, Cong};
 use super::interval::{Intervals, Itv};
 use super::{Ctx, Domain, Thresholds};
@@ -82,22 +83,8 @@ impl Strided {
             let shift = 128 - bits;
             let p = ((c.a as i128) << shift) >> shift;
             x = x.meet(&Itv::point(p));
-        } else if c.k > 0 {
-            let lo = match x.lo {
-                Some(l) => match c.above(l) {
-                    Some(l) => Some(l),
-                    None => return *self = Strided::bottom(),
-                },
-                None => None,
-            };
-            let hi = match x.hi {
-                Some(h) => match c.below(h) {
-                    Some(h) => Some(h),
-                    None => return *self = Strided::bottom(),
-                },
-                None => None,
-            };
-            x = Itv { lo, hi };
+        } else {
+            x = tighten(x, c);
         }
         if x.is_empty() {
             return *self = Strided::bottom();
@@ -122,55 +109,6 @@ impl Strided {
             Some(p) => Cong::exact(p, bits),
             None => self.cong(v),
         })
-    }
-
-    /// The variables whose interval or congruence differ, up to `limit`.
-    pub fn differing(&self, o: &Strided, limit: usize) -> Vec<VarId> {
-        let mut out = self.itv.differing(&o.itv, usize::MAX);
-        let keys = self.cong.keys().chain(o.cong.keys());
-        for v in keys {
-            if self.cong(*v) != o.cong(*v) && !out.contains(v) {
-                out.push(*v);
-            }
-        }
-        out.sort_unstable();
-        out.truncate(limit);
-        out
-    }
-
-    /// Whether the union of `self` and `o`, which differ in `v` alone, is
-    /// their join: the join's congruence is each one's (or one is a
-    /// point), and the intervals overlap or leave no gap of the join's
-    /// stride.
-    pub fn unions_exactly(&self, o: &Strided, v: VarId) -> bool {
-        let (x, y) = (self.get(v), o.get(v));
-        let (cx, cy) = (self.cong(v), o.cong(v));
-        let j = cx.join(&cy);
-        let same = |i: &Itv, c: &Cong| i.as_point().is_some() || c.k == j.k;
-        if !same(&x, &cx) || !same(&y, &cy) {
-            return false;
-        }
-        let stride = if j.k == 0 { 1 } else { 1i128.checked_shl(j.k).unwrap_or(i128::MAX) };
-        let touches = |lo: Option<i128>, hi: Option<i128>| match (lo, hi) {
-            (Some(l), Some(h)) => l <= h.saturating_add(stride),
-            _ => true,
-        };
-        touches(x.lo, y.hi) && touches(y.lo, x.hi)
-    }
-
-    /// Whether the Boolean `e` holds in every state, in none, or either.
-    pub fn decide(&self, cx: &Ctx, e: &Expr) -> Option<bool> {
-        if let Some(b) = self.itv.decide(cx, e) {
-            return Some(b);
-        }
-        let mut t = self.clone();
-        t.assume(cx, e);
-        if t.is_bottom() {
-            return Some(false);
-        }
-        let mut f = self.clone();
-        f.assume(cx, &Expr::negate(e.clone()));
-        f.is_bottom().then_some(true)
     }
 
     /// Meets what the congruence `c` of `e`'s value says about the variables
@@ -266,6 +204,57 @@ impl Strided {
     }
 }
 
+/// The box of `--domain strided-boxes`: a gap in a variable is a new case
+/// of widening (`BoxDomain::GAPS_ARE_CASES`).
+impl BoxDomain for Strided {
+    const GAPS_ARE_CASES: bool = true;
+
+    /// The variables whose interval or congruence differ, up to `limit`.
+    fn differing(&self, o: &Strided, limit: usize) -> Vec<VarId> {
+        let mut out = self.itv.differing(&o.itv, usize::MAX);
+        let keys = self.cong.keys().chain(o.cong.keys());
+        for v in keys {
+            if self.cong(*v) != o.cong(*v) && !out.contains(v) {
+                out.push(*v);
+            }
+        }
+        out.sort_unstable();
+        out.truncate(limit);
+        out
+    }
+
+    /// Whether the union of `self` and `o`, which differ in `v` alone, is
+    /// their join: the join's congruence is each one's (or one is a
+    /// point), and the intervals overlap or leave no gap of the join's
+    /// stride.
+    fn unions_exactly(&self, o: &Strided, v: VarId) -> bool {
+        let (x, y) = (self.get(v), o.get(v));
+        let (cx, cy) = (self.cong(v), o.cong(v));
+        let j = cx.join(&cy);
+        let same = |i: &Itv, c: &Cong| i.as_point().is_some() || c.k == j.k;
+        if !same(&x, &cx) || !same(&y, &cy) {
+            return false;
+        }
+        let stride = if j.k == 0 { 1 } else { 1i128.checked_shl(j.k).unwrap_or(i128::MAX) };
+        x.within_step(&y, stride)
+    }
+
+    /// Whether the Boolean `e` holds in every state, in none, or either.
+    fn decide(&self, cx: &Ctx, e: &Expr) -> Option<bool> {
+        if let Some(b) = self.itv.decide(cx, e) {
+            return Some(b);
+        }
+        let mut t = self.clone();
+        t.assume(cx, e);
+        if t.is_bottom() {
+            return Some(false);
+        }
+        let mut f = self.clone();
+        f.assume(cx, &Expr::negate(e.clone()));
+        f.is_bottom().then_some(true)
+    }
+}
+
 /// The label `v ≡ a (mod 2^k)`: under `bv` the bit operation `v & (2^k -
 /// 1) == a`; else the signed value `mod 2^k` (the check wants labels
 /// without the fresh constants `lia` lowers a mask's `mod` with, and
@@ -280,6 +269,18 @@ fn congruence_label(cx: &Ctx, v: VarId, bits: u32, c: Cong) -> Expr {
     let value = Expr::Value { signed: true, bits, a: var };
     let m = Expr::Arith { op: ArithOp::Mod, args: vec![value, Expr::Num(1i128 << c.k)] };
     Expr::Rel { rel: Rel::Eq, a: Box::new(m), b: Box::new(Expr::Num(c.a as i128)) }
+}
+
+/// `x`'s bounds moved to the nearest values of `c`'s class (empty where
+/// none is left, or past `i128`).
+fn tighten(x: Itv, c: Cong) -> Itv {
+    if c.is_top() {
+        return x;
+    }
+    match (x.lo.map(|l| c.above(l)), x.hi.map(|h| c.below(h))) {
+        (Some(None), _) | (_, Some(None)) => Itv::EMPTY,
+        (lo, hi) => Itv { lo: lo.flatten(), hi: hi.flatten() },
+    }
 }
 
 /// `y ⋈ x` for `x ⋈ y`.
@@ -468,15 +469,7 @@ impl Strided {
                 }
                 continue;
             }
-            let lo = match x.lo.map(|l| c.above(l)) {
-                Some(None) => return *self = Strided::bottom(),
-                l => l.flatten(),
-            };
-            let hi = match x.hi.map(|h| c.below(h)) {
-                Some(None) => return *self = Strided::bottom(),
-                h => h.flatten(),
-            };
-            let y = Itv { lo, hi };
+            let y = tighten(x, c);
             if y.is_empty() {
                 return *self = Strided::bottom();
             }

@@ -135,21 +135,9 @@ fn run<D: Domain>(p: &Program, cx: &EngineContext) -> Outcome {
 /// literals (`x ^ y`, `x & y`): `lia` lowers it to a fresh value
 /// (`smt::lower`: "bit operation on two variables"), `bv` exactly.
 fn bits_of_two_values(p: &Program) -> bool {
-    fn has(e: &Expr) -> bool {
-        let literal = |x: &Expr| matches!(x, Expr::Int { .. });
-        match e {
-            Expr::Bin { op: BinOp::And | BinOp::Or | BinOp::Xor, a, b, .. } if !literal(a) && !literal(b) => true,
-            _ => {
-                let mut found = false;
-                let _ = e.map_children(|c| {
-                    found = found || has(c);
-                    c.clone()
-                });
-                found
-            }
-        }
-    }
-    p.edges.iter().any(|e| e.body.iter().any(|s| s.exprs().any(has)))
+    let literal = |x: &Expr| matches!(x, Expr::Int { .. });
+    let mut two = |e: &Expr| matches!(e, Expr::Bin { op: BinOp::And | BinOp::Or | BinOp::Xor, a, b, .. } if !literal(a) && !literal(b));
+    p.edges.iter().any(|e| e.body.iter().any(|s| s.exprs().any(|x| x.any(&mut two))))
 }
 
 /// The invariant of each location in the domain `D` (over its in-scope
