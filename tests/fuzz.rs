@@ -168,6 +168,19 @@ fn tracer_on_random_programs_agrees_with_the_native_oracle() {
     std::fs::remove_dir_all(&out).unwrap();
 }
 
+/// Random simulation: never wrong on random programs (every UNSAFE replayed
+/// natively, the oracle judges it), never SAFE, and it finds some of the
+/// reachable errors at -O0 and at -O2 (9 of the 10 the sample has).
+#[test]
+fn random_simulation_on_random_programs_agrees_with_the_native_oracle() {
+    let (n, all, out) = each_decides(16, "60", &["simulate", "simulate-O0"]);
+    for name in ["simulate", "simulate-O0"] {
+        assert_eq!(n(name, "safe"), 0, "{name} claimed SAFE\n{all}");
+        assert!(n(name, "unsafe") >= 4, "{name} found few reachable errors\n{all}");
+    }
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
 /// Octagons (issue 47), in `ai` and as UFO's POST: never wrong on random
 /// programs (the oracle judges every answer: a SAFE must pass the check, an
 /// UNSAFE replay), and each decides some (`ai` proves, never refutes).

@@ -466,7 +466,17 @@ pub(crate) mod tests {
         );
         assert_eq!(
             names(&default, false),
-            ["ai", "ai-octagon", "ai-boxes", "ai-strided", "spacer", "explicit-pred", "spacer-global", "ufo"]
+            [
+                "ai",
+                "ai-octagon",
+                "ai-boxes",
+                "ai-strided",
+                "simulate",
+                "spacer",
+                "explicit-pred",
+                "spacer-global",
+                "ufo"
+            ]
         );
         assert_eq!(default.members().unwrap()[1].config, EngineConfig::new(ai::Config { domain: DomainKind::Octagon }));
         assert_eq!(default.members().unwrap()[2].config, EngineConfig::new(ai::Config { domain: DomainKind::Boxes }));
@@ -475,6 +485,8 @@ pub(crate) mod tests {
             default.members().unwrap()[3].config,
             EngineConfig::new(ai::Config { domain: DomainKind::StridedBoxes })
         );
+        let simulate = &default.members().unwrap()[4].config;
+        assert!(simulate.spec().runs_alone && simulate.spec().name == "simulate", "the simulation runs alone");
         let own = Cli::parse_from(["x", "--portfolio", "ufo,spacer-cells"]).engine;
         assert_eq!(names(&own, true), ["ufo", "spacer-cells"]);
         assert_eq!(own.members_for(true).unwrap()[1].config, spacer(SpacerMode::Cells));
@@ -490,7 +502,17 @@ pub(crate) mod tests {
         let plain = Program::default();
         assert_eq!(
             names(&default, &plain),
-            ["ai", "ai-octagon", "ai-boxes", "ai-strided", "spacer", "explicit-pred", "spacer-global", "ufo"]
+            [
+                "ai",
+                "ai-octagon",
+                "ai-boxes",
+                "ai-strided",
+                "simulate",
+                "spacer",
+                "explicit-pred",
+                "spacer-global",
+                "ufo"
+            ]
         );
         let bounded = Program { safe_blocked: Some("recursion bound reached".into()), ..Default::default() };
         assert_eq!(names(&default, &bounded), ["bmc", "spacer-global", "spacer"]);

@@ -16,6 +16,7 @@ pub mod explicit;
 pub mod kind;
 pub mod procedures;
 pub mod registry;
+pub mod simulate;
 pub mod spacer;
 pub mod tracer;
 pub mod ufo;
@@ -54,6 +55,7 @@ engines![
     (explicit::PRED_SPEC, explicit::configure),
     (tracer::SPEC, tracer::configure),
     (dagger::SPEC, dagger::configure),
+    (simulate::SPEC, simulate::configure),
 ];
 
 pub use crate::answer::{Certificate, CexRefinement, Outcome, OwnStats, Stats, Validation, Verdict};

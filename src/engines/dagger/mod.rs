@@ -117,6 +117,7 @@ impl super::OwnStats for DaggerStats {
             ("preimages", t.preimages.to_string()),
             ("merges", t.merges.to_string()),
             ("splits", t.splits.to_string()),
+            ("hinted", t.hinted.to_string()),
         ]
     }
 }

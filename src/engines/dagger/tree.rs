@@ -44,8 +44,18 @@
 //!   own (§3 (i)), which starts its own iteration (the paper's heuristic:
 //!   those paths are not merged again); any other is refined as above.
 //!   Where no node is a refinement node, a path back through the error
-//!   preimages is the candidate. Not built: the hint DAG and the caching of
-//!   error preimages (§3 "Progress Guarantees", §4).
+//!   preimages is the candidate.
+//! - **Hint DAG** (§3 "Progress Guarantees"): interpolated widen is not
+//!   monotone, so a refinement's effect can be undone when its node is
+//!   made again; the paper keeps every earlier refinement in a hint DAG
+//!   and intersects each widening with the previous iteration's result
+//!   (its details are in a report the paper cites, [11], not in the
+//!   paper). Here a loop head's node has a place, its branches from the
+//!   root (hashed); the hint of a place is the latest state a widening or
+//!   a refinement gave a node there, and a widening at that place is met
+//!   with it wherever the meet still holds the parent's image (which every
+//!   node must). The interpolant sets `T` persist too. Not built: the
+//!   caching of error preimages (§4).
 //!
 //! Invariants: a node's state contains the image of each predecessor's by
 //! its edge (the refined ones too: `img` or above it; a merge node the
@@ -61,7 +71,8 @@ use crate::domains::cases;
 use crate::domains::interpolate::{bounded_widen, Interpolate};
 use crate::domains::{fixpoint, preimage, Ctx, Thresholds};
 use crate::ir::{EdgeId, LocId, Program, Stmt};
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
+use std::hash::{Hash, Hasher};
 
 /// A case of an edge (`domains::cases`): the edge's body with each
 /// `select` one of its sides; a tree step follows one.
@@ -91,6 +102,10 @@ struct Node<D> {
     /// location in one iteration are joined at one node (§3).
     ctx: usize,
     expanded: bool,
+    /// The node's place in the hint DAG: its branches from the root, hashed
+    /// (a node deleted by a refinement and made again along the same
+    /// branches has the same place).
+    place: u64,
 }
 
 /// What the exploration counts (the paper's Table 1 reports refinements).
@@ -117,6 +132,9 @@ pub struct TreeStats {
     /// DAG exploration: refinements that split a merge node into one node
     /// per predecessor (§3 (i)).
     pub splits: usize,
+    /// Widenings the hint DAG made smaller (met with the state of the same
+    /// place in an earlier iteration).
+    pub hinted: usize,
 }
 
 /// How the exploration ended.
@@ -159,6 +177,9 @@ pub struct Tree<'a, D> {
     dag: bool,
     /// Each location's position in the weak topological order.
     wto_pos: Vec<usize>,
+    /// The hint DAG (§3 "Progress Guarantees"): per place of a loop head's
+    /// node, its latest widened or refined state.
+    hints: HashMap<u64, D>,
     pub stats: TreeStats,
 }
 
@@ -183,6 +204,7 @@ impl<'a, D: Interpolate> Tree<'a, D> {
             t: vec![Vec::new(); p.locs.len()],
             thresholds: fixpoint::thresholds(p),
             work: BTreeSet::new(),
+            hints: HashMap::new(),
             stats: TreeStats::default(),
         };
         for e in p.edge_ids() {
@@ -230,6 +252,11 @@ impl<'a, D: Interpolate> Tree<'a, D> {
             _ => id,
         };
         let view = state.normalized();
+        let place = parent.map_or(0, |(n, b)| {
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            (self.nodes[n].place, b).hash(&mut h);
+            h.finish()
+        });
         self.nodes.push(Node {
             loc,
             state,
@@ -241,6 +268,7 @@ impl<'a, D: Interpolate> Tree<'a, D> {
             relied: Vec::new(),
             ctx,
             expanded: false,
+            place,
         });
         self.at[loc.0 as usize].push(id);
         self.stats.nodes += 1;
@@ -319,9 +347,12 @@ impl<'a, D: Interpolate> Tree<'a, D> {
                     let joined = self.nodes[s].view.join(&img);
                     bounded_widen(&self.nodes[s].state, &joined, &self.t[dst.0 as usize], &self.thresholds)
                 }
-                None => img,
+                None => img.clone(),
             };
             let child = self.add(dst, state, Some((n, b)));
+            if self.heads[dst.0 as usize] {
+                self.hint(child, &img);
+            }
             if dst == self.p.error {
                 let path = if self.dag { self.refine_dag(child) } else { self.refine(child) };
                 // (else the tree changed: `n` comes back if it is alive)
@@ -333,6 +364,25 @@ impl<'a, D: Interpolate> Tree<'a, D> {
             self.schedule(child);
         }
         None
+    }
+
+    /// The hint DAG at loop head node `n`, whose parent's image is `img`:
+    /// its state met with the state its place had in an earlier iteration
+    /// (the interpolated widen made monotone, §3 "Progress Guarantees": a
+    /// counterexample eliminated there stays eliminated) where the meet
+    /// still contains `img` (the node must hold its parent's image); then
+    /// the place's hint is the node's state.
+    fn hint(&mut self, n: usize, img: &D) {
+        let place = self.nodes[n].place;
+        if let Some(h) = self.hints.get(&place) {
+            let met = self.nodes[n].view.meet(h);
+            if img.leq(&met) && !self.nodes[n].view.leq(&met) {
+                self.stats.hinted += 1;
+                self.nodes[n].view = met.normalized();
+                self.nodes[n].state = met;
+            }
+        }
+        self.hints.insert(place, self.nodes[n].view.clone());
     }
 
     /// A live node at `loc` whose state is above `d` (`Covered`).
@@ -451,6 +501,9 @@ impl<'a, D: Interpolate> Tree<'a, D> {
         let mut gone = self.delete_below(n, false);
         self.nodes[n].view = state.normalized();
         self.nodes[n].state = state;
+        if self.heads[self.nodes[n].loc.0 as usize] {
+            self.hints.insert(self.nodes[n].place, self.nodes[n].view.clone());
+        }
         gone[n] = true;
         self.schedule(n);
         self.revisit(&gone);
