@@ -392,6 +392,10 @@ impl EngineArgs {
 
 #[cfg(test)]
 pub(crate) mod tests {
+    /// The members of the default portfolio, in order.
+    const DEFAULT_MEMBERS: [&str; 9] =
+        ["ai", "ai-octagon", "ai-boxes", "ai-strided", "simulate", "spacer", "explicit-pred", "spacer-global", "ufo"];
+
     use super::*;
     use clap::{CommandFactory, Parser};
 
@@ -464,20 +468,7 @@ pub(crate) mod tests {
             names(&default, true),
             ["ai", "ai-octagon", "ai-boxes", "spacer-global", "bmc-quick", "spacer-cells", "bmc", "spacer", "ufo"]
         );
-        assert_eq!(
-            names(&default, false),
-            [
-                "ai",
-                "ai-octagon",
-                "ai-boxes",
-                "ai-strided",
-                "simulate",
-                "spacer",
-                "explicit-pred",
-                "spacer-global",
-                "ufo"
-            ]
-        );
+        assert_eq!(names(&default, false), DEFAULT_MEMBERS);
         assert_eq!(default.members().unwrap()[1].config, EngineConfig::new(ai::Config { domain: DomainKind::Octagon }));
         assert_eq!(default.members().unwrap()[2].config, EngineConfig::new(ai::Config { domain: DomainKind::Boxes }));
         assert!(default.members().unwrap()[2].config.spec().runs_alone, "ai-boxes runs alone");
@@ -500,20 +491,7 @@ pub(crate) mod tests {
         };
         let default = Cli::parse_from(["x"]).engine;
         let plain = Program::default();
-        assert_eq!(
-            names(&default, &plain),
-            [
-                "ai",
-                "ai-octagon",
-                "ai-boxes",
-                "ai-strided",
-                "simulate",
-                "spacer",
-                "explicit-pred",
-                "spacer-global",
-                "ufo"
-            ]
-        );
+        assert_eq!(names(&default, &plain), DEFAULT_MEMBERS);
         let bounded = Program { safe_blocked: Some("recursion bound reached".into()), ..Default::default() };
         assert_eq!(names(&default, &bounded), ["bmc", "spacer-global", "spacer"]);
         let looped = Program { recursive: vec!["fact".into()], ..Default::default() };

@@ -46,8 +46,10 @@ const PORTFOLIO_HELP: &str =
 /// each in milliseconds, then `ai-strided` (boxes of strided intervals,
 /// issue 47: parity; loop-acceleration phases_1-1 and diamond_1-1, which
 /// no member solved before, in milliseconds). Then `simulate` (random
-/// runs of the program, 30 000 steps, at most 0.1 s on the shared set;
-/// with 100 000, a safe task Spacer answers in 0.1 s cost up to 0.3 s more): most bugs of the shared set within milliseconds, among them
+/// runs of the program, 100 000 edge-body evaluations, at most 0.10 s on a
+/// safe task of the shared set; with a budget of 100 000 steps instead, a
+/// safe task Spacer answers in 0.1 s cost up to 0.3 s more): most bugs of
+/// the shared set within milliseconds, among them
 /// systemc/token_ring.15.cil, which no symbolic member finds in time
 /// (bench -30c). They run alone, so the members after them get the
 /// same share of time as without them. Then,

@@ -1,10 +1,13 @@
 //! Random simulation: concrete runs of the program model on drawn inputs,
 //! a bug finder that costs no solver call. Each run starts at the entry,
 //! takes at every location one outgoing edge whose body holds on the
-//! current values (`ir::eval::body`, the model's reference evaluator), and
-//! draws every havocked value: from the program's literals and their
-//! neighbours (the values its comparisons test: `tmp == 5`, a state
-//! number), small integers, or anything of the sort. A run that reaches the
+//! current values (`ir::eval::body`, the model's reference evaluator;
+//! where the edges draw values, one of those that hold at random, each
+//! given up to [`DRAWS`] draws), and draws every havocked value: from the
+//! program's literals and their neighbours (the values its comparisons
+//! test: `tmp == 5`, a state number), small integers, or anything of the
+//! sort; a count or a status (`argc`, what `scanf` returned) from -1 to 8.
+//! The first two runs draw 0 everywhere, then 1. A run that reaches the
 //! error location is a candidate trace (its edges and the inputs drawn),
 //! which the driver replays on the real program like every UNSAFE answer
 //! (and, where the replay misses, checks bit-precisely, `check::path`).
@@ -14,8 +17,10 @@
 //! paper's §IV checks a path by executing it; here whole runs are). It
 //! decides only bugs that many runs reach: systemc/token_ring.15.cil, where
 //! every symbolic member drowns in the scheduler's interleavings (issue 45),
-//! has its error behind a run that starts the master last and draws 5 once
-//! (about one run in eleven here).
+//! has its error behind a run that starts the master after all 13
+//! transmitters and draws 5 when the token is back (the fifth run here,
+//! 0.05 s; with inputs drawn from the task's literals alone, about one
+//! run in eleven of the compiled C program reaches it).
 //!
 //! Invariants:
 //! - Deterministic: the runs are a function of the program (a fixed seed,
@@ -192,8 +197,13 @@ impl<'a> Simulator<'a> {
         let mut counts = vec![false; p.vars.len()];
         for st in p.edges.iter().flat_map(|e| &e.body) {
             if let Stmt::Havoc(v, HavocKind::Nondet { source, .. }, _) = st {
-                counts[v.0 as usize] = !matches!(source, InputSource::Nondet | InputSource::Library { .. })
-                    && !matches!(source, InputSource::ScanfValue { .. } | InputSource::ArgvNumber { .. });
+                counts[v.0 as usize] = !matches!(
+                    source,
+                    InputSource::Nondet
+                        | InputSource::Library { .. }
+                        | InputSource::ScanfValue { .. }
+                        | InputSource::ArgvNumber { .. }
+                );
             }
         }
         let rng = Xoshiro256PlusPlus::seed_from_u64(0x5eed);
@@ -230,8 +240,9 @@ impl<'a> Simulator<'a> {
     /// `None` if none does. Where an edge draws values, every edge is tried
     /// (each with up to [`DRAWS`] draws) and one of those that hold is taken
     /// at random: a branch on a fresh input (`if (scanf(..) != 1) return`,
-    /// one edge at -O2) goes either way as often, however rarely a draw
-    /// makes one side hold. Else the first that holds, from a drawn start.
+    /// one edge per side at -O2) goes either way about as often once draws
+    /// make both sides hold, not as often as one draw makes a side hold.
+    /// Else the first that holds, from a drawn start.
     fn take(
         &mut self,
         loc: LocId,

@@ -118,6 +118,7 @@ impl super::OwnStats for DaggerStats {
             ("merges", t.merges.to_string()),
             ("splits", t.splits.to_string()),
             ("hinted", t.hinted.to_string()),
+            ("cached", t.cached.to_string()),
         ]
     }
 }

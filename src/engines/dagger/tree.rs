@@ -54,8 +54,13 @@
 //!   root (hashed); the hint of a place is the latest state a widening or
 //!   a refinement gave a node there, and a widening at that place is met
 //!   with it wherever the meet still holds the parent's image (which every
-//!   node must). The interpolant sets `T` persist too. Not built: the
-//!   caching of error preimages (§4).
+//!   node must). The interpolant sets `T` persist too.
+//! - **Caching error preimages** (§4): a refinement at a loop head keeps
+//!   its error preimage there; a later widening at that head whose result
+//!   meets a cached one that the join (before widening) misses is refined
+//!   at once by their interpolants, without a path to the error and back
+//!   (the paper: image and preimage computations then grow linearly, not
+//!   quadratically, with the counterexample's length).
 //!
 //! Invariants: a node's state contains the image of each predecessor's by
 //! its edge (the refined ones too: `img` or above it; a merge node the
@@ -73,6 +78,9 @@ use crate::domains::{fixpoint, preimage, Ctx, Thresholds};
 use crate::ir::{EdgeId, LocId, Program, Stmt};
 use std::collections::{BTreeSet, HashMap};
 use std::hash::{Hash, Hasher};
+
+/// Error preimages cached per loop head, at most (§4).
+const CACHED: usize = 16;
 
 /// A case of an edge (`domains::cases`): the edge's body with each
 /// `select` one of its sides; a tree step follows one.
@@ -135,6 +143,9 @@ pub struct TreeStats {
     /// Widenings the hint DAG made smaller (met with the state of the same
     /// place in an earlier iteration).
     pub hinted: usize,
+    /// Widenings refined at once by an interpolant against a cached error
+    /// preimage of their loop head (§4), before any path reached the error.
+    pub cached: usize,
 }
 
 /// How the exploration ended.
@@ -180,6 +191,9 @@ pub struct Tree<'a, D> {
     /// The hint DAG (§3 "Progress Guarantees"): per place of a loop head's
     /// node, its latest widened or refined state.
     hints: HashMap<u64, D>,
+    /// Per loop head, the error preimages of its refinements (§4 "Caching
+    /// error states"), at most [`CACHED`].
+    errors: Vec<Vec<D>>,
     pub stats: TreeStats,
 }
 
@@ -205,6 +219,7 @@ impl<'a, D: Interpolate> Tree<'a, D> {
             thresholds: fixpoint::thresholds(p),
             work: BTreeSet::new(),
             hints: HashMap::new(),
+            errors: vec![Vec::new(); p.locs.len()],
             stats: TreeStats::default(),
         };
         for e in p.edge_ids() {
@@ -345,7 +360,9 @@ impl<'a, D: Interpolate> Tree<'a, D> {
                 Some(s) => {
                     self.stats.widenings += 1;
                     let joined = self.nodes[s].view.join(&img);
-                    bounded_widen(&self.nodes[s].state, &joined, &self.t[dst.0 as usize], &self.thresholds)
+                    let widened =
+                        bounded_widen(&self.nodes[s].state, &joined, &self.t[dst.0 as usize], &self.thresholds);
+                    self.cached_errors(s, &joined, widened)
                 }
                 None => img.clone(),
             };
@@ -383,6 +400,54 @@ impl<'a, D: Interpolate> Tree<'a, D> {
             }
         }
         self.hints.insert(place, self.nodes[n].view.clone());
+    }
+
+    /// §4 "Caching error states": a widening at a loop head (`s''` the
+    /// visit it widens, `joined` its join with the image) that meets an
+    /// error preimage of an earlier refinement there, which `joined`
+    /// misses, is refined at once as `ApplyRefinement` would be when the
+    /// error is reached again: the interpolants join the head's `T` and the
+    /// widening is bounded by them (Lemma 1: it misses the cached error).
+    /// Where `joined` meets it, the widening stays (only a path to the
+    /// error decides an implicit disjunct).
+    fn cached_errors(&mut self, s: usize, joined: &D, widened: D) -> D {
+        let l = self.nodes[s].loc.0 as usize;
+        if !self.dag {
+            return widened;
+        }
+        let view = widened.normalized();
+        let hits: Vec<&D> =
+            self.errors[l].iter().filter(|e| !view.meet(e).is_bottom() && joined.meet(e).is_bottom()).collect();
+        if hits.is_empty() {
+            return widened;
+        }
+        let mut added = false;
+        for i in hits.iter().flat_map(|e| joined.interpolants(e)) {
+            if !self.t[l].contains(&i) {
+                self.t[l].push(i);
+                self.stats.interpolants += 1;
+                added = true;
+            }
+        }
+        if !added {
+            return widened;
+        }
+        self.stats.cached += 1;
+        bounded_widen(&self.nodes[s].state, joined, &self.t[l], &self.thresholds)
+    }
+
+    /// Caches the error preimage `psi` of a refinement at node `n` if `n`
+    /// is at a loop head (§4).
+    fn cache_errors(&mut self, n: usize, psi: &[D]) {
+        let l = self.nodes[n].loc.0 as usize;
+        if !self.heads[l] {
+            return;
+        }
+        for e in psi {
+            if self.errors[l].len() < CACHED && !self.errors[l].contains(e) {
+                self.errors[l].push(e.clone());
+            }
+        }
     }
 
     /// A live node at `loc` whose state is above `d` (`Covered`).
@@ -430,6 +495,7 @@ impl<'a, D: Interpolate> Tree<'a, D> {
                 // `cur` is a refinement node: its state meets ψ, its
                 // parent's image does not
                 let state = self.apply_refinement(cur, parent, img, &psi);
+                self.cache_errors(cur, &psi);
                 self.stats.refinements += 1;
                 self.replace(cur, state);
                 return None;
@@ -653,6 +719,8 @@ impl<'a, D: Interpolate> Tree<'a, D> {
             let Some((q, b)) = self.parent(n) else { continue };
             let img = self.image(q, b);
             let state = self.apply_refinement(n, q, img, &err[n]);
+            let psi = std::mem::take(&mut err[n]);
+            self.cache_errors(n, &psi);
             self.replace(n, state);
         }
         None
