@@ -88,3 +88,20 @@ fn explicit_values_as_ufos_post_prove_what_every_path_agrees_on() {
         assert_eq!(inputs.last(), Some(&7), "the input that loses the configuration: {inputs:?}");
     }
 }
+
+/// A state machine whose moves are selects on its inputs (at -O2): explicit
+/// values do not know the state after a move, and the Cartesian labels of
+/// the predicates the infeasible paths give cannot hold the disjunctions
+/// that refute the next one (stop 60: "no progress" after 2 predicate
+/// refinements). The labels then become Boolean abstractions of the same
+/// predicates, the tree starts again, and the bug (inputs 17, 42, > 100,
+/// 9) is found and replays.
+#[test]
+fn boolean_labels_refute_what_cartesian_ones_cannot() {
+    let json = run("input_machine_bug.c", "O2", "explicit-pred");
+    assert_eq!(json["verdict"], "UNSAFE", "{}", json["reason"]);
+    assert_eq!(json["stats"]["explicit"]["boolean"], true, "{}", json["stats"]);
+    let inputs: Vec<i64> =
+        json["counterexample"]["inputs"].as_array().unwrap().iter().map(|i| i["value"].as_i64().unwrap()).collect();
+    assert!(inputs.windows(4).any(|w| w[0] == 17 && w[1] == 42 && w[2] > 100 && w[3] == 9), "{inputs:?}");
+}

@@ -90,6 +90,9 @@ const RUN: usize = 5_000;
 /// Draws of a havocking edge's values before it counts as not taken.
 const DRAWS: usize = 16;
 
+/// Steps run again, at most, to make a found run's values small.
+const SHRINK: usize = 100_000;
+
 /// The largest number of literals drawn from.
 const LITERALS: usize = 512;
 
@@ -113,6 +116,8 @@ pub struct SimulateStats {
     pub ended: usize,
     /// Edges evaluated under `bv` because the run's semantics gave no value.
     pub bit_precise: usize,
+    /// Values of the run that reached the error made smaller.
+    pub shrunk: usize,
     /// The length of the run that reached the error.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error_run_length: Option<usize>,
@@ -127,6 +132,7 @@ impl super::OwnStats for SimulateStats {
             ("evaluations", self.evaluations.to_string()),
             ("ended", self.ended.to_string()),
             ("bit_precise", self.bit_precise.to_string()),
+            ("shrunk", self.shrunk.to_string()),
         ]
     }
 }
@@ -137,6 +143,12 @@ struct Step {
     edge: EdgeId,
     drawn: Vec<Val>,
     sem: IntSemantics,
+}
+
+/// A run: the values of the entry's live variables and the steps taken.
+struct Run {
+    start: HashMap<VarId, Val>,
+    steps: Vec<Step>,
 }
 
 /// How values are drawn for one run.
@@ -165,9 +177,10 @@ impl Engine for Simulate {
             };
             st.runs += 1;
             match sim.run(mode, self.evaluations - st.runs, cx.sem, &mut st) {
-                Some(steps) => {
-                    st.error_run_length = Some(steps.len());
-                    let trace = sim.trace(&steps);
+                Some(mut run) => {
+                    st.error_run_length = Some(run.steps.len());
+                    sim.shrink(&mut run, &mut st);
+                    let trace = sim.trace(&run);
                     return Outcome::bug(trace, Stats::with(st.runs, st));
                 }
                 None if cx.deadline.expired() => {
@@ -212,13 +225,14 @@ impl<'a> Simulator<'a> {
 
     /// One run of at most [`RUN`] steps, while `st.evaluations` is below
     /// `limit`: the steps to the error, if it got there.
-    fn run(&mut self, mode: Mode, limit: usize, sem: IntSemantics, st: &mut SimulateStats) -> Option<Vec<Step>> {
+    fn run(&mut self, mode: Mode, limit: usize, sem: IntSemantics, st: &mut SimulateStats) -> Option<Run> {
         let p = self.p;
         let mut env: HashMap<VarId, Val> = HashMap::new();
         for &v in &p.loc(p.entry).live {
             let x = self.draw(mode, p.var(v).sort);
             env.insert(v, x);
         }
+        let start = env.clone();
         let mut loc = p.entry;
         let mut steps = Vec::new();
         while loc != p.error {
@@ -233,7 +247,47 @@ impl<'a> Simulator<'a> {
             loc = p.edge(step.edge).dst;
             steps.push(step);
         }
-        Some(steps)
+        Some(Run { start, steps })
+    }
+
+    /// Makes the drawn values of a run that reached the error small where
+    /// the same edges still hold with them (a counterexample's inputs a
+    /// user reads, and a replay runs: `argc` 2, not 5; `x < -100` with
+    /// -169, not -1418880355): each value in turn, the first of 0, ±1, ±2,
+    /// ... up to half of it (halving it, smallest first) with which the
+    /// whole run holds again; at most [`SHRINK`] steps run again in all.
+    fn shrink(&self, run: &mut Run, st: &mut SimulateStats) {
+        let mut budget = SHRINK;
+        for i in 0..run.steps.len() {
+            for j in 0..run.steps[i].drawn.len() {
+                let Val::Int(v) = run.steps[i].drawn[j] else { continue };
+                let mut smaller = vec![0];
+                let mut x = v / 2;
+                while x != 0 {
+                    smaller.push(x);
+                    x /= 2;
+                }
+                smaller[1..].reverse();
+                for c in smaller {
+                    if budget < run.steps.len() {
+                        return;
+                    }
+                    budget -= run.steps.len();
+                    run.steps[i].drawn[j] = Val::Int(c);
+                    if self.holds(run) {
+                        st.shrunk += 1;
+                        break;
+                    }
+                    run.steps[i].drawn[j] = Val::Int(v);
+                }
+            }
+        }
+    }
+
+    /// Does every step of `run` hold again, in order, with its values?
+    fn holds(&self, run: &Run) -> bool {
+        let mut env = run.start.clone();
+        run.steps.iter().all(|step| matches!(again(self.p, step, &mut env), Ok(true)))
     }
 
     /// Takes one outgoing edge of `loc` whose body holds, updating `env`;
@@ -350,11 +404,11 @@ impl<'a> Simulator<'a> {
     /// The trace of a run's steps: its edges, the inputs its `Nondet`
     /// havocs drew, and per edge the values in scope at its target (the run
     /// again, with the values it drew).
-    fn trace(&self, steps: &[Step]) -> Trace {
+    fn trace(&self, run: &Run) -> Trace {
         let p = self.p;
-        let mut env: HashMap<VarId, Val> = HashMap::new();
+        let mut env = run.start.clone();
         let mut trace = Trace::default();
-        for step in steps {
+        for step in &run.steps {
             let edge = p.edge(step.edge);
             let havocs = edge.body.iter().filter_map(|s| match s {
                 Stmt::Havoc(_, kind, at) => Some((kind, at)),

@@ -48,6 +48,14 @@ impl PredicatePost {
     pub fn at(&self, loc: LocId) -> &[Formula] {
         self.preds.at(loc)
     }
+
+    /// Makes a Cartesian abstraction Boolean (up to `max_cubes` cubes);
+    /// `false` if it was Boolean already.
+    pub fn make_boolean(&mut self, max_cubes: usize) -> bool {
+        let was = self.kind == Abstraction::Cartesian;
+        self.kind = Abstraction::Boolean { max_cubes };
+        was
+    }
 }
 
 impl Post for PredicatePost {

@@ -125,6 +125,12 @@ pub struct ExplicitStats {
     pub tracked_mean: f64,
     /// Paths SMT decided (explicit values did not contradict them).
     pub smt_paths: usize,
+    /// The labels became Boolean abstractions (`explicit-pred`: Cartesian
+    /// ones made no progress on a path), and the tree started again.
+    pub boolean: bool,
+    /// Nodes of the trees before the last start.
+    #[serde(skip)]
+    pub earlier_states: usize,
 }
 
 impl super::OwnStats for ExplicitStats {
@@ -137,6 +143,7 @@ impl super::OwnStats for ExplicitStats {
             ("tracked_max", self.tracked_max.to_string()),
             ("tracked_mean", format!("{:.2}", self.tracked_mean)),
             ("smt_paths", self.smt_paths.to_string()),
+            ("boolean", self.boolean.to_string()),
         ]
     }
 }
@@ -157,7 +164,7 @@ impl Engine for Explicit {
         let mut aux = self.predicates.then(|| Predicates::new(p, cx.sem));
         let mut st = ExplicitStats::default();
         let done = |st: &mut ExplicitStats, reach: &Reach, prec: &Precision<VarId>| {
-            st.states = reach.made();
+            st.states = st.earlier_states + reach.made();
             st.tracked_max = p.loc_ids().map(|l| prec.at(l).len()).max().unwrap_or(0);
             st.tracked_mean = prec.len() as f64 / p.locs.len().max(1) as f64;
             Stats::with(st.refinements + 1, st.clone())
@@ -219,6 +226,13 @@ impl Engine for Explicit {
                 let refined = a.refine(p, &edges);
                 match refined {
                     Ok(true) if reach.prune(error, &prec, &aux) => continue,
+                    // no progress with Cartesian labels: Boolean ones, from the root
+                    Ok(_) if aux.as_mut().is_some_and(|a| a.boolean()) => {
+                        st.boolean = true;
+                        st.earlier_states += reach.made();
+                        reach = Reach::new(p);
+                        continue;
+                    }
                     Ok(_) => {
                         let why = "neither explicit values nor predicates made progress on a path they refute";
                         return Outcome::unknown(why, done(&mut st, &reach, &prec));

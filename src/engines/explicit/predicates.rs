@@ -90,6 +90,15 @@ impl Predicates {
         self.solver.implies(std::slice::from_ref(v), by) == Some(true)
     }
 
+    /// Makes the labels Boolean abstractions of the predicates (up to
+    /// `crate::engines::MAX_CUBES` cubes), where they were Cartesian: a
+    /// path whose interpolants' atoms are all predicates already can still
+    /// be refuted by their Boolean combinations (a state machine's `s` in
+    /// {0, 2}). `false` if they were Boolean already.
+    pub fn boolean(&mut self) -> bool {
+        self.post.make_boolean(crate::engines::MAX_CUBES)
+    }
+
     /// The number of predicates at `loc` (a node made with fewer is stale).
     pub fn count(&self, loc: LocId) -> usize {
         self.post.at(loc).len()
