@@ -8,7 +8,8 @@
 //! test: `tmp == 5`, a state number), small integers, or anything of the
 //! sort; a count or a status (`argc`, what `scanf` returned) from -1 to 8.
 //! The first two runs draw 0 everywhere, then 1. A run that reaches the
-//! error location is a candidate trace (its edges and the inputs drawn),
+//! error location, its drawn values made small where its edges still
+//! hold with them (`shrink`), is a candidate trace (its edges and inputs),
 //! which the driver replays on the real program like every UNSAFE answer
 //! (and, where the replay misses, checks bit-precisely, `check::path`).
 //!

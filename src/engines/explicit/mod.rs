@@ -22,7 +22,11 @@
 //!    UNKNOWN for `explicit`; `--engine explicit-pred` refines its auxiliary
 //!    predicate analysis along the path instead ([`predicates`], §III-F
 //!    "Auxiliary Predicate Analysis"), as it does where an explicit
-//!    refinement makes no progress.
+//!    refinement makes no progress. Where the predicates make none either
+//!    (the path's interpolants' atoms are predicates already; their
+//!    Cartesian labels lost the disjunctions that refute it), the labels
+//!    become Boolean abstractions of the same predicates (UFO §6's bpUFO
+//!    POST) and the tree starts again, once; then UNKNOWN.
 //!
 //! The member `explicit-local` adds each variable only where its
 //! interpolant names it (the paper's Algorithm 4 as written).
