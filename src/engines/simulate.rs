@@ -262,6 +262,9 @@ impl<'a> Simulator<'a> {
         for i in 0..run.steps.len() {
             for j in 0..run.steps[i].drawn.len() {
                 let Val::Int(v) = run.steps[i].drawn[j] else { continue };
+                if v == 0 {
+                    continue;
+                }
                 let mut smaller = vec![0];
                 let mut x = v / 2;
                 while x != 0 {
