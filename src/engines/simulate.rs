@@ -203,6 +203,8 @@ struct Simulator<'a> {
     /// Variables a count or a status is read into (`argc`, what `scanf`
     /// or `read` returned, ...): drawn small, as a run of the program has them.
     counts: Vec<bool>,
+    /// Per edge: does its body draw a value (a havoc)?
+    draws: Vec<bool>,
     rng: Xoshiro256PlusPlus,
 }
 
@@ -221,7 +223,8 @@ impl<'a> Simulator<'a> {
             }
         }
         let rng = Xoshiro256PlusPlus::seed_from_u64(0x5eed);
-        Simulator { p, succ: p.successors(), literals: literals(p), counts, rng }
+        let draws = p.edges.iter().map(|e| e.body.iter().any(|s| matches!(s, Stmt::Havoc(..)))).collect();
+        Simulator { p, succ: p.successors(), literals: literals(p), counts, draws, rng }
     }
 
     /// One run of at most [`RUN`] steps, while `st.evaluations` is below
@@ -310,19 +313,19 @@ impl<'a> Simulator<'a> {
         st: &mut SimulateStats,
     ) -> Option<Step> {
         let p = self.p;
-        let outs = self.succ[loc.0 as usize].clone();
-        if outs.is_empty() {
+        let l = loc.0 as usize;
+        let outs = self.succ[l].len();
+        if outs == 0 {
             return None;
         }
-        let draws = |e: EdgeId| p.edge(e).body.iter().any(|s| matches!(s, Stmt::Havoc(..)));
-        let choose = outs.iter().any(|&e| draws(e));
+        let choose = self.succ[l].iter().any(|e| self.draws[e.0 as usize]);
         let mut taken = Vec::new();
-        let start = self.rng.random_range(0..outs.len());
-        for i in 0..outs.len() {
-            let e = outs[(start + i) % outs.len()];
+        let start = self.rng.random_range(0..outs);
+        for i in 0..outs {
+            let e = self.succ[l][(start + i) % outs];
             let body = &p.edge(e).body;
             // (a constant draws the same value again: one try)
-            let tries = if draws(e) && matches!(mode, Mode::Mixed) { DRAWS } else { 1 };
+            let tries = if self.draws[e.0 as usize] && matches!(mode, Mode::Mixed) { DRAWS } else { 1 };
             for _ in 0..tries {
                 let saved: Vec<(VarId, Option<Val>)> =
                     body.iter().flat_map(Stmt::defs).map(|v| (v, env.get(&v).copied())).collect();

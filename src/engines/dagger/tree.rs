@@ -267,11 +267,7 @@ impl<'a, D: Interpolate> Tree<'a, D> {
             _ => id,
         };
         let view = state.normalized();
-        let place = parent.map_or(0, |(n, b)| {
-            let mut h = std::collections::hash_map::DefaultHasher::new();
-            (self.nodes[n].place, b).hash(&mut h);
-            h.finish()
-        });
+        let place = parent.map_or(0, |(n, b)| self.place(n, b));
         self.nodes.push(Node {
             loc,
             state,
@@ -362,13 +358,15 @@ impl<'a, D: Interpolate> Tree<'a, D> {
                     let joined = self.nodes[s].view.join(&img);
                     let widened =
                         bounded_widen(&self.nodes[s].state, &joined, &self.t[dst.0 as usize], &self.thresholds);
-                    self.cached_errors(s, &joined, widened)
+                    let widened = self.cached_errors(s, &joined, widened);
+                    self.hinted(self.place(n, b), widened, &img)
                 }
-                None => img.clone(),
+                // (a first visit is its image: no hint can be below it and hold it)
+                None => img,
             };
             let child = self.add(dst, state, Some((n, b)));
             if self.heads[dst.0 as usize] {
-                self.hint(child, &img);
+                self.hints.insert(self.nodes[child].place, self.nodes[child].view.clone());
             }
             if dst == self.p.error {
                 let path = if self.dag { self.refine_dag(child) } else { self.refine(child) };
@@ -383,23 +381,30 @@ impl<'a, D: Interpolate> Tree<'a, D> {
         None
     }
 
-    /// The hint DAG at loop head node `n`, whose parent's image is `img`:
-    /// its state met with the state its place had in an earlier iteration
-    /// (the interpolated widen made monotone, §3 "Progress Guarantees": a
-    /// counterexample eliminated there stays eliminated) where the meet
-    /// still contains `img` (the node must hold its parent's image); then
-    /// the place's hint is the node's state.
-    fn hint(&mut self, n: usize, img: &D) {
-        let place = self.nodes[n].place;
-        if let Some(h) = self.hints.get(&place) {
-            let met = self.nodes[n].view.meet(h);
-            if img.leq(&met) && !self.nodes[n].view.leq(&met) {
-                self.stats.hinted += 1;
-                self.nodes[n].view = met.normalized();
-                self.nodes[n].state = met;
-            }
+    /// The hint DAG for a widening `state` at loop head place `place`,
+    /// whose parent's image is `img`: the state met with the state the
+    /// place had in an earlier iteration (the interpolated widen made
+    /// monotone, §3 "Progress Guarantees": a counterexample eliminated
+    /// there stays eliminated) where the meet still contains `img` (the
+    /// node must hold its parent's image). The caller records the node's
+    /// state as the place's hint.
+    fn hinted(&mut self, place: u64, state: D, img: &D) -> D {
+        let Some(h) = self.hints.get(&place) else { return state };
+        let view = state.normalized();
+        let met = view.meet(h);
+        if img.leq(&met) && !view.leq(&met) {
+            self.stats.hinted += 1;
+            return met;
         }
-        self.hints.insert(place, self.nodes[n].view.clone());
+        state
+    }
+
+    /// The place in the hint DAG of the child of `n` by branch `b`: its
+    /// branches from the root, hashed.
+    fn place(&self, n: usize, b: usize) -> u64 {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (self.nodes[n].place, b).hash(&mut h);
+        h.finish()
     }
 
     /// §4 "Caching error states": a widening at a loop head (`s''` the
