@@ -54,6 +54,7 @@ const Z3_USERS: &[&str] = &[
     "src/post/predabs.rs",
     "src/engines/ufo/houdini.rs",
     "src/engines/tracer/path.rs",
+    "src/engines/maxsmt/condsafe.rs",
 ];
 
 #[test]

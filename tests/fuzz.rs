@@ -181,6 +181,19 @@ fn random_simulation_on_random_programs_agrees_with_the_native_oracle() {
     std::fs::remove_dir_all(&out).unwrap();
 }
 
+/// VeryMax (issue 48): never wrong on random programs (every SAFE passed
+/// the check, the oracle judges it), never UNSAFE, and it proves some at
+/// -O0 and at -O2.
+#[test]
+fn maxsmt_on_random_programs_agrees_with_the_native_oracle() {
+    let (n, all, out) = each_decides(16, "48", &["maxsmt", "maxsmt-O0"]);
+    for name in ["maxsmt", "maxsmt-O0"] {
+        assert_eq!(n(name, "unsafe"), 0, "{name} claimed UNSAFE\n{all}");
+        assert!(n(name, "safe") >= 1, "{name} proved nothing\n{all}");
+    }
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
 /// Octagons (issue 47), in `ai` and as UFO's POST: never wrong on random
 /// programs (the oracle judges every answer: a SAFE must pass the check, an
 /// UNSAFE replay), and each decides some (`ai` proves, never refutes).

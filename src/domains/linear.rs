@@ -20,7 +20,7 @@ use std::collections::BTreeMap;
 pub(crate) type Plan = (VarId, Option<(Lin, Itv)>, Itv);
 
 /// A linear expression `c + Σ kᵢ·xᵢ` over mathematical integers.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Lin {
     pub(crate) c: i128,
     pub(crate) terms: BTreeMap<VarId, i128>,

@@ -14,6 +14,7 @@ pub mod config;
 pub mod dagger;
 pub mod explicit;
 pub mod kind;
+pub mod maxsmt;
 pub mod procedures;
 pub mod registry;
 pub mod simulate;
@@ -56,6 +57,7 @@ engines![
     (tracer::SPEC, tracer::configure),
     (dagger::SPEC, dagger::configure),
     (simulate::SPEC, simulate::configure),
+    (maxsmt::SPEC, maxsmt::configure),
 ];
 
 pub use crate::answer::{Certificate, CexRefinement, Outcome, OwnStats, Stats, Validation, Verdict};

@@ -206,6 +206,37 @@ struct Simulator<'a> {
     /// Per edge: does its body draw a value (a havoc)?
     draws: Vec<bool>,
     rng: Xoshiro256PlusPlus,
+    /// The states the runs were in at each location they reached, when
+    /// recorded ([`states`]), at most [`STATES`].
+    seen: Option<Vec<(LocId, HashMap<VarId, Val>)>>,
+}
+
+/// States [`states`] records, at most.
+pub const STATES: usize = 20_000;
+
+/// The states concrete runs of the program reach (at most [`STATES`]),
+/// from runs of at most `evaluations` edge-body evaluations in all: the
+/// samples of reachable states other engines learn from (`maxsmt`
+/// prefers invariants that hold in them). Deterministic, like the engine.
+pub(crate) fn states(
+    p: &Program,
+    sem: IntSemantics,
+    evaluations: usize,
+    deadline: &crate::deadline::Deadline,
+) -> Vec<(LocId, HashMap<VarId, Val>)> {
+    let mut sim = Simulator::new(p);
+    sim.seen = Some(Vec::new());
+    let mut st = SimulateStats::default();
+    while st.evaluations + st.runs < evaluations && !deadline.expired() {
+        let mode = match st.runs {
+            0 => Mode::Constant(0),
+            1 => Mode::Constant(1),
+            _ => Mode::Mixed,
+        };
+        st.runs += 1;
+        sim.run(mode, evaluations - st.runs, sem, &mut st);
+    }
+    sim.seen.unwrap_or_default()
 }
 
 impl<'a> Simulator<'a> {
@@ -224,7 +255,7 @@ impl<'a> Simulator<'a> {
         }
         let rng = Xoshiro256PlusPlus::seed_from_u64(0x5eed);
         let draws = p.edges.iter().map(|e| e.body.iter().any(|s| matches!(s, Stmt::Havoc(..)))).collect();
-        Simulator { p, succ: p.successors(), literals: literals(p), counts, draws, rng }
+        Simulator { p, succ: p.successors(), literals: literals(p), counts, draws, rng, seen: None }
     }
 
     /// One run of at most [`RUN`] steps, while `st.evaluations` is below
@@ -240,6 +271,9 @@ impl<'a> Simulator<'a> {
         let mut loc = p.entry;
         let mut steps = Vec::new();
         while loc != p.error {
+            if let Some(seen) = self.seen.as_mut().filter(|s| s.len() < STATES) {
+                seen.push((loc, env.clone()));
+            }
             if steps.len() >= RUN || st.evaluations >= limit {
                 return None;
             }
