@@ -22,6 +22,13 @@ fn run(file: &str) -> serde_json::Value {
     json
 }
 
+/// A mutation: UNKNOWN, because the concrete runs that give the search its
+/// samples reached the error.
+fn mutation(file: &str) {
+    let json = run(file);
+    assert!(json["reason"].as_str().is_some_and(|r| r.contains("a concrete run reaches the error")), "{file}: {json}");
+}
+
 /// The count `key` of the engine's statistics.
 fn count(json: &serde_json::Value, key: &str) -> u64 {
     let st = &json["stats"]["maxsmt"];
@@ -49,7 +56,7 @@ fn figures_1_and_2_are_proved_with_the_papers_conditional_invariants() {
     assert!(inv[1].contains("0 <= x + 5*i"), "Q1 at Fig. 1's loop: {}", inv[1]);
     assert_eq!(count(&json, "narrowings"), 0);
     assert_eq!(count(&json, "checksafe_calls"), 3, "{}", json["stats"]);
-    run("fig12_bug.c");
+    mutation("fig12_bug.c");
 }
 
 /// Fig. 5 / Example 1: `x + m·i >= 50` is a conditional invariant for every
@@ -61,7 +68,7 @@ fn figure_5_initiation_is_a_soft_constraint_that_picks_m_5() {
     let inv = loops(&json);
     assert!(inv[0].contains("0 <= x + 5*i - 50"), "{inv:?}");
     assert!(count(&json, "initiated") >= 1, "{}", json["stats"]);
-    run("fig5_bug.c");
+    mutation("fig5_bug.c");
 }
 
 /// Figs. 3-4: `x != y` in the loop needs `x < y || x > y`, which no
@@ -76,7 +83,7 @@ fn figures_3_and_4_narrowing_finds_a_disjunctive_invariant() {
     assert_eq!(count(&json, "narrowings"), 1, "{}", json["stats"]);
     let inv = loops(&json);
     assert!(inv[0].contains("x <= y - 1") && inv[0].contains("y <= x - 1") && inv[0].contains("||"), "{inv:?}");
-    run("fig34_bug.c");
+    mutation("fig34_bug.c");
 }
 
 /// Fig. 7 / Example 2: `x != y` after the second loop holds by `x < y` at
@@ -90,5 +97,42 @@ fn figure_7_is_proved_with_x_below_y_at_both_loops() {
     let inv = loops(&json);
     assert_eq!(inv.len(), 2, "{inv:?}");
     assert!(inv.iter().all(|i| i.contains("x <= y - 1")), "{inv:?}");
-    run("fig7_bug.c");
+    mutation("fig7_bug.c");
+}
+
+/// §IV-C d: a CondSafe call's queries (template sizes, multiplier sets)
+/// run `--jobs` at a time, each on a thread with a Z3 context of its own,
+/// and the first in order that holds in the samples is taken: one and two
+/// threads give the same certificate.
+#[test]
+fn one_and_two_jobs_give_the_same_certificate() {
+    for file in ["fig12_safe.c", "fig34_safe.c", "fig7_safe.c"] {
+        let certificates: Vec<serde_json::Value> = ["1", "2"]
+            .iter()
+            .map(|jobs| {
+                let args = ["--engine", "maxsmt", "--opt", "O0", "--jobs", jobs, "--timeout", "60"];
+                let (code, json) = verify(&[format!("{DIR}/{file}")], &args);
+                check_answer("SAFE", &json, code, file);
+                json["certificate"].clone()
+            })
+            .collect();
+        assert_eq!(certificates[0], certificates[1], "{file}");
+    }
+}
+
+/// A bug the concrete runs miss (`x == y` only at 987654): the search
+/// itself meets it. Every conditional invariant's precondition fails at
+/// the loop's entry, each narrowing leaves the equal start, and the answer
+/// is UNKNOWN (Maybe), at -O0 and -O2; the default portfolio finds the bug.
+#[test]
+fn a_bug_the_runs_miss_is_maybe_after_narrowings() {
+    for level in ["O0", "O2"] {
+        let args = ["--engine", "maxsmt", "--opt", level, "--timeout", "60"];
+        let (_, json) = verify(&[format!("{DIR}/rare_bug.c")], &args);
+        assert_eq!(json["verdict"], "UNKNOWN", "{level}: {json}");
+        assert!(json["reason"].as_str().is_some_and(|r| r.contains("no chain of conditional invariants")), "{json}");
+        assert!(count(&json, "narrowings") >= 1, "{level}: {}", json["stats"]);
+    }
+    let (code, json) = verify(&[format!("{DIR}/rare_bug.c")], &["--timeout", "60"]);
+    check_answer("UNSAFE", &json, code, "rare_bug.c");
 }

@@ -257,6 +257,32 @@ pub fn argcond_pinned(p: &Program, l: &mut Lowerer, d: &Dag, pins: &[(usize, &Fa
             None => Err("could not extract a path from the model".into()),
         },
         SatResult::Unsat => Ok(None),
-        SatResult::Unknown => Err(s.get_reason_unknown().unwrap_or_else(|| "unknown".into())),
+        SatResult::Unknown => Err(undecided(s.get_reason_unknown())),
+    }
+}
+
+/// Why a path query was undecided, as a reason a user reads: Z3's own
+/// `timeout` or `canceled` as they are (callers and the bench read them),
+/// else what Z3 said inside a sentence (its reason can be a bare `ok`,
+/// as on a product of two inputs).
+fn undecided(reason: Option<String>) -> String {
+    match reason.as_deref() {
+        Some(r @ ("timeout" | "canceled")) => r.to_string(),
+        Some(r) => format!("Z3 did not decide the path's query (its reason: {r})"),
+        None => "Z3 did not decide the path's query".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Z3's `timeout` and `canceled` stay as they are (the run's reason
+    /// starts with them); any other reason, a bare `ok` among them, is
+    /// named as the path query's.
+    #[test]
+    fn an_undecided_query_says_so() {
+        assert_eq!(super::undecided(Some("timeout".into())), "timeout");
+        assert_eq!(super::undecided(Some("canceled".into())), "canceled");
+        assert_eq!(super::undecided(Some("ok".into())), "Z3 did not decide the path's query (its reason: ok)");
+        assert_eq!(super::undecided(None), "Z3 did not decide the path's query");
     }
 }

@@ -208,8 +208,11 @@ struct Simulator<'a> {
     rng: Xoshiro256PlusPlus,
     /// The states the runs were in at each location they reached, when
     /// recorded ([`states`]), at most [`STATES`].
-    seen: Option<Vec<(LocId, HashMap<VarId, Val>)>>,
+    seen: Option<Vec<State>>,
 }
+
+/// A state a run was in: its location and values.
+pub(crate) type State = (LocId, HashMap<VarId, Val>);
 
 /// States [`states`] records, at most.
 pub const STATES: usize = 20_000;
@@ -217,13 +220,15 @@ pub const STATES: usize = 20_000;
 /// The states concrete runs of the program reach (at most [`STATES`]),
 /// from runs of at most `evaluations` edge-body evaluations in all: the
 /// samples of reachable states other engines learn from (`maxsmt`
-/// prefers invariants that hold in them). Deterministic, like the engine.
+/// prefers invariants that hold in them); with whether a run reached the
+/// error (then no proof exists: the runs stop there). Deterministic, like
+/// the engine.
 pub(crate) fn states(
     p: &Program,
     sem: IntSemantics,
     evaluations: usize,
     deadline: &crate::deadline::Deadline,
-) -> Vec<(LocId, HashMap<VarId, Val>)> {
+) -> (Vec<State>, bool) {
     let mut sim = Simulator::new(p);
     sim.seen = Some(Vec::new());
     let mut st = SimulateStats::default();
@@ -234,9 +239,11 @@ pub(crate) fn states(
             _ => Mode::Mixed,
         };
         st.runs += 1;
-        sim.run(mode, evaluations - st.runs, sem, &mut st);
+        if sim.run(mode, evaluations - st.runs, sem, &mut st).is_some() {
+            return (sim.seen.unwrap_or_default(), true);
+        }
     }
-    sim.seen.unwrap_or_default()
+    (sim.seen.unwrap_or_default(), false)
 }
 
 impl<'a> Simulator<'a> {

@@ -28,6 +28,12 @@
 //! Farkas' lemma over the rationals is sound for the integers (strict
 //! comparisons of integers are already `l + 1 ≤ 0` rows), not complete.
 //!
+//! Each query first checks the hard constraints with real coefficients
+//! (plain LRA, no soft constraints): without a model there, there is none
+//! with integers. A Max-SMT query past its time ([`QUERY_MS`]) keeps
+//! MaxRes's best model so far if it satisfies every hard constraint (the
+//! proof that no better one exists is what takes the time).
+//!
 //! A conjunct may be the constant `false` (`1 ≤ 0`): a location whose
 //! states the assertion needs to be unreachable (the one before the
 //! error's edge) has it as its precondition, which the component before
@@ -101,6 +107,33 @@ pub struct Solved {
 /// `Ok(None)` when the hard constraints have none, `Err` when Z3 did not
 /// decide (the deadline, a number past `i64`).
 pub fn solve(pb: &Problem, k: usize, mults: &[(i64, i64)]) -> Result<Solved, String> {
+    // the hard constraints with real coefficients first: without a model
+    // there, there is none with integers (a plain LRA check, where the
+    // Max-SMT query over integers may take its whole time to say so)
+    let relaxed = encode(pb, k, mults, false)?;
+    let s = crate::smt::solve::solver();
+    for h in &relaxed.enc.hard {
+        s.assert(h);
+    }
+    if s.check() == SatResult::Unsat {
+        return Ok(Solved { invariant: None, initiated: 0, holds_in_samples: false });
+    }
+    let Encoded { enc, soft, not_false, sparse } = encode(pb, k, mults, true)?;
+    optimize(pb, k, enc, soft, not_false, sparse)
+}
+
+/// The formula `F_k`: its hard constraints (in the encoder), the initiation
+/// literals, and the lower soft constraints.
+struct Encoded<'a> {
+    enc: Encoder<'a>,
+    soft: Vec<Bool>,
+    not_false: Vec<Bool>,
+    sparse: Vec<Bool>,
+}
+
+/// Encodes `F_k` with integer template coefficients (`integral`) or real
+/// ones (the relaxation, without soft constraints).
+fn encode<'a>(pb: &Problem, k: usize, mults: &'a [(i64, i64)], integral: bool) -> Result<Encoded<'a>, String> {
     let mut enc = Encoder { k, mults, templates: BTreeMap::new(), hard: Vec::new(), names: 0 };
     let mut not_false = Vec::new();
     let mut sparse = Vec::new();
@@ -108,9 +141,20 @@ pub fn solve(pb: &Problem, k: usize, mults: &[(i64, i64)]) -> Result<Solved, Str
         for j in 0..k {
             // integer coefficients (a model's invariant is then readable;
             // reals give vertices such as `44991·i - 44991·j ≤ 89981`)
-            let coef: BTreeMap<VarId, Real> =
-                vars.iter().map(|v| (*v, Real::from_int(&Int::new_const(enc.name("t"))))).collect();
-            let c = Real::from_int(&Int::new_const(enc.name("t0")));
+            let mut unknown = |name: &str| {
+                let name = enc.name(name);
+                if integral {
+                    Real::from_int(&Int::new_const(name))
+                } else {
+                    Real::new_const(name)
+                }
+            };
+            let coef: BTreeMap<VarId, Real> = vars.iter().map(|v| (*v, unknown("t"))).collect();
+            let c = unknown("t0");
+            if !integral {
+                enc.templates.insert((*l, j), (coef, c));
+                continue;
+            }
             // (soft, below all else: sparse templates with small numbers;
             // else a model's `47017·x + 235084·i + 1098 ≥ 0` is as good as
             // `x + 5·i ≥ 0`)
@@ -160,6 +204,19 @@ pub fn solve(pb: &Problem, k: usize, mults: &[(i64, i64)]) -> Result<Solved, Str
             soft.push(p);
         }
     }
+    Ok(Encoded { enc, soft, not_false, sparse })
+}
+
+/// The Max-SMT query of `F_k` (Alg. 1, line 4) and the invariant of its
+/// model.
+fn optimize(
+    pb: &Problem,
+    k: usize,
+    enc: Encoder,
+    soft: Vec<Bool>,
+    not_false: Vec<Bool>,
+    sparse: Vec<Bool>,
+) -> Result<Solved, String> {
     let opt = Optimize::new();
     let mut params = Params::new();
     params.set_u32("timeout", remaining_ms().unwrap_or(QUERY_MS as u32).min(QUERY_MS as u32));
@@ -176,7 +233,7 @@ pub fn solve(pb: &Problem, k: usize, mults: &[(i64, i64)]) -> Result<Solved, Str
             let Some((coef, c)) = enc.templates.get(&(*l, j)) else { continue };
             let mut sum = c.clone();
             for (v, x) in coef {
-                sum = sum + x * num(sample_value(state, *v))?;
+                sum += x * num(sample_value(state, *v))?;
             }
             rows.push(sum.le(Real::from_rational(0, 1)));
         }
@@ -199,11 +256,23 @@ pub fn solve(pb: &Problem, k: usize, mults: &[(i64, i64)]) -> Result<Solved, Str
     for p in &sparse {
         opt.assert_soft(p, 1u64, None);
     }
-    match opt.check(&[]) {
-        SatResult::Unsat => Ok(Solved { invariant: None, initiated: 0, holds_in_samples: false }),
-        SatResult::Unknown => Err(opt.get_reason_unknown().unwrap_or_else(|| "unknown".into())),
-        SatResult::Sat => {
-            let m = opt.get_model().ok_or("no model")?;
+    let result = opt.check(&[]);
+    // (past its time, MaxRes's best model so far, if it satisfies every
+    // hard constraint: the proof of optimality is what takes the time
+    // when an initiation cannot hold)
+    let best = || {
+        let m = opt.get_model()?;
+        enc.hard.iter().all(|h| m.eval(h, true).and_then(|b| b.as_bool()) == Some(true)).then_some(m)
+    };
+    let model = match result {
+        SatResult::Sat => opt.get_model(),
+        SatResult::Unknown => best(),
+        SatResult::Unsat => None,
+    };
+    match (result, model) {
+        (SatResult::Unsat, _) => Ok(Solved { invariant: None, initiated: 0, holds_in_samples: false }),
+        (_, None) => Err(opt.get_reason_unknown().unwrap_or_else(|| "unknown".into())),
+        (_, Some(m)) => {
             let true_in = |p: &Bool| m.eval(p, true).and_then(|b| b.as_bool()).unwrap_or(false);
             let initiated = soft.iter().filter(|p| true_in(p)).count();
             let mut somewhere: BTreeMap<LocId, bool> = BTreeMap::new();
@@ -280,7 +349,7 @@ impl Encoder<'_> {
                 out.insert(*w, sum);
             }
             if post.c != 0 {
-                constant = constant + x * num(post.c)?;
+                constant += x * num(post.c)?;
             }
         }
         Ok((out, constant))
@@ -305,7 +374,7 @@ impl Encoder<'_> {
                 add(&mut coef, *v, &mu * num(*a)?);
             }
             if r.c != 0 {
-                constant = constant + &mu * num(r.c)?;
+                constant += &mu * num(r.c)?;
             }
         }
         if let Some(l) = src {
@@ -326,7 +395,7 @@ impl Encoder<'_> {
                 for (v, x) in &tc {
                     add(&mut coef, *v, product(x));
                 }
-                constant = constant + product(&t0);
+                constant += product(&t0);
             }
         }
         match goal {
@@ -393,7 +462,7 @@ pub fn implies(ts: &[Transition], goal: Option<&Lin>) -> Result<bool, String> {
             let mut sum = Int::from_i64(i64::try_from(l.c).map_err(|_| "a constant past i64")?);
             for (v, a) in &l.terms {
                 let x = vars.entry(*v).or_insert_with(|| Int::fresh_const("x")).clone();
-                sum = sum + x * Int::from_i64(i64::try_from(*a).map_err(|_| "a coefficient past i64")?);
+                sum += x * Int::from_i64(i64::try_from(*a).map_err(|_| "a coefficient past i64")?);
             }
             Ok(sum)
         };

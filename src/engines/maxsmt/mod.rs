@@ -17,14 +17,21 @@
 //! a location is the disjunction of the `Q`s the narrowings found (Fig.
 //! 3/4, Example 2). §IV-C: conditional invariants may disable transitions
 //! (in CondSafe's consecution); failed calls are memoized per run of the
-//! top-level call (b). Strengthening with proven invariants (c) and the
-//! parallel calls (d) are not implemented yet.
+//! top-level call (b); an assertion proved for a transition of the
+//! program (a call's first round, before any narrowing) strengthens that
+//! transition for every later call (c); a CondSafe call's queries run in
+//! parallel (d), the recursive CheckSafe calls do not.
 //!
 //! The program's error location is the assertion `false` on every edge
 //! into it (each edge one assertion). Transitions are the linear view of
 //! the edges ([`transitions`]): exact where linear, larger where not, with
 //! the bounds of `ai`'s interval invariant at the source added to every
 //! guard.
+//!
+//! The random simulation's runs (20 000 edge-body evaluations) give each
+//! location's reachable samples, which CondSafe prefers its invariants to
+//! hold in; a run that reaches the error ends the engine at once (UNKNOWN:
+//! no proof exists).
 //!
 //! SAFE carries, per location, the intervals, and the conjunction over
 //! every assertion proved at the location's component of the disjunction
@@ -127,6 +134,9 @@ pub struct MaxSmtStats {
     pub memo_hits: usize,
     /// Assertions proved by their transition alone (Alg. 2, line 2).
     pub immediate: usize,
+    /// Transitions of the program strengthened with a proved assertion
+    /// (§IV-C c).
+    pub strengthened: usize,
     /// Initiation conditions (entries times conjuncts) the found invariants
     /// satisfy: the soft constraints that held.
     pub initiated: usize,
@@ -164,6 +174,12 @@ impl Engine for MaxSmt {
             return Outcome::unknown(cx.deadline.stop_reason(), Stats::with(0, st));
         };
         let mut search = Search::new(p, cx, &itvs, &self.config, &mut st);
+        if search.error_run {
+            return Outcome::unknown(
+                "a concrete run reaches the error: there is no proof (the engine never refutes; `simulate` finds the run)",
+                Stats::with(0, st),
+            );
+        }
         let result = search.prove_all();
         let stays = search.stays.clone();
         let stats = |st: MaxSmtStats| Stats::with(st.checksafe_calls, st);
@@ -214,6 +230,11 @@ struct Search<'a> {
     /// Reachable states of concrete runs at the locations that stay, at
     /// most [`SAMPLES`] each.
     samples: BTreeMap<LocId, Vec<BTreeMap<VarId, i128>>>,
+    /// Did one of those runs reach the error? (No proof exists then.)
+    error_run: bool,
+    /// Facts proved for transitions of the program (§IV-C c), in every
+    /// certificate.
+    lemmas: Facts,
     /// Failed calls (§IV-C b), as hashes of their arguments.
     failed: HashSet<u64>,
     st: &'a mut MaxSmtStats,
@@ -266,6 +287,8 @@ impl<'a> Search<'a> {
             Transition { path: Vec::new(), src: p.entry, dst: p.entry, guard: Vec::new(), post }
         });
         let samples = samples(p, cx, &stays);
+        let error_run = samples.is_none();
+        let samples = samples.unwrap_or_default();
         Search {
             p,
             cx,
@@ -277,6 +300,8 @@ impl<'a> Search<'a> {
             stays,
             start,
             samples,
+            error_run,
+            lemmas: Facts::new(),
             failed: HashSet::new(),
             st,
         }
@@ -298,7 +323,24 @@ impl<'a> Search<'a> {
                 }
             }
         }
+        facts.extend(self.lemmas.iter().cloned());
         Ok(Some(facts))
+    }
+
+    /// §IV-C c: `l` holds after every execution of the transition `t` of
+    /// the program (not narrowed: a call's first round), proved by
+    /// `facts`: `l` joins `t`'s guard in the program, so that later
+    /// CondSafe calls know it, and its facts join every certificate.
+    fn strengthen(&mut self, t: &Transition, l: &Lin, facts: &Facts) {
+        let Some(row) = t.after(l) else { return };
+        let same = |b: &Transition| b.path == t.path && b.post == t.post && t.guard.iter().all(|r| b.guard.contains(r));
+        if let Some(b) = self.blocks.iter_mut().flatten().find(|b| same(b)) {
+            if !b.guard.contains(&row) {
+                b.guard.push(row);
+                self.st.strengthened += 1;
+            }
+        }
+        self.lemmas.extend(facts.iter().cloned());
     }
 
     /// The component `c` of the program as it is.
@@ -372,7 +414,12 @@ impl<'a> Search<'a> {
                         }
                     };
                     match proved {
-                        Some(f) => facts.extend(f),
+                        Some(f) => {
+                            if round == 0 {
+                                self.strengthen(t, &l, &f);
+                            }
+                            facts.extend(f)
+                        }
                         None => bad.push(l),
                     }
                 }
@@ -514,9 +561,14 @@ fn holds(rows: &[Lin], s: &BTreeMap<VarId, i128>) -> bool {
 /// States of concrete runs (`simulate::states`) at each location that
 /// stays, over its template variables: [`SAMPLES`] of the distinct ones,
 /// spread over the runs.
-fn samples(p: &Program, cx: &EngineContext, stays: &[bool]) -> BTreeMap<LocId, Vec<BTreeMap<VarId, i128>>> {
+/// `None` when one of the runs reached the error.
+fn samples(p: &Program, cx: &EngineContext, stays: &[bool]) -> Option<BTreeMap<LocId, Vec<BTreeMap<VarId, i128>>>> {
     let mut distinct: BTreeMap<LocId, Vec<BTreeMap<VarId, i128>>> = BTreeMap::new();
-    for (l, env) in super::simulate::states(p, cx.sem, SAMPLE_EVALUATIONS, cx.deadline) {
+    let (states, error) = super::simulate::states(p, cx.sem, SAMPLE_EVALUATIONS, cx.deadline);
+    if error {
+        return None;
+    }
+    for (l, env) in states {
         if !stays[l.0 as usize] {
             continue;
         }
@@ -538,7 +590,7 @@ fn samples(p: &Program, cx: &EngineContext, stays: &[bool]) -> BTreeMap<LocId, V
             *states = (0..SAMPLES).map(|i| states[(i as f64 * step) as usize].clone()).collect();
         }
     }
-    distinct
+    Some(distinct)
 }
 
 /// Large blocks past this many paths are not made (every location is kept).
