@@ -192,9 +192,10 @@ fn encode<'a>(pb: &Problem, k: usize, mults: &'a [(i64, i64)], integral: bool) -
         }
     };
     enc.hard.push(safe);
-    // Initiation, soft
+    // Initiation, soft (not in the relaxation, which decides only whether
+    // the hard constraints have a model: free literals imply nothing)
     let mut soft = Vec::new();
-    for t in pb.entries {
+    for t in pb.entries.iter().filter(|_| integral) {
         let infeasible = enc.farkas(&t.guard, None, None)?;
         for j in 0..k {
             let goal = enc.template_after(t, j)?;

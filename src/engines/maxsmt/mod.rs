@@ -473,8 +473,10 @@ impl<'a> Search<'a> {
         let pb = Problem { locs, inner: &part.inner, entries: &part.entries, exit, goal, samples };
         let queries: Vec<(usize, &[(i64, i64)])> =
             MULTIPLIERS.iter().flat_map(|m| (1..=self.conjuncts).map(move |k| (k, *m))).collect();
+        // (the invariant taken, or else the first found)
+        let mut taken = None;
         let mut first = None;
-        for batch in queries.chunks(self.jobs.max(1)) {
+        'batches: for batch in queries.chunks(self.jobs.max(1)) {
             let t = Instant::now();
             let results = self.batch(&pb, batch);
             self.st.queries += results.len();
@@ -487,14 +489,13 @@ impl<'a> Search<'a> {
                 let Ok(solved) = solved else { continue };
                 let Some(q) = solved.invariant else { continue };
                 if solved.holds_in_samples {
-                    self.st.initiated += solved.initiated;
-                    self.st.conjuncts = self.st.conjuncts.max(*k);
-                    return Ok(Some(q));
+                    taken = Some((q, *k, solved.initiated));
+                    break 'batches;
                 }
                 first.get_or_insert((q, *k, solved.initiated));
             }
         }
-        Ok(first.map(|(q, k, initiated)| {
+        Ok(taken.or(first).map(|(q, k, initiated)| {
             self.st.initiated += initiated;
             self.st.conjuncts = self.st.conjuncts.max(k);
             q
