@@ -12,11 +12,18 @@ use std::process::{Command, Output};
 use std::sync::OnceLock;
 
 /// The plugin for LLVM `major`, brought up to date once per test run
-/// (`scripts/build-plugins MAJOR`, as setup installs it).
+/// (`scripts/build-plugins MAJOR`, as setup installs it) unless it is newer
+/// than every file it is built from: cargo's own check would rebuild the
+/// library (its dependencies' features differ from the tests' build), 110 s
+/// of a test run.
 fn plugin_for(major: u32) -> &'static Path {
     static PATHS: OnceLock<std::sync::Mutex<std::collections::BTreeMap<u32, &'static Path>>> = OnceLock::new();
     let mut built = PATHS.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
     built.entry(major).or_insert_with(|| {
+        let so = root().join(format!("target/release/libufo_plugin-llvm{major}.so"));
+        if newer_than_its_sources(&so) {
+            return Box::leak(so.into_boxed_path());
+        }
         let out = Command::new(root().join("scripts/build-plugins"))
             .arg(major.to_string())
             .current_dir(root())
@@ -27,6 +34,23 @@ fn plugin_for(major: u32) -> &'static Path {
         assert!(so.exists(), "{} missing", so.display());
         Box::leak(so.into_boxed_path())
     })
+}
+
+/// Was `file` written after every source of the library and the plugin
+/// (`src/`, `plugin/`, `build-support/`, the build scripts, the manifests
+/// and the lock file) last changed?
+fn newer_than_its_sources(file: &Path) -> bool {
+    fn newest(p: &Path) -> Option<std::time::SystemTime> {
+        let meta = std::fs::metadata(p).ok()?;
+        if !meta.is_dir() {
+            return meta.modified().ok();
+        }
+        let entries = std::fs::read_dir(p).ok()?;
+        entries.filter_map(|e| newest(&e.ok()?.path())).max()
+    }
+    let Some(built) = std::fs::metadata(file).and_then(|m| m.modified()).ok() else { return false };
+    let sources = ["src", "plugin", "build-support", "build.rs", "Cargo.toml", "Cargo.lock"];
+    sources.iter().all(|s| newest(&root().join(s)).is_some_and(|t| t < built))
 }
 
 /// The plugin for clang-19 and opt-19.

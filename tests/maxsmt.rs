@@ -120,6 +120,21 @@ fn one_and_two_jobs_give_the_same_certificate() {
     }
 }
 
+/// §IV-C d, the recursive calls: in Figs. 3-4 the loop's first invariant
+/// asks the code before it two CheckSafe calls in one round (one per
+/// entry, `x < y` and `x > y`), which `--jobs 2` runs at once, each on a
+/// fork of the search; the certificate is `--jobs 1`'s (above).
+#[test]
+fn two_jobs_run_a_rounds_checksafe_calls_at_once() {
+    let args = ["--engine", "maxsmt", "--opt", "O0", "--jobs", "2", "--timeout", "60"];
+    let (code, json) = verify(&[format!("{DIR}/fig34_safe.c")], &args);
+    check_answer("SAFE", &json, code, "fig34_safe.c");
+    assert!(count(&json, "calls_at_once") >= 2, "{}", json["stats"]);
+    let args = ["--engine", "maxsmt", "--opt", "O0", "--jobs", "1", "--timeout", "60"];
+    let (_, json) = verify(&[format!("{DIR}/fig34_safe.c")], &args);
+    assert_eq!(count(&json, "calls_at_once"), 0, "{}", json["stats"]);
+}
+
 /// A bug the concrete runs miss (`x == y` only at 987654): the search
 /// itself meets it. Every conditional invariant's precondition fails at
 /// the loop's entry, each narrowing leaves the equal start, and the answer
@@ -135,4 +150,23 @@ fn a_bug_the_runs_miss_is_maybe_after_narrowings() {
     }
     let (code, json) = verify(&[format!("{DIR}/rare_bug.c")], &["--timeout", "60"]);
     check_answer("UNSAFE", &json, code, "rare_bug.c");
+}
+
+/// Issue 48: VeryMax's invariants seed Spacer (`--spacer-mode maxsmt`, the
+/// member `spacer-maxsmt`): given as lemmas of their locations'
+/// predicates, they make Figs. 1-2 at -O0, where Spacer alone finds no
+/// invariant in 5 s, a proof at once, with the paper's invariants in the
+/// checked certificate.
+#[test]
+fn maxsmt_invariants_seed_spacer() {
+    let file = format!("{DIR}/fig12_safe.c");
+    let seeded = ["--engine", "spacer", "--spacer-mode", "maxsmt", "--opt", "O0", "--timeout", "60"];
+    let (code, json) = verify(std::slice::from_ref(&file), &seeded);
+    check_answer("SAFE", &json, code, "fig12_safe.c");
+    let st = &json["stats"]["spacer"];
+    assert!(st["seeded"].as_u64().is_some_and(|n| n >= 2), "{st}");
+    let inv = loops(&json);
+    assert!(inv[0].contains("x + 5*j + 5*i >= 0") && inv[1].contains("x + 5*i >= 0"), "{inv:?}");
+    let (_, json) = verify(&[file], &["--engine", "spacer", "--opt", "O0", "--timeout", "5"]);
+    assert_eq!(json["verdict"], "UNKNOWN", "Spacer alone: {json}");
 }

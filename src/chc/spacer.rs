@@ -13,10 +13,10 @@ use super::argcond::{self, Fact};
 use super::clause::{self};
 use super::fold::{self, Folding};
 use crate::cfg::Dag;
-use crate::ir::{BinOp, Expr, IntrOp, Program};
+use crate::ir::{BinOp, Expr, IntrOp, LocId, Program};
 use crate::smt::canon::Canon;
 use crate::smt::lower::Lowerer;
-use crate::smt::terms::{forall, quantifier_free, substitute_vars};
+use crate::smt::terms::{abstract_consts, forall, quantifier_free, substitute_vars};
 use crate::trace::Trace;
 use std::collections::HashMap;
 use z3::ast::{Ast, Bool, Dynamic};
@@ -250,12 +250,12 @@ pub(super) fn spacer(mode: SpacerMode, bv: bool, quantified: bool, attempt: Atte
 /// node: folded first, and without folding if a folded node's label kept a
 /// quantifier ([`SpacerMode::Interpolate`]).
 pub fn refine(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag) -> Refinement {
-    let folded = solve(p, l, canon, d, SpacerMode::Interpolate { fold: true });
+    let folded = solve(p, l, canon, d, SpacerMode::Interpolate { fold: true }, &[]);
     let quantified =
         |ls: &[Option<Bool>]| ls.iter().flatten().any(|f| crate::smt::terms::has_quantifier(&Dynamic::from_ast(f)));
     let answer = match folded {
         ChcAnswer::Solution(ls) if quantified(&ls) && crate::smt::deadline::remaining_ms() != Some(0) => {
-            solve(p, l, canon, d, SpacerMode::Interpolate { fold: false })
+            solve(p, l, canon, d, SpacerMode::Interpolate { fold: false }, &[])
         }
         other => other,
     };
@@ -273,12 +273,22 @@ pub fn refine(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag) -> Refinemen
 /// graph as the graph of [`solve`]; the clauses of `ufo export-chc`): per
 /// location an invariant over its canonical constants (`true` where the
 /// error cannot be reached from it; `None` where Spacer's answer has no
-/// interpretation), or the error is reachable.
-pub fn whole_program(p: &Program, l: &mut Lowerer, canon: &Canon, global: bool, pre: Preprocessing) -> ChcAnswer {
+/// interpretation), or the error is reachable. `lemmas` are invariants
+/// known beforehand (another engine's), given to Spacer as lemmas of its
+/// locations' predicates at every level (`add_cover`): a wrong one can only
+/// make the solution fail the check.
+pub fn whole_program(
+    p: &Program,
+    l: &mut Lowerer,
+    canon: &Canon,
+    global: bool,
+    pre: Preprocessing,
+    lemmas: &[(LocId, Expr)],
+) -> ChcAnswer {
     let d = Dag::of_program(p);
     // (a solution after preprocessing may not be inductive: the spacer
     // engine checks it and solves again with less)
-    match solve(p, l, canon, &d, SpacerMode::Whole { global, pre }) {
+    match solve(p, l, canon, &d, SpacerMode::Whole { global, pre }, lemmas) {
         ChcAnswer::Solution(inv) => {
             ChcAnswer::Solution(inv.into_iter().map(|f| f.map(|f| quantifier_free(&f))).collect())
         }
@@ -321,7 +331,14 @@ fn derivation(proof: &Dynamic, nodes: &HashMap<String, (usize, usize)>) -> Vec<F
 /// The clauses of a graph of locations (an unrolling, or the program itself):
 /// one predicate per node that reaches the error, one clause per edge between
 /// two such nodes, `P_en` for in-range values, the query `P_err`.
-fn solve(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag, mode: SpacerMode) -> ChcAnswer {
+fn solve(
+    p: &Program,
+    l: &mut Lowerer,
+    canon: &Canon,
+    d: &Dag,
+    mode: SpacerMode,
+    lemmas: &[(LocId, Expr)],
+) -> ChcAnswer {
     let relevant = d.reaches_error();
     // a node that cannot reach the error: no label in an unrolling, `true`
     // in the whole program
@@ -340,6 +357,15 @@ fn solve(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag, mode: SpacerMode)
         Ok(fp) => fp,
         Err(e) => return ChcAnswer::Unknown(e),
     };
+    if !lemmas.is_empty() {
+        // Slicing declares new predicates, and Spacer carries a lemma only to
+        // a predicate of the same declaration (inlining keeps the loop heads'):
+        // tests/data/maxsmt/fig12_safe.c at -O0 with VeryMax's invariants as
+        // lemmas timed out at 60 s sliced, was proved in 0.4 s not.
+        let mut params = Params::new();
+        params.set_bool("xform.slice", false);
+        fp.set_params(&params);
+    }
     let folding = match mode {
         SpacerMode::Interpolate { fold: true } => Folding::of(p, d, &relevant),
         _ => Folding::none(d.loc.len()),
@@ -373,6 +399,15 @@ fn solve(p: &Program, l: &mut Lowerer, canon: &Canon, d: &Dag, mode: SpacerMode)
         body.extend(c.constraints);
         let rule = Bool::and(&body).implies(apply(*w, &c.post_args));
         fp.add_rule(&forall(&c.bounds, &rule), None);
+    }
+    for (loc, e) in lemmas {
+        let Some(f) = d.loc.iter().position(|x| x == loc).and_then(|u| preds[u].as_ref()) else { continue };
+        // (a lemma that cannot be stated exactly is left out)
+        let Ok(lemma) = crate::smt::hoare::lower(p, l, canon, *loc, e) else { continue };
+        let args: Vec<Dynamic> = p.loc(*loc).live.iter().map(|v| canon.of(*v).dynamic()).collect();
+        if let Some(lemma) = abstract_consts(&lemma, &args) {
+            fp.add_cover(-1, f, &lemma);
+        }
     }
     let err_args: Vec<Dynamic> = p.loc(d.loc[d.error]).live.iter().map(|v| canon.of(*v).dynamic()).collect();
     let query = apply(d.error, &err_args);

@@ -44,6 +44,9 @@ pub enum SpacerMode {
     /// clauses, `chc::procedures`): proves programs whose recursion stays,
     /// never refutes; the default mode on a program without such recursion.
     Procedures,
+    /// Spacer's defaults, given the invariants `maxsmt` proves on its way
+    /// (at most a quarter of the time) as lemmas of their locations.
+    Maxsmt,
 }
 
 /// The numeric abstract domain of the `ai` and `dagger` engines (`--domain`).

@@ -35,6 +35,11 @@
 //! - `global` runs Spacer with global guidance and the inductive generalizer
 //!   (`fp.spacer.global`, `fp.spacer.use_inductive_generalizer`), which solves
 //!   other tasks than the default (issue 18's measurements).
+//! - `maxsmt` (issue 48: VeryMax's invariants seeding another engine) first
+//!   runs `maxsmt`'s search for [`SEED_SHARE`] of the time and gives every
+//!   invariant its successful CheckSafe calls proved (true invariants, so
+//!   sound lemmas; the check decides anyway) to Spacer as lemmas of their
+//!   locations' predicates (`chc::whole_program`'s `lemmas`).
 
 use super::config::EngineArgs;
 use super::config::{Configuration, EngineConfig, SpacerMode};
@@ -69,6 +74,7 @@ impl Configuration for Config {
             global: self.mode == SpacerMode::Global,
             cells: self.mode == SpacerMode::Cells,
             procedures: self.mode == SpacerMode::Procedures,
+            seeded: self.mode == SpacerMode::Maxsmt,
         })
     }
     fn options(&self) -> serde_json::Value {
@@ -80,7 +86,7 @@ impl Configuration for Config {
 pub const SPEC: EngineSpec = EngineSpec {
     name: "spacer",
     help: "Z3's Spacer on the whole program's Horn clauses (those of `export-chc`), with its own preprocessing; mode `--spacer-mode`",
-    members: &["spacer", "spacer-global", "spacer-cells", "spacer-procedures"],
+    members: &["spacer", "spacer-global", "spacer-cells", "spacer-procedures", "spacer-maxsmt"],
     runs_alone: false,
 };
 
@@ -92,6 +98,7 @@ pub fn configure(name: &str, member: bool, a: &EngineArgs) -> Option<EngineConfi
         ("spacer-global", true) => SpacerMode::Global,
         ("spacer-cells", true) => SpacerMode::Cells,
         ("spacer-procedures", true) => SpacerMode::Procedures,
+        ("spacer-maxsmt", true) => SpacerMode::Maxsmt,
         _ => return None,
     };
     Some(EngineConfig::new(Config { mode }))
@@ -105,7 +112,14 @@ pub struct Spacer {
     /// Recursion as procedures with summaries (`engines::procedures`), where
     /// the program has them.
     pub procedures: bool,
+    /// Lemmas from `maxsmt`'s invariants ([`SEED_SHARE`] of the time).
+    pub seeded: bool,
 }
+
+/// The share of the time the mode `maxsmt` gives VeryMax's search for
+/// lemmas (with no deadline: [`SEED_UNBOUNDED`]).
+const SEED_SHARE: f64 = 0.25;
+const SEED_UNBOUNDED: std::time::Duration = std::time::Duration::from_secs(15);
 
 /// Spacer's statistics.
 #[derive(Clone, Debug, Default, Serialize)]
@@ -126,6 +140,10 @@ pub struct SpacerStats {
     pub bmc_bound: usize,
     /// Solves over cells restarted with another seed ([`with_restarts`]).
     pub restarts: usize,
+    /// Mode `maxsmt`: the locations given lemmas, and the seconds their
+    /// search took.
+    pub seeded: usize,
+    pub seed_time: f64,
 }
 
 impl super::OwnStats for SpacerStats {
@@ -254,6 +272,17 @@ impl Engine for Spacer {
         let canon = Canon::new(p, &l);
         let t = Instant::now();
         let mut st = SpacerStats::default();
+        let lemmas = if self.seeded {
+            let t = Instant::now();
+            let slice = cx.deadline.remaining().map_or(SEED_UNBOUNDED, |r| r.mul_f64(SEED_SHARE));
+            let search = cx.deadline.child(Some(slice));
+            let lemmas = super::maxsmt::proved_invariants(p, &EngineContext { sem: cx.sem, deadline: &search }, 1);
+            st.seeded = lemmas.len();
+            st.seed_time = t.elapsed().as_secs_f64();
+            lemmas
+        } else {
+            Vec::new()
+        };
         // The model Spacer reconstructs through its preprocessing is not
         // always inductive on the program's own clauses (seen on
         // systemc/token_ring: Z3's tail simplifier, off in the first solve).
@@ -284,7 +313,7 @@ impl Engine for Spacer {
                 answer = kind;
                 solved
             } else {
-                answer = chc::whole_program(p, &mut l, &canon, self.global, pre);
+                answer = chc::whole_program(p, &mut l, &canon, self.global, pre, &lemmas);
                 match &answer {
                     ChcAnswer::Solution(inv) => Some(certificate(p, &canon, cx.sem, inv, cx.deadline)),
                     _ => None,

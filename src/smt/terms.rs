@@ -25,6 +25,22 @@ pub fn substitute_vars(f: &Bool, to: &[Dynamic]) -> Option<Bool> {
     }
 }
 
+/// The inverse of [`substitute_vars`]: `f` with each constant `of[k]`
+/// replaced by the de Bruijn variable `(:var k)`.
+pub fn abstract_consts(f: &Bool, of: &[Dynamic]) -> Option<Bool> {
+    let ctx = z3::Context::thread_local();
+    let vars = of
+        .iter()
+        .enumerate()
+        .map(|(k, c)| unsafe {
+            let v = z3_sys::Z3_mk_bound(ctx.get_z3_context(), k as u32, c.get_sort().get_z3_sort())?;
+            Some(Dynamic::wrap(&ctx, v))
+        })
+        .collect::<Option<Vec<Dynamic>>>()?;
+    let pairs: Vec<(&Dynamic, &Dynamic)> = of.iter().zip(&vars).collect();
+    Dynamic::from_ast(f).substitute(&pairs).as_bool()
+}
+
 /// `f` without quantifiers: Spacer's preprocessing (inlining, slicing)
 /// leaves existentials over eliminated variables in its solution, removed
 /// here in stages, each tried only if the previous left a quantifier:

@@ -20,7 +20,8 @@
 //! top-level call (b); an assertion proved for a transition of the
 //! program (a call's first round, before any narrowing) strengthens that
 //! transition for every later call (c); a CondSafe call's queries run in
-//! parallel (d), the recursive CheckSafe calls do not.
+//! parallel (d), and so do the recursive CheckSafe calls of one round
+//! (each on a fork of the search, merged back in order: [`Search::calls`]).
 //!
 //! The program's error location is the assertion `false` on every edge
 //! into it (each edge one assertion). Transitions are the linear view of
@@ -37,7 +38,9 @@
 //! every assertion proved at the location's component of the disjunction
 //! of its narrowing chain's invariants (each a true invariant by Theorem
 //! 2): the certificate the independent check decides. The engine never
-//! answers UNSAFE: a Maybe is UNKNOWN.
+//! answers UNSAFE: a Maybe is UNKNOWN. [`proved_invariants`] gives what
+//! the successful calls proved, whatever the search's outcome, to other
+//! engines (`spacer`'s mode `maxsmt`).
 
 pub(crate) mod condsafe;
 pub(crate) mod transitions;
@@ -55,6 +58,7 @@ use serde::Serialize;
 use std::collections::hash_map::DefaultHasher;
 use std::collections::{BTreeMap, HashSet};
 use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 use std::time::Instant;
 use transitions::{negated, template_vars, Dropped, Transition};
 
@@ -142,6 +146,9 @@ pub struct MaxSmtStats {
     pub initiated: usize,
     /// Seconds in Max-SMT queries.
     pub maxsmt_time: f64,
+    /// Recursive CheckSafe calls that ran on threads, beside another call
+    /// of their round ([`Search::calls`]).
+    pub calls_at_once: usize,
 }
 
 impl super::OwnStats for MaxSmtStats {
@@ -167,21 +174,20 @@ impl Engine for MaxSmt {
 
     fn run(&mut self, p: &Program, cx: &EngineContext) -> Outcome {
         let _installed = crate::smt::deadline::Install::install(cx.deadline);
-        let mut st = MaxSmtStats::default();
         let sort = |v: VarId| p.var(v).sort;
         let dcx = Ctx { sem: cx.sem, sort: &sort };
         let Ok((itvs, _)) = fixpoint::analyze::<Intervals>(p, &dcx, Options::default(), cx.deadline) else {
-            return Outcome::unknown(cx.deadline.stop_reason(), Stats::with(0, st));
+            return Outcome::unknown(cx.deadline.stop_reason(), Stats::with(0, MaxSmtStats::default()));
         };
-        let mut search = Search::new(p, cx, &itvs, &self.config, &mut st);
+        let mut search = Search::new(p, cx, &itvs, &self.config);
         if search.error_run {
             return Outcome::unknown(
                 "a concrete run reaches the error: there is no proof (the engine never refutes; `simulate` finds the run)",
-                Stats::with(0, st),
+                Stats::with(0, search.st),
             );
         }
-        let result = search.prove_all();
-        let stays = search.stays.clone();
+        let result = search.prove_all(false);
+        let (stays, st) = (search.stays, search.st);
         let stats = |st: MaxSmtStats| Stats::with(st.checksafe_calls, st);
         match result {
             Ok(Some(facts)) => match certificate(p, &dcx, &itvs, &stays, &facts) {
@@ -197,6 +203,33 @@ impl Engine for MaxSmt {
     }
 }
 
+/// The invariants VeryMax proves on its way, whether or not they prove the
+/// program safe, for other engines to take as lemmas (`spacer`'s mode
+/// `maxsmt`): at each location that stays in the large blocks, the
+/// intervals and the facts of every successful CheckSafe call, each a true
+/// invariant (Theorem 2), every assertion tried. Nothing if a concrete run
+/// reaches the error.
+pub fn proved_invariants(p: &Program, cx: &EngineContext, jobs: usize) -> Vec<(LocId, Expr)> {
+    let sort = |v: VarId| p.var(v).sort;
+    let dcx = Ctx { sem: cx.sem, sort: &sort };
+    let Ok((itvs, _)) = fixpoint::analyze::<Intervals>(p, &dcx, Options::default(), cx.deadline) else {
+        return Vec::new();
+    };
+    let mut search = Search::new(p, cx, &itvs, &Config { conjuncts: MAX_CONJUNCTS, jobs });
+    if search.error_run {
+        return Vec::new();
+    }
+    let facts = match search.prove_all(true) {
+        Ok(Some(facts)) => facts,
+        _ => search.proved.clone(),
+    };
+    let labels = kept_labels(p, &dcx, &itvs, &search.stays, &facts);
+    p.loc_ids()
+        .zip(labels)
+        .filter_map(|(l, label)| Some((l, label?)).filter(|(l, e)| *l != p.error && *e != Expr::Bool(true)))
+        .collect()
+}
+
 /// What a successful CheckSafe proved: at each location, a disjunction of
 /// conjunctions of rows `l ≤ 0` that holds in every reachable state.
 type Facts = Vec<(LocId, Vec<Vec<Lin>>)>;
@@ -210,7 +243,9 @@ struct Part {
     entries: Vec<Transition>,
 }
 
-/// The bottom-up search of one run.
+/// The bottom-up search of one run (or a fork of it for one recursive
+/// call: [`Search::calls`]).
+#[derive(Clone)]
 struct Search<'a> {
     p: &'a Program,
     cx: &'a EngineContext<'a>,
@@ -229,7 +264,7 @@ struct Search<'a> {
     start: Option<Transition>,
     /// Reachable states of concrete runs at the locations that stay, at
     /// most [`SAMPLES`] each.
-    samples: BTreeMap<LocId, Vec<BTreeMap<VarId, i128>>>,
+    samples: Arc<BTreeMap<LocId, Vec<BTreeMap<VarId, i128>>>>,
     /// Did one of those runs reach the error? (No proof exists then.)
     error_run: bool,
     /// Facts proved for transitions of the program (§IV-C c), in every
@@ -237,17 +272,21 @@ struct Search<'a> {
     lemmas: Facts,
     /// Failed calls (§IV-C b), as hashes of their arguments.
     failed: HashSet<u64>,
-    st: &'a mut MaxSmtStats,
+    /// The invariants of every successful CheckSafe call (true invariants,
+    /// Theorem 2, whatever the calls above them do).
+    proved: Facts,
+    /// The strengthenings (§IV-C c) made, in order, with what proved them:
+    /// what a fork gives back to its parent.
+    log: Vec<(Transition, Lin, Facts)>,
+    /// May a round's recursive calls run on threads? (Not inside a fork
+    /// that already does.)
+    parallel: bool,
+    st: MaxSmtStats,
 }
 
 impl<'a> Search<'a> {
-    fn new(
-        p: &'a Program,
-        cx: &'a EngineContext<'a>,
-        itvs: &[Intervals],
-        config: &Config,
-        st: &'a mut MaxSmtStats,
-    ) -> Search<'a> {
+    fn new(p: &'a Program, cx: &'a EngineContext<'a>, itvs: &[Intervals], config: &Config) -> Search<'a> {
+        let mut st = MaxSmtStats::default();
         let (blocks, stays) = blocks(p);
         let mut g = petgraph::graph::DiGraph::<(), ()>::new();
         let nodes: Vec<_> = p.loc_ids().map(|_| g.add_node(())).collect();
@@ -299,17 +338,21 @@ impl<'a> Search<'a> {
             blocks,
             stays,
             start,
-            samples,
+            samples: Arc::new(samples),
             error_run,
             lemmas: Facts::new(),
             failed: HashSet::new(),
+            proved: Facts::new(),
+            log: Vec::new(),
+            parallel: true,
             st,
         }
     }
 
     /// Every edge into the error is never taken: the facts that prove it,
-    /// `None` at the first Maybe.
-    fn prove_all(&mut self) -> Result<Option<Facts>, String> {
+    /// `None` at the first Maybe (or, if `all`, after trying every edge).
+    fn prove_all(&mut self, all: bool) -> Result<Option<Facts>, String> {
+        let mut maybe = false;
         let mut facts = Facts::new();
         let into_error: Vec<Transition> =
             self.blocks.iter().flatten().filter(|t| t.dst == self.p.error).cloned().collect();
@@ -319,9 +362,13 @@ impl<'a> Search<'a> {
                 let part = self.part(self.comp_of[t.src.0 as usize]);
                 match self.check_safe(part, &t, None)? {
                     Some(f) => facts.extend(f),
+                    None if all => maybe = true,
                     None => return Ok(None),
                 }
             }
+        }
+        if maybe {
+            return Ok(None);
         }
         facts.extend(self.lemmas.iter().cloned());
         Ok(Some(facts))
@@ -341,6 +388,90 @@ impl<'a> Search<'a> {
             }
         }
         self.lemmas.extend(facts.iter().cloned());
+        self.log.push((t.clone(), l.clone(), facts.clone()));
+    }
+
+    /// A copy of the search for one recursive call: the program as it is
+    /// (strengthenings included), the memo, no lemmas, fresh statistics.
+    fn fork(&self) -> Search<'a> {
+        let st = MaxSmtStats::default();
+        Search { lemmas: Facts::new(), proved: Facts::new(), log: Vec::new(), parallel: false, st, ..self.clone() }
+    }
+
+    /// Takes back what the fork `child` learned: its failed calls, its
+    /// statistics, its strengthenings (in their order).
+    fn absorb(&mut self, child: Search) {
+        self.failed.extend(child.failed);
+        self.proved.extend(child.proved);
+        let (s, c) = (&mut self.st, child.st);
+        s.checksafe_calls += c.checksafe_calls;
+        s.condsafe_calls += c.condsafe_calls;
+        s.queries += c.queries;
+        s.conjuncts = s.conjuncts.max(c.conjuncts);
+        s.narrowings += c.narrowings;
+        s.memo_hits += c.memo_hits;
+        s.immediate += c.immediate;
+        s.initiated += c.initiated;
+        s.maxsmt_time += c.maxsmt_time;
+        s.calls_at_once += c.calls_at_once;
+        // (`strengthened` counts again here, once per transition)
+        for (t, l, facts) in child.log {
+            self.strengthen(&t, &l, &facts);
+        }
+    }
+
+    /// The recursive CheckSafe calls of one round (Alg. 2, lines 6-9):
+    /// `(t, L)` for each entry `t` and conjunct `L` of the invariant at its
+    /// target, whether `L` holds after `t`. Each call runs on a fork of the
+    /// search as it was before the round, so they are independent: with
+    /// `jobs` > 1 they run at once (§IV-C d: "independent calls to
+    /// CheckSafe"), and what each learned is taken back in order, so the
+    /// answer does not depend on `jobs`.
+    fn calls(&mut self, tasks: &[(&Transition, Lin)]) -> Result<Vec<Option<Facts>>, String> {
+        type Call<'b> = (Result<Option<Facts>, String>, Option<Search<'b>>);
+        fn one<'b>(s: &Search<'b>, t: &Transition, l: &Lin) -> Call<'b> {
+            if t.path.is_empty() {
+                return (condsafe::implies(std::slice::from_ref(t), Some(l)).map(|b| b.then(Facts::new)), None);
+            }
+            let mut f = s.fork();
+            let before = f.part(f.comp_of[t.src.0 as usize]);
+            let r = f.check_safe(before, t, Some(l));
+            (r, Some(f))
+        }
+        let workers = if self.parallel { self.jobs.min(tasks.len()) } else { 1 };
+        let results: Vec<Call<'a>> = if workers <= 1 {
+            tasks.iter().map(|(t, l)| one(self, t, l)).collect()
+        } else {
+            self.st.calls_at_once += tasks.len();
+            let this = &*self;
+            let mut slots: Vec<Option<Call<'a>>> = (0..tasks.len()).map(|_| None).collect();
+            std::thread::scope(|s| {
+                let handles: Vec<_> = (0..workers)
+                    .map(|w| {
+                        std::thread::Builder::new().stack_size(WORKER_STACK).spawn_scoped(s, move || {
+                            let _installed = crate::smt::deadline::Install::install(this.cx.deadline);
+                            let mine = tasks.iter().enumerate().skip(w).step_by(workers);
+                            mine.map(|(i, (t, l))| (i, one(this, t, l))).collect::<Vec<_>>()
+                        })
+                    })
+                    .collect();
+                for h in handles.into_iter().flatten() {
+                    for (i, r) in h.join().unwrap_or_default() {
+                        slots[i] = Some(r);
+                    }
+                }
+            });
+            let lost = || (Err("a thread of CheckSafe calls failed".to_string()), None);
+            slots.into_iter().map(|r| r.unwrap_or_else(lost)).collect()
+        };
+        let mut out = Vec::new();
+        for (r, child) in results {
+            if let Some(c) = child {
+                self.absorb(c);
+            }
+            out.push(r?);
+        }
+        Ok(out)
     }
 
     /// The component `c` of the program as it is.
@@ -402,29 +533,27 @@ impl<'a> Search<'a> {
             }
             // lines 6-9: each conjunct at each entry's target, as an assertion
             // of the component before it
+            let tasks: Vec<(usize, &Transition, Lin)> = part
+                .entries
+                .iter()
+                .enumerate()
+                .flat_map(|(i, t)| q.get(&t.dst).cloned().unwrap_or_default().into_iter().map(move |l| (i, t, l)))
+                .collect();
+            let calls: Vec<(&Transition, Lin)> = tasks.iter().map(|(_, t, l)| (*t, l.clone())).collect();
+            let proved = self.calls(&calls)?;
             let mut failed: Vec<(usize, Vec<Lin>)> = Vec::new();
-            for (i, t) in part.entries.clone().iter().enumerate() {
-                let mut bad = Vec::new();
-                for l in q.get(&t.dst).cloned().unwrap_or_default() {
-                    let proved = match t.path.first() {
-                        None => condsafe::implies(std::slice::from_ref(t), Some(&l))?.then(Facts::new),
-                        Some(_) => {
-                            let before = self.part(self.comp_of[t.src.0 as usize]);
-                            self.check_safe(before, t, Some(&l))?
+            for ((i, t, l), proved) in tasks.into_iter().zip(proved) {
+                match proved {
+                    Some(f) => {
+                        if round == 0 {
+                            self.strengthen(t, &l, &f);
                         }
-                    };
-                    match proved {
-                        Some(f) => {
-                            if round == 0 {
-                                self.strengthen(t, &l, &f);
-                            }
-                            facts.extend(f)
-                        }
-                        None => bad.push(l),
+                        facts.extend(f)
                     }
-                }
-                if !bad.is_empty() {
-                    failed.push((i, bad));
+                    None => match failed.last_mut() {
+                        Some((j, bad)) if *j == i => bad.push(l),
+                        _ => failed.push((i, vec![l])),
+                    },
                 }
             }
             chain.push(q);
@@ -434,6 +563,7 @@ impl<'a> Search<'a> {
                 for (l, _) in &locs {
                     let disjuncts: Vec<Vec<Lin>> =
                         q_chain.iter().map(|q| q.get(l).cloned().unwrap_or_default()).collect();
+                    self.proved.push((*l, disjuncts.clone()));
                     facts.push((*l, disjuncts));
                 }
                 return Ok(Some(facts));
@@ -688,8 +818,26 @@ fn narrow(part: &Part, q: &Invariant, failed: &[(usize, Vec<Lin>)]) -> Option<Pa
 /// were proved.
 fn certificate(p: &Program, cx: &Ctx, itvs: &[Intervals], stays: &[bool], facts: &Facts) -> Result<Vec<Expr>, String> {
     let itv = |l: LocId| itvs[l.0 as usize].to_expr(cx, &p.loc(l).live);
-    let mut labels: Vec<Option<Expr>> = p
-        .loc_ids()
+    let mut labels = kept_labels(p, cx, itvs, stays, facts);
+    crate::ir::wp::fill_labels(p, &mut labels)?;
+    Ok(p.loc_ids()
+        .zip(labels)
+        .map(|(l, label)| {
+            let label = label.unwrap_or(Expr::Bool(true));
+            if stays[l.0 as usize] || l == p.error {
+                label
+            } else {
+                and(vec![itv(l), label])
+            }
+        })
+        .collect())
+}
+
+/// The labels of the locations that stay (and the error's, `false`): the
+/// intervals and the facts there, each fact once.
+fn kept_labels(p: &Program, cx: &Ctx, itvs: &[Intervals], stays: &[bool], facts: &Facts) -> Vec<Option<Expr>> {
+    let itv = |l: LocId| itvs[l.0 as usize].to_expr(cx, &p.loc(l).live);
+    p.loc_ids()
         .map(|l| {
             if l == p.error {
                 return Some(Expr::Bool(false));
@@ -711,19 +859,7 @@ fn certificate(p: &Program, cx: &Ctx, itvs: &[Intervals], stays: &[bool], facts:
             }
             Some(and(parts))
         })
-        .collect();
-    crate::ir::wp::fill_labels(p, &mut labels)?;
-    Ok(p.loc_ids()
-        .zip(labels)
-        .map(|(l, label)| {
-            let label = label.unwrap_or(Expr::Bool(true));
-            if stays[l.0 as usize] || l == p.error {
-                label
-            } else {
-                and(vec![itv(l), label])
-            }
-        })
-        .collect())
+        .collect()
 }
 
 /// A conjunction, flat.
