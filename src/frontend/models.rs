@@ -24,11 +24,31 @@ use inkwell::values::AsValueRef;
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
+/// What a model calls for a value the C library chooses (only its range
+/// is the model's: strcmp's result has the sign of the bytes' difference):
+/// the translation leaves it free, with no warning.
+pub const ANY_INT: &str = "__ufo_any_int";
+
 /// The models' source.
 const SOURCE: &str = include_str!("models/libc.c");
 
 /// The functions modelled, and whether each model is one run of many.
-const MODELS: [(&str, bool); 2] = [("qsort", true), ("bsearch", true)];
+const MODELS: [(&str, bool); 14] = [
+    ("qsort", true),
+    ("bsearch", true),
+    ("strlen", false),
+    ("strnlen", false),
+    ("strcmp", false),
+    ("strncmp", false),
+    ("memcmp", false),
+    ("memchr", false),
+    ("strchr", false),
+    ("strrchr", false),
+    ("strcpy", false),
+    ("strncpy", false),
+    ("strcat", false),
+    ("strstr", false),
+];
 
 /// What linking did: why SAFE is blocked (a model of one run of many was
 /// linked).
@@ -71,9 +91,11 @@ fn compile(dm: DataModel) -> Compiled {
         .into_iter()
         .filter(|f| !matches!(*f, "-g" | "-O0" | "-Xclang" | "-disable-O0-optnone"))
         .collect();
+    // (`-fno-builtin`: a model's loop stays a loop, not a call to the
+    // function it models)
     let output = std::process::Command::new(load::clang())
         .args(flags)
-        .arg("-O1")
+        .args(["-O1", "-fno-builtin"])
         .arg("-o")
         .arg(&out)
         .arg(&src)

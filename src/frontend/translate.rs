@@ -24,6 +24,7 @@ use super::debug_vars;
 use super::inputs::{self, InputCall};
 use super::llvm::{self, Ty, Value};
 use super::memory::{Cell, Gep, Layout};
+use super::models::ANY_INT;
 use super::FrontendOptions;
 use crate::cfg::liveness;
 use crate::error::{Error, Result, SrcLoc};
@@ -1826,6 +1827,14 @@ impl Tx<'_> {
         }
         if let Some(index) = self.argv.and_then(|argv| inputs::argv_number(&name, inst, argv)) {
             self.input(inst, &name, InputSource::ArgvNumber { index }, None, body, at);
+            return Ok(Flow::Continue);
+        }
+        if name == ANY_INT {
+            // (a C-library model's free choice: `frontend::models`)
+            if let Some((v, _)) = self.result(inst) {
+                let why = "a value the C library chooses (its model leaves it free)".to_string();
+                body.push(Stmt::Havoc(v, HavocKind::Unmodelled { why }, at.clone()));
+            }
             return Ok(Flow::Continue);
         }
         if let ("abs" | "labs" | "llabs", Some((_, Sort::Int { bits }))) = (name.as_str(), self.result(inst)) {

@@ -61,3 +61,133 @@ void *bsearch(const void *key, const void *base, size_t n, size_t size,
   if (size == 1) UFO_SEARCH(char)
   return __ufo_bsearch(key, base, n, size, cmp);
 }
+
+/* string.h (issue 49): byte loops over `unsigned char`, exact but for the
+ * comparisons' results, of which the standard fixes only the sign (glibc's
+ * are the byte difference on some machines, -1/0/1 on others): any value
+ * of that sign, `__ufo_any_int`'s (a choice the translation leaves free). */
+int __ufo_any_int(void);
+void __VERIFIER_assume(int);
+
+static int ufo_sign(int d) {
+  int r = __ufo_any_int();
+  __VERIFIER_assume(d < 0 ? r < 0 : d > 0 ? r > 0 : r == 0);
+  return r;
+}
+
+size_t strlen(const char *s) {
+  size_t n = 0;
+  while (s[n] != 0)
+    n++;
+  return n;
+}
+
+size_t strnlen(const char *s, size_t max) {
+  size_t n = 0;
+  while (n < max && s[n] != 0)
+    n++;
+  return n;
+}
+
+int strcmp(const char *a, const char *b) {
+  const unsigned char *p = (const unsigned char *)a, *q = (const unsigned char *)b;
+  size_t i = 0;
+  while (p[i] != 0 && p[i] == q[i])
+    i++;
+  return ufo_sign((int)p[i] - (int)q[i]);
+}
+
+int strncmp(const char *a, const char *b, size_t n) {
+  const unsigned char *p = (const unsigned char *)a, *q = (const unsigned char *)b;
+  size_t i = 0;
+  while (i < n && p[i] != 0 && p[i] == q[i])
+    i++;
+  return i == n ? 0 : ufo_sign((int)p[i] - (int)q[i]);
+}
+
+int memcmp(const void *a, const void *b, size_t n) {
+  const unsigned char *p = (const unsigned char *)a, *q = (const unsigned char *)b;
+  size_t i = 0;
+  while (i < n && p[i] == q[i])
+    i++;
+  return i == n ? 0 : ufo_sign((int)p[i] - (int)q[i]);
+}
+
+void *memchr(const void *s, int c, size_t n) {
+  const unsigned char *p = (const unsigned char *)s;
+  for (size_t i = 0; i < n; i++)
+    if (p[i] == (unsigned char)c)
+      return (void *)(p + i);
+  return (void *)0;
+}
+
+char *strchr(const char *s, int c) {
+  size_t i = 0;
+  while (s[i] != (char)c) {
+    if (s[i] == 0)
+      return (char *)0;
+    i++;
+  }
+  return (char *)(s + i);
+}
+
+char *strrchr(const char *s, int c) {
+  const char *last = (const char *)0;
+  size_t i = 0;
+  for (;;) {
+    if (s[i] == (char)c)
+      last = s + i;
+    if (s[i] == 0)
+      return (char *)last;
+    i++;
+  }
+}
+
+char *strcpy(char *d, const char *s) {
+  size_t i = 0;
+  while ((d[i] = s[i]) != 0)
+    i++;
+  return d;
+}
+
+char *strncpy(char *d, const char *s, size_t n) {
+  size_t i = 0;
+  for (; i < n && s[i] != 0; i++)
+    d[i] = s[i];
+  for (; i < n; i++)
+    d[i] = 0;
+  return d;
+}
+
+/* (what one model calls of another, static: linking keeps only the
+ * models the program calls) */
+static size_t ufo_strlen(const char *s) {
+  size_t n = 0;
+  while (s[n] != 0)
+    n++;
+  return n;
+}
+
+static int ufo_prefix(const char *h, const char *n, size_t m) {
+  for (size_t i = 0; i < m; i++)
+    if (h[i] != n[i])
+      return 0;
+  return 1;
+}
+
+char *strcat(char *d, const char *s) {
+  size_t n = ufo_strlen(d), i = 0;
+  while ((d[n + i] = s[i]) != 0)
+    i++;
+  return d;
+}
+
+char *strstr(const char *h, const char *n) {
+  size_t m = ufo_strlen(n);
+  for (size_t i = 0;; i++) {
+    if (ufo_prefix(h + i, n, m))
+      return (char *)(h + i);
+    if (h[i] == 0)
+      return (char *)0;
+  }
+}
