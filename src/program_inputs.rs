@@ -178,6 +178,9 @@ impl RunInputs {
     pub fn of(inputs: &[Input]) -> RunInputs {
         let mut run = RunInputs::default();
         let mut stdin = Stdin::default();
+        // (each argument's bytes by position)
+        let mut argv_bytes: std::collections::BTreeMap<usize, std::collections::BTreeMap<usize, u8>> =
+            Default::default();
         let mut i = 0;
         while i < inputs.len() {
             let input = &inputs[i];
@@ -197,6 +200,9 @@ impl RunInputs {
                     run.args[index - 1] = input.value.to_string();
                 }
                 InputSource::ArgvNumber { .. } => {}
+                InputSource::ArgvByte { index, pos } => {
+                    argv_bytes.entry(*index).or_default().insert(*pos, input.value as u8);
+                }
                 InputSource::StdinChar => {
                     run.reads_stdin = true;
                     stdin.byte(input.value);
@@ -234,6 +240,15 @@ impl RunInputs {
             }
         }
         run.stdin = stdin.bytes;
+        // an argument is its bytes up to the first NUL (those of `argv[k]`
+        // for `k >= argc` are not passed)
+        for (index, bytes) in argv_bytes {
+            if index == 0 || index > run.args.len() {
+                continue;
+            }
+            let text: Vec<u8> = bytes.values().copied().take_while(|b| *b != 0).collect();
+            run.args[index - 1] = String::from_utf8_lossy(&text).into_owned();
+        }
         run
     }
 
@@ -255,12 +270,38 @@ impl RunInputs {
     }
 }
 
+/// The inputs a user is shown: all but the bytes of a command-line
+/// argument after its end (its first NUL) and those of arguments the run
+/// does not pass (`argv[k]` for `k >= argc`), which the program never
+/// reads.
+pub fn shown(inputs: &[Input]) -> impl Iterator<Item = &Input> {
+    let argc = inputs.iter().find(|i| i.source == InputSource::Argc).map(|i| i.value);
+    let mut ends: std::collections::BTreeMap<usize, usize> = Default::default();
+    for i in inputs {
+        if let (InputSource::ArgvByte { index, pos }, 0) = (&i.source, i.value as u8) {
+            let end = ends.entry(*index).or_insert(*pos);
+            *end = (*end).min(*pos);
+        }
+    }
+    inputs.iter().filter(move |i| match &i.source {
+        InputSource::ArgvByte { index, pos } => {
+            argc.is_none_or(|n| (*index as i128) < n) && ends.get(index).is_none_or(|end| pos <= end)
+        }
+        _ => true,
+    })
+}
+
 /// An input as a user reads it: `rand() = 7`, `argc = 3`, `scanf("%d") reads 42`.
 pub fn describe(i: &Input) -> String {
     match &i.source {
         InputSource::Nondet | InputSource::Library { .. } => format!("{}() = {}", i.func, i.value),
         InputSource::Argc => format!("argc = {}", i.value),
         InputSource::ArgvNumber { index } => format!("argv[{index}] = \"{}\" ({}() = {})", i.value, i.func, i.value),
+        InputSource::ArgvByte { index, pos } => match i.value as u8 {
+            0 => format!("argv[{index}][{pos}] = 0 (its end)"),
+            b @ 0x20..=0x7e => format!("argv[{index}][{pos}] = '{}'", b as char),
+            b => format!("argv[{index}][{pos}] = {b}"),
+        },
         InputSource::ScanfResult { format } => format!("{}({format:?}) returns {}", i.func, i.value),
         InputSource::ScanfValue { format, index } => {
             format!("{}({format:?}) conversion {} reads {}", i.func, index + 1, i.value)

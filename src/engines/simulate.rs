@@ -257,6 +257,7 @@ impl<'a> Simulator<'a> {
                         | InputSource::Library { .. }
                         | InputSource::ScanfValue { .. }
                         | InputSource::ArgvNumber { .. }
+                        | InputSource::ArgvByte { .. }
                 );
             }
         }

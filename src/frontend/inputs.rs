@@ -1,6 +1,7 @@
 //! The inputs a real C program reads (DESIGN.md "Builtins"), as the frontend
-//! models them: which calls are inputs ([`input_call`]), and the rewrite of
-//! `scanf` on standard input before `mem2reg` ([`model_inputs`]).
+//! models them: which calls are inputs ([`input_call`]), the rewrite of
+//! `scanf` on standard input before `mem2reg` ([`model_inputs`]), and the
+//! characters of `argv` as byte arrays after it ([`model_argv`], issue 49).
 //!
 //! `scanf("%d", &n)` passes `&n` to an external function, so `n` would stay in
 //! memory and every load of it would be an unrelated fresh value. When every
@@ -46,6 +47,8 @@ pub enum InputCall {
     StdinRead { max: i128 },
     /// A C library function whose result the harness supplies, within `range`.
     Library { range: Option<(i128, i128)> },
+    /// Byte `pos` of the command-line argument `argv[index]` ([`model_argv`]).
+    ArgvByte { index: usize, pos: usize },
 }
 
 /// Is the call `inst` to `name` an input of the program?
@@ -65,6 +68,7 @@ pub fn input_call(name: &str, inst: Value) -> Option<InputCall> {
         }
         "rand" | "random" => Some(InputCall::Library { range: Some((0, RAND_MAX)) }),
         "time" => Some(InputCall::Library { range: None }),
+        ARGV_BYTE => Some(InputCall::ArgvByte { index: int(0)?, pos: int(1)? }),
         _ => None,
     }
 }
@@ -237,4 +241,135 @@ unsafe fn build_call(
     let cname = std::ffi::CString::new(name).unwrap_or_default();
     let mut args = args.to_vec();
     LLVMBuildCall2(b, fty, f, args.as_mut_ptr(), args.len() as u32, cname.as_ptr())
+}
+
+/// ufo's function for a byte of a command-line argument:
+/// `__ufo_argv_byte(k, j)` is `argv[k][j]`.
+const ARGV_BYTE: &str = "__ufo_argv_byte";
+
+/// Bytes of each command-line argument the model follows; the cells past
+/// them are arbitrary (a longer argument is one of their values).
+pub const ARGV_LEN: u64 = 8;
+
+/// Arguments the model follows where `argv`'s index is not a constant.
+pub const ARGV_ROWS: u64 = 3;
+
+/// The users of `v`.
+fn users(v: Value) -> Vec<Value> {
+    let mut out = Vec::new();
+    unsafe {
+        let mut u = LLVMGetFirstUse(v);
+        while !u.is_null() {
+            out.push(LLVMGetUser(u));
+            u = LLVMGetNextUse(u);
+        }
+    }
+    out
+}
+
+/// Command-line arguments as byte arrays (issue 49). Where `main` reads the
+/// characters of `argv` (not only `atoi(argv[i])`, which [`argv_number`]
+/// models as a number), its parameter becomes the global table
+///
+/// ```text
+/// @__ufo_argv = [R + 2 x ptr] { @__ufo_arg0, @__ufo_arg1, ..., @__ufo_argR, null }
+/// @__ufo_argK = [ARGV_LEN x i8]       ; argK[j] = __ufo_argv_byte(K, j), an input
+/// argv[argc] = null
+/// ```
+///
+/// R is the largest constant index `main` loads (else [`ARGV_ROWS`]). An
+/// argument's bytes past [`ARGV_LEN`], the program name's, and the table's
+/// entries past R + 1 are arbitrary: every command line is one of the
+/// model's (the model over-approximates), and a counterexample's arguments
+/// are its rows up to their first NUL. Runs after `mem2reg`, so that the
+/// parameter's uses are SSA.
+pub fn model_argv(module: &Module, entry: FunctionValue) {
+    unsafe {
+        let f = entry.as_value_ref();
+        if LLVMCountParams(f) < 2 {
+            return;
+        }
+        let (argc, argv) = (LLVMGetParam(f, 0), LLVMGetParam(f, 1));
+        if LLVMGetTypeKind(LLVMTypeOf(argv)) != llvm_sys::LLVMTypeKind::LLVMPointerTypeKind {
+            return;
+        }
+        // the rows `main` loads, and whether they are all `atoi(argv[i])`
+        let mut rows = 0u64;
+        let mut only_numbers = true;
+        for u in users(argv) {
+            let (index, loads) = if llvm::is_instruction(u) && llvm::opcode(u) == LLVMOpcode::LLVMLoad {
+                (Some(0), vec![u])
+            } else if let Some(offset) = llvm::gep_byte_offset(u).filter(|_| llvm::operand(u, 0) == argv) {
+                let size = i128::from(llvm::pointer_size(u)).max(1);
+                let index = (offset % size == 0 && offset >= 0).then(|| (offset / size) as u64);
+                let loads: Vec<Value> = users(u);
+                let all_loads =
+                    loads.iter().all(|l| llvm::is_instruction(*l) && llvm::opcode(*l) == LLVMOpcode::LLVMLoad);
+                (index.filter(|_| all_loads), loads)
+            } else {
+                (None, Vec::new())
+            };
+            match index {
+                Some(i) => rows = rows.max(i),
+                None => rows = rows.max(ARGV_ROWS),
+            }
+            let numbers = index.is_some()
+                && loads.iter().all(|l| {
+                    users(*l).iter().all(|c| {
+                        llvm::is_instruction(*c)
+                            && llvm::opcode(*c) == LLVMOpcode::LLVMCall
+                            && argv_number(&llvm::name(llvm::called_value(*c)), *c, argv).is_some()
+                    })
+                });
+            only_numbers &= numbers;
+        }
+        if only_numbers {
+            return;
+        }
+        let rows = rows.clamp(1, 64);
+        let m = module.as_mut_ptr();
+        let ctx = LLVMGetModuleContext(m);
+        let (i8t, i32t, i64t) = (LLVMInt8TypeInContext(ctx), LLVMInt32TypeInContext(ctx), LLVMInt64TypeInContext(ctx));
+        let ptr = LLVMTypeOf(argv);
+        let row_ty = LLVMArrayType2(i8t, ARGV_LEN);
+        let global = |name: &str, ty: LLVMTypeRef, init: LLVMValueRef| {
+            let cname = std::ffi::CString::new(name).unwrap_or_default();
+            let g = LLVMAddGlobal(m, ty, cname.as_ptr());
+            LLVMSetInitializer(g, init);
+            LLVMSetLinkage(g, llvm_sys::LLVMLinkage::LLVMInternalLinkage);
+            g
+        };
+        let row_globals: Vec<LLVMValueRef> =
+            (0..=rows).map(|k| global(&format!("__ufo_arg{k}"), row_ty, LLVMConstNull(row_ty))).collect();
+        let mut entries: Vec<LLVMValueRef> = row_globals.clone();
+        entries.push(LLVMConstNull(ptr));
+        let table_ty = LLVMArrayType2(ptr, entries.len() as u64);
+        let table = global("__ufo_argv", table_ty, LLVMConstArray2(ptr, entries.as_mut_ptr(), entries.len() as u64));
+        let builder = LLVMCreateBuilderInContext(ctx);
+        let first = LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(f));
+        LLVMPositionBuilderBefore(builder, first);
+        let byte_fn = declare(m, ARGV_BYTE, i8t, &[i32t, i32t]);
+        let any_fn = declare(m, super::models::ANY_INT, i32t, &[]);
+        for (k, row) in row_globals.iter().enumerate() {
+            for j in 0..ARGV_LEN {
+                // (the program name is no input: its bytes are free)
+                let byte = if k == 0 {
+                    let v = build_call(builder, any_fn, &[], "arg0.byte");
+                    LLVMBuildTrunc(builder, v, i8t, c"".as_ptr())
+                } else {
+                    let args = [LLVMConstInt(i32t, k as u64, 0), LLVMConstInt(i32t, j, 0)];
+                    build_call(builder, byte_fn, &args, "argv.byte")
+                };
+                let mut idx = [LLVMConstInt(i64t, j, 0)];
+                let at = LLVMBuildGEP2(builder, i8t, *row, idx.as_mut_ptr(), 1, c"".as_ptr());
+                LLVMBuildStore(builder, byte, at);
+            }
+        }
+        let n = LLVMBuildSExt(builder, argc, i64t, c"".as_ptr());
+        let mut idx = [n];
+        let end = LLVMBuildGEP2(builder, ptr, table, idx.as_mut_ptr(), 1, c"argv.end".as_ptr());
+        LLVMBuildStore(builder, LLVMConstNull(ptr), end);
+        LLVMDisposeBuilder(builder);
+        LLVMReplaceAllUsesWith(argv, table);
+    }
 }

@@ -269,6 +269,9 @@ pub fn normalize(module: &Module, file: &str, opts: &FrontendOptions, recursion:
         promote_globals(module, entry);
     }
     run(module, &tm, "function(sroa,mem2reg)", file)?;
+    if opts.entry == "main" {
+        inputs::model_argv(module, entry);
+    }
     let pipeline = match opts.opt {
         OptLevel::O0 => None,
         OptLevel::O1 => Some("default<O1>"),

@@ -1822,6 +1822,9 @@ impl Tx<'_> {
                     let source = InputSource::Library { function: name.clone() };
                     self.input(inst, &name, source, range, body, at)
                 }
+                InputCall::ArgvByte { index, pos } => {
+                    self.input(inst, "argv", InputSource::ArgvByte { index, pos }, None, body, at)
+                }
             }
             return Ok(Flow::Continue);
         }

@@ -145,6 +145,9 @@ pub enum InputSource {
     /// The number `atoi`/`atol`/`strtol(.., 10)` read from the command-line
     /// argument `argv[index]`: the replay passes it as that argument.
     ArgvNumber { index: usize },
+    /// Byte `pos` of the command-line argument `argv[index]` (`index` at
+    /// least 1): the replay passes the argument's bytes up to the first NUL.
+    ArgvByte { index: usize, pos: usize },
     /// What a C library function returned (`rand`, `random`, `time`): the
     /// harness returns it in place of the library's.
     Library { function: String },

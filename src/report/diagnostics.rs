@@ -62,7 +62,7 @@ pub fn diagnostics(r: &Report, werror: bool) -> Vec<Diagnostic> {
         Verdict::Unsafe => {
             let Some(cex) = &r.counterexample else { return out };
             out.push(diag(Severity::Warning, known(&cex.target), r.failure_text()));
-            for i in &cex.inputs {
+            for i in crate::program_inputs::shown(&cex.inputs) {
                 out.push(diag(Severity::Note, known(&i.at), format!("input: {}", crate::program_inputs::describe(i))));
             }
             if let Some(run) = cex.run.command_line() {

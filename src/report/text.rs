@@ -29,7 +29,7 @@ impl Report {
             }
             if !cex.inputs.is_empty() {
                 let _ = writeln!(s, "inputs:");
-                for i in &cex.inputs {
+                for i in crate::program_inputs::shown(&cex.inputs) {
                     let _ = writeln!(s, "  {}  {}", i.at, crate::program_inputs::describe(i));
                 }
             }
