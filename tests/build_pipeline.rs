@@ -38,18 +38,20 @@ fn plugin_for(major: u32) -> &'static Path {
 
 /// Was `file` written after every source of the library and the plugin
 /// (`src/`, `plugin/`, `build-support/`, the build scripts, the manifests
-/// and the lock file) last changed?
+/// and the lock file, and the directories themselves: a file removed or
+/// renamed) last changed?
 fn newer_than_its_sources(file: &Path) -> bool {
     fn newest(p: &Path) -> Option<std::time::SystemTime> {
         let meta = std::fs::metadata(p).ok()?;
+        let own = meta.modified().ok()?;
         if !meta.is_dir() {
-            return meta.modified().ok();
+            return Some(own);
         }
         let entries = std::fs::read_dir(p).ok()?;
-        entries.filter_map(|e| newest(&e.ok()?.path())).max()
+        Some(entries.filter_map(|e| newest(&e.ok()?.path())).max().map_or(own, |t| t.max(own)))
     }
     let Some(built) = std::fs::metadata(file).and_then(|m| m.modified()).ok() else { return false };
-    let sources = ["src", "plugin", "build-support", "build.rs", "Cargo.toml", "Cargo.lock"];
+    let sources = ["src", "plugin", "build-support", "build.rs", "scripts/build-plugins", "Cargo.toml", "Cargo.lock"];
     sources.iter().all(|s| newest(&root().join(s)).is_some_and(|t| t < built))
 }
 

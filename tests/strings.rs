@@ -63,6 +63,17 @@ fn a_loop_over_the_arguments_is_proved_and_its_bug_found() {
     }
 }
 
+/// `while (argv[n]) n++` counts the arguments: the model's table has rows
+/// for a few of them, and `argv[k]` past those is a string too (not NULL:
+/// only `argv[argc]` is), so five arguments reach the error.
+#[test]
+fn counting_the_arguments_up_to_null_is_not_bounded_by_the_model() {
+    for level in ["O0", "O2"] {
+        let json = run("argv_count_bug.c", level, "UNSAFE");
+        assert!(args(&json).len() >= 5, "{level}: {:?}", args(&json));
+    }
+}
+
 /// `strcmp` compares bytes as `unsigned char`: a program that orders two
 /// arguments by their first `char` (signed) and asserts `strcmp`'s sign has
 /// a bug for a byte above 127 (ufo found it in a program written here as a

@@ -272,25 +272,35 @@ fn users(v: Value) -> Vec<Value> {
 /// models as a number), its parameter becomes the global table
 ///
 /// ```text
-/// @__ufo_argv = [R + 2 x ptr] { @__ufo_arg0, @__ufo_arg1, ..., @__ufo_argR, null }
+/// @__ufo_argv = [R + 1 x ptr] { @__ufo_arg0, @__ufo_arg1, ..., @__ufo_argR }
 /// @__ufo_argK = [ARGV_LEN x i8]       ; argK[j] = __ufo_argv_byte(K, j), an input
 /// argv[argc] = null
 /// ```
 ///
 /// R is the largest constant index `main` loads (else [`ARGV_ROWS`]). An
 /// argument's bytes past [`ARGV_LEN`], the program name's, and the table's
-/// entries past R + 1 are arbitrary: every command line is one of the
+/// cells past its R + 1 rows are arbitrary (so `argv[k]` for `R < k < argc`
+/// is a string too): every command line is one of the
 /// model's (the model over-approximates), and a counterexample's arguments
 /// are its rows up to their first NUL. Runs after `mem2reg`, so that the
 /// parameter's uses are SSA.
+#[allow(deprecated)]
 pub fn model_argv(module: &Module, entry: FunctionValue) {
+    // (LLVM 14's pointers are typed: its plugin keeps the model of before)
+    if cfg!(feature = "llvm14") {
+        return;
+    }
     unsafe {
         let f = entry.as_value_ref();
-        if LLVMCountParams(f) < 2 {
+        // (a `main` that calls itself would store its `argv[argc]` into its
+        // caller's table)
+        if LLVMCountParams(f) < 2 || !LLVMGetFirstUse(f).is_null() {
             return;
         }
         let (argc, argv) = (LLVMGetParam(f, 0), LLVMGetParam(f, 1));
-        if LLVMGetTypeKind(LLVMTypeOf(argv)) != llvm_sys::LLVMTypeKind::LLVMPointerTypeKind {
+        if LLVMGetTypeKind(LLVMTypeOf(argv)) != llvm_sys::LLVMTypeKind::LLVMPointerTypeKind
+            || !matches!(llvm::value_ty(argc), llvm::Ty::Int(1..=64))
+        {
             return;
         }
         // the rows `main` loads, and whether they are all `atoi(argv[i])`
@@ -331,7 +341,7 @@ pub fn model_argv(module: &Module, entry: FunctionValue) {
         let ctx = LLVMGetModuleContext(m);
         let (i8t, i32t, i64t) = (LLVMInt8TypeInContext(ctx), LLVMInt32TypeInContext(ctx), LLVMInt64TypeInContext(ctx));
         let ptr = LLVMTypeOf(argv);
-        let row_ty = LLVMArrayType2(i8t, ARGV_LEN);
+        let row_ty = LLVMArrayType(i8t, ARGV_LEN as u32);
         let global = |name: &str, ty: LLVMTypeRef, init: LLVMValueRef| {
             let cname = std::ffi::CString::new(name).unwrap_or_default();
             let g = LLVMAddGlobal(m, ty, cname.as_ptr());
@@ -341,10 +351,11 @@ pub fn model_argv(module: &Module, entry: FunctionValue) {
         };
         let row_globals: Vec<LLVMValueRef> =
             (0..=rows).map(|k| global(&format!("__ufo_arg{k}"), row_ty, LLVMConstNull(row_ty))).collect();
+        // (no NULL after them: the table's cells past its rows are arbitrary,
+        // and `argv[argc]` is the one NULL, stored below)
         let mut entries: Vec<LLVMValueRef> = row_globals.clone();
-        entries.push(LLVMConstNull(ptr));
-        let table_ty = LLVMArrayType2(ptr, entries.len() as u64);
-        let table = global("__ufo_argv", table_ty, LLVMConstArray2(ptr, entries.as_mut_ptr(), entries.len() as u64));
+        let table_ty = LLVMArrayType(ptr, entries.len() as u32);
+        let table = global("__ufo_argv", table_ty, LLVMConstArray(ptr, entries.as_mut_ptr(), entries.len() as u32));
         let builder = LLVMCreateBuilderInContext(ctx);
         let first = LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(f));
         LLVMPositionBuilderBefore(builder, first);

@@ -210,6 +210,7 @@ impl Engine for MaxSmt {
 /// invariant (Theorem 2), every assertion tried. Nothing if a concrete run
 /// reaches the error.
 pub fn proved_invariants(p: &Program, cx: &EngineContext, jobs: usize) -> Vec<(LocId, Expr)> {
+    let _installed = crate::smt::deadline::Install::install(cx.deadline);
     let sort = |v: VarId| p.var(v).sort;
     let dcx = Ctx { sem: cx.sem, sort: &sort };
     let Ok((itvs, _)) = fixpoint::analyze::<Intervals>(p, &dcx, Options::default(), cx.deadline) else {
@@ -392,10 +393,19 @@ impl<'a> Search<'a> {
     }
 
     /// A copy of the search for one recursive call: the program as it is
-    /// (strengthenings included), the memo, no lemmas, fresh statistics.
-    fn fork(&self) -> Search<'a> {
+    /// (strengthenings included), the memo, no lemmas, fresh statistics,
+    /// `jobs` queries at once.
+    fn fork(&self, jobs: usize) -> Search<'a> {
         let st = MaxSmtStats::default();
-        Search { lemmas: Facts::new(), proved: Facts::new(), log: Vec::new(), parallel: false, st, ..self.clone() }
+        Search {
+            lemmas: Facts::new(),
+            proved: Facts::new(),
+            log: Vec::new(),
+            parallel: false,
+            jobs,
+            st,
+            ..self.clone()
+        }
     }
 
     /// Takes back what the fork `child` learned: its failed calls, its
@@ -429,18 +439,19 @@ impl<'a> Search<'a> {
     /// answer does not depend on `jobs`.
     fn calls(&mut self, tasks: &[(&Transition, Lin)]) -> Result<Vec<Option<Facts>>, String> {
         type Call<'b> = (Result<Option<Facts>, String>, Option<Search<'b>>);
-        fn one<'b>(s: &Search<'b>, t: &Transition, l: &Lin) -> Call<'b> {
+        // (calls at once run their queries one at a time: `jobs` threads in all)
+        fn one<'b>(s: &Search<'b>, t: &Transition, l: &Lin, jobs: usize) -> Call<'b> {
             if t.path.is_empty() {
                 return (condsafe::implies(std::slice::from_ref(t), Some(l)).map(|b| b.then(Facts::new)), None);
             }
-            let mut f = s.fork();
+            let mut f = s.fork(jobs);
             let before = f.part(f.comp_of[t.src.0 as usize]);
             let r = f.check_safe(before, t, Some(l));
             (r, Some(f))
         }
         let workers = if self.parallel { self.jobs.min(tasks.len()) } else { 1 };
         let results: Vec<Call<'a>> = if workers <= 1 {
-            tasks.iter().map(|(t, l)| one(self, t, l)).collect()
+            tasks.iter().map(|(t, l)| one(self, t, l, self.jobs)).collect()
         } else {
             self.st.calls_at_once += tasks.len();
             let this = &*self;
@@ -451,7 +462,7 @@ impl<'a> Search<'a> {
                         std::thread::Builder::new().stack_size(WORKER_STACK).spawn_scoped(s, move || {
                             let _installed = crate::smt::deadline::Install::install(this.cx.deadline);
                             let mine = tasks.iter().enumerate().skip(w).step_by(workers);
-                            mine.map(|(i, (t, l))| (i, one(this, t, l))).collect::<Vec<_>>()
+                            mine.map(|(i, (t, l))| (i, one(this, t, l, 1))).collect::<Vec<_>>()
                         })
                     })
                     .collect();
@@ -464,14 +475,15 @@ impl<'a> Search<'a> {
             let lost = || (Err("a thread of CheckSafe calls failed".to_string()), None);
             slots.into_iter().map(|r| r.unwrap_or_else(lost)).collect()
         };
+        // (every fork's facts and memo first, then the first error)
         let mut out = Vec::new();
         for (r, child) in results {
             if let Some(c) = child {
                 self.absorb(c);
             }
-            out.push(r?);
+            out.push(r);
         }
-        Ok(out)
+        out.into_iter().collect()
     }
 
     /// The component `c` of the program as it is.
