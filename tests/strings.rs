@@ -26,12 +26,15 @@ fn args(json: &serde_json::Value) -> Vec<String> {
 
 /// `argv[1][0] == 'x' && argv[1][1] == '\0'`: the bug is found, the run is
 /// `./program x`, and it replays (before the bytes were modelled, the
-/// argument was an arbitrary `a` and the replay missed the error).
+/// argument was an arbitrary `a` and the replay missed the error). Its
+/// usage message (`fprintf` to `stderr`) writes no memory ufo follows: no
+/// warning.
 #[test]
 fn a_character_of_argv_is_an_input_the_replay_passes() {
     for level in ["O0", "O2"] {
         let json = run("argv_char_bug.c", level, "UNSAFE");
         assert_eq!(args(&json), ["x"], "{level}");
+        assert_eq!(json["warnings"], serde_json::json!([]), "{level}");
         let bytes =
             json["counterexample"]["inputs"].as_array().unwrap().iter().filter(|i| i["source"]["kind"] == "argv_byte");
         assert!(bytes.count() >= 2, "{level}: the bytes are the trace's inputs");

@@ -77,12 +77,18 @@ impl Regions {
 
 /// Functions without a body that do not write memory through their pointer
 /// arguments (beyond what the translation models itself).
-fn reads_only(name: &str) -> bool {
+pub(super) fn reads_only(name: &str) -> bool {
     matches!(
         name,
         "free"
             | "printf"
+            | "fprintf"
             | "puts"
+            | "fputs"
+            | "putchar"
+            | "fputc"
+            | "putc"
+            | "fwrite"
             | "strlen"
             | "strcmp"
             | "strncmp"

@@ -1892,7 +1892,8 @@ impl Tx<'_> {
             body.push(Stmt::Havoc(v, HavocKind::Unmodelled { why: format!("result of '{name}'") }, at.clone()));
         }
         if !is_opaque_builtin(&name) {
-            let writes = (0..llvm::call_arg_count(inst)).any(|i| llvm::value_ty(arg(i)) == Ty::Pointer);
+            let writes = !super::regions::reads_only(&name)
+                && (0..llvm::call_arg_count(inst)).any(|i| llvm::value_ty(arg(i)) == Ty::Pointer);
             self.warn_external(&name, writes);
         }
         Ok(Flow::Continue)
