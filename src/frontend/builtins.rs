@@ -110,24 +110,13 @@ pub fn check_kind(name: &str, inst: Value, property: Property) -> Option<String>
 /// External functions that need no warning: their effect on memory is already
 /// over-approximated by fresh loads.
 pub fn quiet_external(name: &str) -> bool {
-    matches!(
-        name,
-        "malloc"
-            | "calloc"
-            | "realloc"
-            | "free"
-            | "memset"
-            | "memcpy"
-            | "memmove"
-            | "printf"
-            | "fprintf"
-            | "puts"
-            | "fputs"
-            | "putchar"
-            | "fputc"
-            | "putc"
-            | "fwrite"
-    )
+    matches!(name, "malloc" | "calloc" | "realloc" | "free" | "memset" | "memcpy" | "memmove") || is_output(name)
+}
+
+/// The C library's output functions: they write no memory the program
+/// model follows (`printf`'s `%n` is not modelled).
+pub fn is_output(name: &str) -> bool {
+    matches!(name, "printf" | "fprintf" | "puts" | "fputs" | "putchar" | "fputc" | "putc" | "fwrite")
 }
 
 /// Is the call `inst` (to the function `name`) an error call: a call to an error

@@ -78,29 +78,23 @@ impl Regions {
 /// Functions without a body that do not write memory through their pointer
 /// arguments (beyond what the translation models itself).
 pub(super) fn reads_only(name: &str) -> bool {
-    matches!(
-        name,
-        "free"
-            | "printf"
-            | "fprintf"
-            | "puts"
-            | "fputs"
-            | "putchar"
-            | "fputc"
-            | "putc"
-            | "fwrite"
-            | "strlen"
-            | "strcmp"
-            | "strncmp"
-            | "memcmp"
-            | "abort"
-            | "exit"
-            | "__assert_fail"
-            | "reach_error"
-            | "__VERIFIER_assert"
-            | "__VERIFIER_assume"
-            | "assume_abort_if_not"
-    ) || name.starts_with("__VERIFIER_nondet_")
+    super::builtins::is_output(name)
+        || matches!(
+            name,
+            "free"
+                | "strlen"
+                | "strcmp"
+                | "strncmp"
+                | "memcmp"
+                | "abort"
+                | "exit"
+                | "__assert_fail"
+                | "reach_error"
+                | "__VERIFIER_assert"
+                | "__VERIFIER_assume"
+                | "assume_abort_if_not"
+        )
+        || name.starts_with("__VERIFIER_nondet_")
         || name.starts_with("llvm.dbg.")
         || name.starts_with("llvm.lifetime.")
         || name.starts_with("llvm.assume")
