@@ -376,7 +376,7 @@ pub fn model_argv(module: &Module, entry: FunctionValue) {
                 LLVMBuildStore(builder, byte, at);
             }
         }
-        let n = LLVMBuildSExt(builder, argc, i64t, c"".as_ptr());
+        let n = LLVMBuildIntCast2(builder, argc, i64t, 1, c"".as_ptr());
         let mut idx = [n];
         let end = LLVMBuildGEP2(builder, ptr, table, idx.as_mut_ptr(), 1, c"argv.end".as_ptr());
         LLVMBuildStore(builder, LLVMConstNull(ptr), end);
