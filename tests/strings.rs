@@ -113,3 +113,13 @@ fn string_functions_on_a_filled_buffer() {
         run("literal_copy_bug.c", level, "UNSAFE");
     }
 }
+
+/// `printf("abc%n", &x)` writes 3 into `x`: an output function with a `%n`
+/// conversion (or a format that is not a constant) may write through its
+/// pointer arguments, so the bug after it is found (it was SAFE, wrongly).
+#[test]
+fn printf_with_percent_n_writes_its_argument() {
+    for level in ["O0", "O2"] {
+        run("printf_percent_n_bug.c", level, "UNSAFE");
+    }
+}

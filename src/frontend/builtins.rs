@@ -114,9 +114,40 @@ pub fn quiet_external(name: &str) -> bool {
 }
 
 /// The C library's output functions: they write no memory the program
-/// model follows (`printf`'s `%n` is not modelled).
+/// model follows, but for a `printf` format's `%n` ([`output_writes`]).
 pub fn is_output(name: &str) -> bool {
     matches!(name, "printf" | "fprintf" | "puts" | "fputs" | "putchar" | "fputc" | "putc" | "fwrite")
+}
+
+/// Does the call `inst` of the output function `name` write through a
+/// pointer argument: a `printf`/`fprintf` whose format has a `%n`
+/// conversion, or is not a constant (it may have one)?
+pub fn output_writes(name: &str, inst: Value) -> bool {
+    let at = match name {
+        "printf" => 0,
+        "fprintf" => 1,
+        _ => return false,
+    };
+    if llvm::call_arg_count(inst) <= at {
+        return false;
+    }
+    llvm::const_c_string(llvm::operand(inst, at)).is_none_or(|f| has_percent_n(&f))
+}
+
+/// Has the `printf` format `f` a `%n` conversion (`%n`, `%hhn`, `%5ln`, ...)?
+fn has_percent_n(f: &str) -> bool {
+    let mut chars = f.chars();
+    while let Some(c) = chars.next() {
+        if c != '%' {
+            continue;
+        }
+        // flags, width, precision and length, then the conversion
+        let conversion = chars.by_ref().find(|c| !"-+ #0123456789.*'hlLqjzt".contains(*c));
+        if conversion == Some('n') {
+            return true;
+        }
+    }
+    false
 }
 
 /// Is the call `inst` (to the function `name`) an error call: a call to an error
@@ -159,4 +190,19 @@ fn has_noinline(f: Value) -> bool {
     let kind = unsafe { LLVMGetEnumAttributeKindForName(c"noinline".as_ptr(), "noinline".len()) };
     let attr = unsafe { LLVMGetEnumAttributeAtIndex(f, llvm_sys::LLVMAttributeFunctionIndex, kind) };
     !attr.is_null()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::has_percent_n;
+
+    #[test]
+    fn a_format_writes_only_with_a_percent_n_conversion() {
+        for f in ["%n", "abc%n\n", "%d%hhn", "%5ln", "%-*lln", "x%%%n"] {
+            assert!(has_percent_n(f), "{f}");
+        }
+        for f in ["", "%d\n", "100%%", "%%n", "%s and n", "%ld %u"] {
+            assert!(!has_percent_n(f), "{f}");
+        }
+    }
 }

@@ -400,7 +400,7 @@ impl Analysis {
             self.uf.unmodelled(n, "a nondeterministic pointer");
             return;
         }
-        if reads_only(&name) {
+        if reads_only(&name) && !super::builtins::output_writes(&name, inst) {
             return;
         }
         let what = if name.is_empty() { "an indirect call".to_string() } else { format!("'{name}'") };
