@@ -254,19 +254,6 @@ pub const ARGV_LEN: u64 = 8;
 /// Arguments the model follows where `argv`'s index is not a constant.
 pub const ARGV_ROWS: u64 = 3;
 
-/// The users of `v`.
-fn users(v: Value) -> Vec<Value> {
-    let mut out = Vec::new();
-    unsafe {
-        let mut u = LLVMGetFirstUse(v);
-        while !u.is_null() {
-            out.push(LLVMGetUser(u));
-            u = LLVMGetNextUse(u);
-        }
-    }
-    out
-}
-
 /// Command-line arguments as byte arrays (issue 49). Where `main` reads the
 /// characters of `argv` (not only `atoi(argv[i])`, which [`argv_number`]
 /// models as a number), its parameter becomes the global table
@@ -306,13 +293,13 @@ pub fn model_argv(module: &Module, entry: FunctionValue) {
         // the rows `main` loads, and whether they are all `atoi(argv[i])`
         let mut rows = 0u64;
         let mut only_numbers = true;
-        for u in users(argv) {
+        for u in llvm::users(argv) {
             let (index, loads) = if llvm::is_instruction(u) && llvm::opcode(u) == LLVMOpcode::LLVMLoad {
                 (Some(0), vec![u])
             } else if let Some(offset) = llvm::gep_byte_offset(u).filter(|_| llvm::operand(u, 0) == argv) {
                 let size = i128::from(llvm::pointer_size(u)).max(1);
                 let index = (offset % size == 0 && offset >= 0).then(|| (offset / size) as u64);
-                let loads: Vec<Value> = users(u);
+                let loads: Vec<Value> = llvm::users(u);
                 let all_loads =
                     loads.iter().all(|l| llvm::is_instruction(*l) && llvm::opcode(*l) == LLVMOpcode::LLVMLoad);
                 (index.filter(|_| all_loads), loads)
@@ -325,7 +312,7 @@ pub fn model_argv(module: &Module, entry: FunctionValue) {
             }
             let numbers = index.is_some()
                 && loads.iter().all(|l| {
-                    users(*l).iter().all(|c| {
+                    llvm::users(*l).iter().all(|c| {
                         llvm::is_instruction(*c)
                             && llvm::opcode(*c) == LLVMOpcode::LLVMCall
                             && argv_number(&llvm::name(llvm::called_value(*c)), *c, argv).is_some()

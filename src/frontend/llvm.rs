@@ -105,6 +105,19 @@ pub fn value_ty(v: Value) -> Ty {
     ty(type_of(v))
 }
 
+/// The users of `v`, in use-list order.
+pub fn users(v: Value) -> Vec<Value> {
+    let mut out = Vec::new();
+    unsafe {
+        let mut u = LLVMGetFirstUse(v);
+        while !u.is_null() {
+            out.push(LLVMGetUser(u));
+            u = LLVMGetNextUse(u);
+        }
+    }
+    out
+}
+
 pub fn is_instruction(v: Value) -> bool {
     unsafe { !LLVMIsAInstruction(v).is_null() }
 }

@@ -246,7 +246,6 @@ struct Part {
 
 /// The bottom-up search of one run (or a fork of it for one recursive
 /// call: [`Search::calls`]).
-#[derive(Clone)]
 struct Search<'a> {
     p: &'a Program,
     cx: &'a EngineContext<'a>,
@@ -396,15 +395,26 @@ impl<'a> Search<'a> {
     /// (strengthenings included), the memo, no lemmas, fresh statistics,
     /// `jobs` queries at once.
     fn fork(&self, jobs: usize) -> Search<'a> {
-        let st = MaxSmtStats::default();
+        // (field by field: the lemmas and proved facts, which grow over the
+        // run, are not copied only to be dropped)
         Search {
+            p: self.p,
+            cx: self.cx,
+            conjuncts: self.conjuncts,
+            jobs,
+            comp_of: self.comp_of.clone(),
+            comps: self.comps.clone(),
+            stays: self.stays.clone(),
+            blocks: self.blocks.clone(),
+            start: self.start.clone(),
+            samples: Arc::clone(&self.samples),
+            error_run: self.error_run,
             lemmas: Facts::new(),
+            failed: self.failed.clone(),
             proved: Facts::new(),
             log: Vec::new(),
             parallel: false,
-            jobs,
-            st,
-            ..self.clone()
+            st: MaxSmtStats::default(),
         }
     }
 
