@@ -334,11 +334,40 @@ impl RunInputs {
         } else {
             std::iter::once("env ".into()).chain(unset).chain(set).collect()
         };
-        let args: Vec<String> = self.args.iter().map(|a| format!(" '{a}'")).collect();
+        let args: Vec<String> = self.args.iter().map(|a| format!(" {}", shell_word(a))).collect();
         let stdin =
             if self.reads_stdin { format!(" with standard input {}", self.stdin_text()) } else { String::new() };
         Some(format!("{}./program{}{stdin}", env.concat(), args.concat()))
     }
+}
+
+/// `a` as one word of a shell command line: `'a'`, or bash's `$'...'` with
+/// escapes where it has a quote, a control character or a byte past ASCII.
+fn shell_word(a: &str) -> String {
+    if a.chars().all(|c| c == ' ' || (c.is_ascii_graphic() && c != '\'')) {
+        return format!("'{a}'");
+    }
+    let mut out = String::from("$'");
+    for c in a.chars() {
+        match c {
+            '\'' | '\\' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            ' ' => out.push(' '),
+            c if c.is_ascii_graphic() => out.push(c),
+            c => {
+                let mut buf = [0u8; 4];
+                for b in c.encode_utf8(&mut buf).bytes() {
+                    out.push_str(&format!("\\x{b:02x}"));
+                }
+            }
+        }
+    }
+    out.push('\'');
+    out
 }
 
 /// Does the next read of standard input start by skipping whitespace (a
@@ -464,6 +493,14 @@ fn render(conv: Conversion, bits: u32, v: i128) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn arguments_are_shown_as_a_shell_reads_them() {
+        assert_eq!(shell_word("boom x"), "'boom x'");
+        assert_eq!(shell_word("\u{2}\u{1}"), "$'\\x02\\x01'");
+        assert_eq!(shell_word("it's\n"), "$'it\\'s\\n'");
+        assert_eq!(shell_word("\u{e9}"), "$'\\xc3\\xa9'");
+    }
     use crate::error::SrcLoc;
 
     fn input(source: InputSource, value: i128) -> Input {

@@ -19,10 +19,10 @@
 //! functions are opaque external calls, so LLVM neither merges nor reorders
 //! them. Every other call keeps its meaning: an external call.
 
-use super::llvm::{self, Value};
+use super::llvm::{self, build_call, declare, Value};
 use super::{DataModel, FrontendOptions};
 use crate::program_inputs::{assigned, parse_scanf, Directive};
-use inkwell::module::Module;
+use inkwell::module::{Linkage, Module};
 use inkwell::values::{AsValueRef, FunctionValue};
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
@@ -74,12 +74,18 @@ pub fn input_call(name: &str, inst: Value) -> Option<InputCall> {
 }
 
 /// If the call `inst` to `name` reads a number from a command-line argument —
-/// `atoi(argv[i])`, `atol`, `atoll`, `strtol(argv[i], _, 10)`, `strtoll` — the
+/// `atoi(argv[i])`, `atol`, `atoll`, `strtol(argv[i], NULL, 10)`, `strtoll` — the
 /// index `i` (at least 1); `argv` is `main`'s second parameter.
 pub fn argv_number(name: &str, inst: Value, argv: Value) -> Option<usize> {
     let decimal = match name {
         "atoi" | "atol" | "atoll" => llvm::call_arg_count(inst) >= 1,
-        "strtol" | "strtoll" => llvm::call_arg_count(inst) >= 3 && llvm::const_int(llvm::operand(inst, 2)) == Some(10),
+        // (with a null `endptr`: the number alone is the input; a program
+        // that reads `*endptr` reads the argument's bytes, through the model)
+        "strtol" | "strtoll" => {
+            llvm::call_arg_count(inst) >= 3
+                && llvm::const_int(llvm::operand(inst, 2)) == Some(10)
+                && unsafe { llvm_sys::core::LLVMIsNull(llvm::operand(inst, 1)) != 0 }
+        }
         _ => false,
     };
     if !decimal {
@@ -217,32 +223,6 @@ pub fn model_inputs(module: &Module, entry: FunctionValue, opts: &FrontendOption
     }
 }
 
-/// The function `name` of the module, declared with this type if it is not there.
-unsafe fn declare(
-    m: LLVMModuleRef,
-    name: &str,
-    ret: LLVMTypeRef,
-    params: &[LLVMTypeRef],
-) -> (LLVMValueRef, LLVMTypeRef) {
-    let cname = std::ffi::CString::new(name).unwrap_or_default();
-    let mut params = params.to_vec();
-    let fty = LLVMFunctionType(ret, params.as_mut_ptr(), params.len() as u32, 0);
-    let f = LLVMGetNamedFunction(m, cname.as_ptr());
-    let f = if f.is_null() { LLVMAddFunction(m, cname.as_ptr(), fty) } else { f };
-    (f, fty)
-}
-
-unsafe fn build_call(
-    b: LLVMBuilderRef,
-    (f, fty): (LLVMValueRef, LLVMTypeRef),
-    args: &[LLVMValueRef],
-    name: &str,
-) -> LLVMValueRef {
-    let cname = std::ffi::CString::new(name).unwrap_or_default();
-    let mut args = args.to_vec();
-    LLVMBuildCall2(b, fty, f, args.as_mut_ptr(), args.len() as u32, cname.as_ptr())
-}
-
 /// ufo's function for a byte of a command-line argument:
 /// `__ufo_argv_byte(k, j)` is `argv[k][j]`.
 const ARGV_BYTE: &str = "__ufo_argv_byte";
@@ -370,4 +350,41 @@ pub fn model_argv(module: &Module, entry: FunctionValue) {
         LLVMDisposeBuilder(builder);
         LLVMReplaceAllUsesWith(argv, table);
     }
+}
+
+/// After the argument model ([`model_argv`]): every call of a function
+/// modelled late (`models::LATE`) that the translation does not read as a
+/// command-line number ([`argv_number`]) calls its late model instead, and
+/// the late models become internal (and are always inlined). Returns whether the module has late
+/// models (then the caller inlines them).
+pub fn redirect_late(module: &Module, entry: FunctionValue) -> bool {
+    let late: Vec<FunctionValue> = module
+        .get_functions()
+        .filter(|f| f.count_basic_blocks() > 0 && super::models::is_late(&f.get_name().to_string_lossy()))
+        .collect();
+    if late.is_empty() {
+        return false;
+    }
+    let argv = (entry.count_params() >= 2).then(|| unsafe { LLVMGetParam(entry.as_value_ref(), 1) });
+    for model in &late {
+        let model_name = model.get_name().to_string_lossy().into_owned();
+        let name = &model_name[super::models::LATE_PREFIX.len()..];
+        let Some(f) = module.get_function(name) else {
+            continue;
+        };
+        for call in llvm::users(f.as_value_ref()) {
+            // (a call of another prototype, `int atoi()` of old C, stays
+            // the unknown function's: the inliner would not inline it)
+            let redirect = llvm::is_instruction(call)
+                && llvm::opcode(call) == LLVMOpcode::LLVMCall
+                && llvm::called_value(call) == f.as_value_ref()
+                && unsafe { LLVMGetCalledFunctionType(call) == LLVMGlobalGetValueType(model.as_value_ref()) }
+                && argv.and_then(|a| argv_number(name, call, a)).is_none();
+            if redirect {
+                unsafe { LLVMSetOperand(call, llvm::num_operands(call) - 1, model.as_value_ref()) };
+            }
+        }
+        model.set_linkage(Linkage::Internal);
+    }
+    true
 }

@@ -600,3 +600,30 @@ pub fn void_marker(m: llvm_sys::prelude::LLVMModuleRef, name: &str) -> (LLVMType
         (ty, f)
     }
 }
+
+/// The function `name` of `m` (declared with this type if it is not there).
+pub unsafe fn declare(
+    m: LLVMModuleRef,
+    name: &str,
+    ret: LLVMTypeRef,
+    params: &[LLVMTypeRef],
+) -> (LLVMValueRef, LLVMTypeRef) {
+    let cname = std::ffi::CString::new(name).unwrap_or_default();
+    let mut params = params.to_vec();
+    let fty = LLVMFunctionType(ret, params.as_mut_ptr(), params.len() as u32, 0);
+    let f = LLVMGetNamedFunction(m, cname.as_ptr());
+    let f = if f.is_null() { LLVMAddFunction(m, cname.as_ptr(), fty) } else { f };
+    (f, fty)
+}
+
+/// A call of `f` with `args` before the builder's position.
+pub unsafe fn build_call(
+    b: LLVMBuilderRef,
+    (f, fty): (LLVMValueRef, LLVMTypeRef),
+    args: &[LLVMValueRef],
+    name: &str,
+) -> LLVMValueRef {
+    let cname = std::ffi::CString::new(name).unwrap_or_default();
+    let mut args = args.to_vec();
+    LLVMBuildCall2(b, fty, f, args.as_mut_ptr(), args.len() as u32, cname.as_ptr())
+}

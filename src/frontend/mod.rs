@@ -19,6 +19,7 @@ mod normalize;
 mod procedures;
 pub mod recursion;
 mod regions;
+mod sscanf;
 mod translate;
 
 use crate::error::Result;

@@ -1,6 +1,7 @@
 //! C-library models linked into a program that calls them (issue 44 §1:
-//! `qsort` and `bsearch` with a user's comparator; issue 49 adds the string
-//! functions).
+//! `qsort` and `bsearch` with a user's comparator; issue 49 adds `string.h`,
+//! `ctype.h`, the reads of `stdio.h` and the numbers of `stdlib.h`; the list is
+//! [`MODELS`] and [`LATE`], and README.md's "The C library").
 //!
 //! The models are C (`models/libc.c`), compiled by the program's clang at
 //! the run's data model (once per process and data model) and linked into
@@ -11,16 +12,29 @@
 //! real C library. Only the functions the program declares without a body
 //! and calls are linked; a program that defines its own `qsort` keeps it.
 //!
+//! Two kinds are not linked by name alone:
+//! - glibc's `ctype.h` macros read a table through `__ctype_b_loc()` (and
+//!   the `toupper`/`tolower` tables): each read `(*__ctype_b_loc())[c]` is
+//!   rewritten into a call of the model computing that entry
+//!   ([`rewrite_ctype_reads`]), so a character's class is arithmetic over it,
+//!   not a table in the program's memory;
+//! - the numbers of `stdlib.h` ([`LATE`]) are linked as `__ufo_late_NAME` and
+//!   called only after the argument model is built (`inputs::redirect_late`):
+//!   `atoi(argv[i])` stays the number the replay passes as `argv[i]`
+//!   (`inputs::argv_number`, any `int`), every other call parses bytes.
+//!
 //! Invariant: a model that is *one run of many* (`qsort`'s comparisons and
 //! its order of equal elements are the library's choice) never leads to
 //! SAFE: the program is marked `safe_blocked` with the reason, so it finds
 //! bugs (each replayed on the real library) and proves nothing it could not
 //! prove for every run.
 
+use super::llvm;
 use super::{load, DataModel};
 use inkwell::memory_buffer::MemoryBuffer;
 use inkwell::module::Module;
 use inkwell::values::AsValueRef;
+use llvm_sys::LLVMOpcode;
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
@@ -33,7 +47,7 @@ pub const ANY_INT: &str = "__ufo_any_int";
 const SOURCE: &str = include_str!("models/libc.c");
 
 /// The functions modelled, and whether each model is one run of many.
-const MODELS: [(&str, bool); 14] = [
+const MODELS: [(&str, bool); 41] = [
     ("qsort", true),
     ("bsearch", true),
     ("strlen", false),
@@ -48,6 +62,54 @@ const MODELS: [(&str, bool); 14] = [
     ("strncpy", false),
     ("strcat", false),
     ("strstr", false),
+    ("strspn", false),
+    ("strcspn", false),
+    ("isalnum", false),
+    ("isalpha", false),
+    ("isblank", false),
+    ("iscntrl", false),
+    ("isdigit", false),
+    ("isgraph", false),
+    ("islower", false),
+    ("isprint", false),
+    ("ispunct", false),
+    ("isspace", false),
+    ("isupper", false),
+    ("isxdigit", false),
+    ("toupper", false),
+    ("tolower", false),
+    (CTYPE_TABLES[0].1, false),
+    (CTYPE_TABLES[1].1, false),
+    (CTYPE_TABLES[2].1, false),
+    ("fgets", false),
+    ("getdelim", false),
+    ("getline", false),
+    ("__ufo_scan_space", false),
+    ("__ufo_scan_literal", false),
+    ("__ufo_scan_int", false),
+    ("__ufo_scan_char", false),
+    ("__ufo_scan_result", false),
+];
+
+/// The functions whose models are linked as `__ufo_late_NAME` and called
+/// after the argument model (`inputs::redirect_late`).
+pub const LATE: [&str; 7] = ["atoi", "atol", "atoll", "strtol", "strtoll", "strtoul", "strtoull"];
+
+/// The prefix of a late model's name.
+pub const LATE_PREFIX: &str = "__ufo_late_";
+
+/// Is `name` a late model (linked, kept until `inputs::redirect_late`)?
+pub fn is_late(name: &str) -> bool {
+    name.strip_prefix(LATE_PREFIX).is_some_and(|n| LATE.contains(&n))
+}
+
+/// glibc's `ctype.h` tables: the function returning (a pointer to) the
+/// table, the model computing an entry (from a `long long` index), and the
+/// entry's width in bits.
+const CTYPE_TABLES: [(&str, &str, u32); 3] = [
+    ("__ctype_b_loc", "__ufo_ctype_b", 16),
+    ("__ctype_toupper_loc", "__ufo_ctype_toupper", 32),
+    ("__ctype_tolower_loc", "__ufo_ctype_tolower", 32),
 ];
 
 /// What linking did: why SAFE is blocked (a model of one run of many was
@@ -57,17 +119,111 @@ pub struct Linked {
     pub safe_blocked: Option<String>,
 }
 
-/// The functions of `MODELS` that `module` declares without a body and uses.
-fn wanted(module: &Module) -> Vec<&'static str> {
-    MODELS
-        .iter()
-        .map(|(name, _)| *name)
-        .filter(|name| {
-            module.get_function(name).is_some_and(|f| {
-                f.count_basic_blocks() == 0 && unsafe { !llvm_sys::core::LLVMGetFirstUse(f.as_value_ref()).is_null() }
-            })
-        })
-        .collect()
+/// Does `module` declare `name` without a body, and use it?
+fn declared_and_used(module: &Module, name: &str) -> bool {
+    module.get_function(name).is_some_and(|f| {
+        f.count_basic_blocks() == 0 && unsafe { !llvm_sys::core::LLVMGetFirstUse(f.as_value_ref()).is_null() }
+    })
+}
+
+/// The models `module` needs: those of `MODELS` it declares without a body
+/// and uses, and the late models of the `LATE` functions it does.
+fn wanted(module: &Module) -> Vec<String> {
+    let direct = MODELS.iter().map(|(name, _)| name.to_string()).filter(|name| declared_and_used(module, name));
+    let late = LATE.iter().filter(|name| declared_and_used(module, name)).map(|name| format!("{LATE_PREFIX}{name}"));
+    direct.chain(late).collect()
+}
+
+/// Rewrites each read of a `ctype.h` table entry — a load of
+/// `getelementptr(load(__ctype_b_loc()), c)` — into a call of the model that
+/// computes it (`CTYPE_TABLES`). A use of the table that is not such a
+/// read stays (the table's cells are then the model's arbitrary memory).
+pub fn rewrite_ctype_reads(module: &Module) {
+    let m = module.as_mut_ptr();
+    for (table, model, bits) in CTYPE_TABLES {
+        let Some(f) = module.get_function(table).filter(|f| f.count_basic_blocks() == 0) else {
+            continue;
+        };
+        let is = |v: llvm::Value, op: LLVMOpcode| llvm::is_instruction(v) && llvm::opcode(v) == op;
+        for call in llvm::users(f.as_value_ref()) {
+            if !is(call, LLVMOpcode::LLVMCall) || llvm::called_value(call) != f.as_value_ref() {
+                continue;
+            }
+            for base in llvm::users(call).into_iter().filter(|l| is(*l, LLVMOpcode::LLVMLoad)) {
+                for gep in llvm::users(base) {
+                    let Some(index) = entry_index(gep, base, bits) else {
+                        continue;
+                    };
+                    for read in llvm::users(gep) {
+                        if is(read, LLVMOpcode::LLVMLoad) && llvm::value_ty(read) == llvm::Ty::Int(bits) {
+                            unsafe { replace_by_model(m, read, index, model, bits) };
+                        }
+                    }
+                    unsafe { erase_if_unused(gep) };
+                }
+                unsafe { erase_if_unused(base) };
+            }
+            unsafe { erase_if_unused(call) };
+        }
+    }
+}
+
+/// The index `c` of `gep` = `&base[c]` over `bits`-wide entries (a GEP of
+/// the entry type, or of bytes at `c << log2(bits / 8)` or `c * (bits / 8)`).
+fn entry_index(gep: llvm::Value, base: llvm::Value, bits: u32) -> Option<llvm::Value> {
+    use llvm_sys::core::*;
+    if !llvm::is_instruction(gep)
+        || llvm::opcode(gep) != LLVMOpcode::LLVMGetElementPtr
+        || llvm::num_operands(gep) != 2
+        || llvm::operand(gep, 0) != base
+    {
+        return None;
+    }
+    let index = llvm::operand(gep, 1);
+    let elem = llvm::ty(unsafe { LLVMGetGEPSourceElementType(gep) });
+    if elem == llvm::Ty::Int(bits) {
+        return Some(index);
+    }
+    if elem != llvm::Ty::Int(8) || !llvm::is_instruction(index) {
+        return None;
+    }
+    let bytes = i128::from(bits / 8);
+    let scaled = match llvm::opcode(index) {
+        LLVMOpcode::LLVMShl => {
+            llvm::const_int(llvm::operand(index, 1)).is_some_and(|k| (1i128 << k.clamp(0, 64)) == bytes)
+        }
+        LLVMOpcode::LLVMMul => llvm::const_int(llvm::operand(index, 1)) == Some(bytes),
+        _ => false,
+    };
+    scaled.then(|| llvm::operand(index, 0))
+}
+
+/// Replaces the table read `read` by `model(index)`.
+unsafe fn replace_by_model(
+    m: llvm_sys::prelude::LLVMModuleRef,
+    read: llvm::Value,
+    index: llvm::Value,
+    model: &str,
+    bits: u32,
+) {
+    use llvm_sys::core::*;
+    let ctx = LLVMGetModuleContext(m);
+    let i64t = LLVMInt64TypeInContext(ctx);
+    let f = llvm::declare(m, model, LLVMIntTypeInContext(ctx, bits), &[i64t]);
+    let builder = LLVMCreateBuilderInContext(ctx);
+    LLVMPositionBuilderBefore(builder, read);
+    let c = LLVMBuildIntCast2(builder, index, i64t, 1, c"ctype.index".as_ptr());
+    let entry = llvm::build_call(builder, f, &[c], "ctype.entry");
+    LLVMDisposeBuilder(builder);
+    LLVMReplaceAllUsesWith(read, entry);
+    LLVMInstructionEraseFromParent(read);
+}
+
+/// Erases the instruction `v` if nothing uses it.
+unsafe fn erase_if_unused(v: llvm::Value) {
+    if llvm::users(v).is_empty() {
+        llvm_sys::core::LLVMInstructionEraseFromParent(v);
+    }
 }
 
 /// The models' bitcode, or why there is none.
@@ -110,6 +266,8 @@ fn compile(dm: DataModel) -> Compiled {
 
 /// Links the models of the functions `module` calls without a body into it.
 pub fn link(module: &Module, dm: DataModel) -> Result<Linked, String> {
+    rewrite_ctype_reads(module);
+    super::sscanf::rewrite(module, if dm == DataModel::Ilp32 { 32 } else { 64 });
     let wanted = wanted(module);
     if wanted.is_empty() {
         return Ok(Linked::default());
@@ -124,8 +282,8 @@ pub fn link(module: &Module, dm: DataModel) -> Result<Linked, String> {
     models.set_data_layout(&module.get_data_layout());
     for f in models.get_functions() {
         let name = f.get_name().to_string_lossy().into_owned();
-        let exported = MODELS.iter().any(|(m, _)| *m == name);
-        if exported && !wanted.contains(&name.as_str()) {
+        let exported = MODELS.iter().any(|(m, _)| *m == name) || is_late(&name);
+        if exported && !wanted.contains(&name) {
             for bb in f.get_basic_blocks() {
                 // (deleting every block leaves a declaration)
                 let _ = unsafe { bb.delete() };
@@ -133,7 +291,8 @@ pub fn link(module: &Module, dm: DataModel) -> Result<Linked, String> {
         }
     }
     module.link_in_module(models).map_err(|e| format!("cannot link them: {}", e.to_string().trim()))?;
-    let one_run: Vec<&str> = wanted.iter().copied().filter(|w| MODELS.iter().any(|(m, one)| m == w && *one)).collect();
+    let one_run: Vec<&str> =
+        wanted.iter().map(String::as_str).filter(|w| MODELS.iter().any(|(m, one)| m == w && *one)).collect();
     let safe_blocked = (!one_run.is_empty()).then(|| {
         let names: Vec<String> = one_run.iter().map(|n| format!("'{n}'")).collect();
         format!(
@@ -165,5 +324,35 @@ mod tests {
         assert_eq!(module.get_function("bsearch").unwrap().count_basic_blocks(), 0, "bsearch is not called");
         assert!(linked.safe_blocked.unwrap().contains("'qsort' is one of its runs"));
         module.verify().unwrap();
+    }
+
+    /// glibc's `isspace(c)` at -O0 (`(*__ctype_b_loc())[c] & 8192`) and
+    /// clang -O2's byte-offset form of `toupper`'s table read: each read
+    /// becomes the model of its entry, and the table functions go.
+    #[test]
+    fn ctype_table_reads_become_the_models_of_their_entries() {
+        let ctx = Context::create();
+        let ir = "declare ptr @__ctype_b_loc()\n\
+                  declare ptr @__ctype_toupper_loc()\n\
+                  define i32 @main(i32 %c) {\n  \
+                  %t = call ptr @__ctype_b_loc()\n  %b = load ptr, ptr %t\n  \
+                  %i = sext i32 %c to i64\n  %e = getelementptr inbounds i16, ptr %b, i64 %i\n  \
+                  %v = load i16, ptr %e\n  %m = and i16 %v, 8192\n  %s = zext i16 %m to i32\n  \
+                  %u = call ptr @__ctype_toupper_loc()\n  %ub = load ptr, ptr %u\n  \
+                  %o = shl nsw i64 %i, 2\n  %ue = getelementptr inbounds i8, ptr %ub, i64 %o\n  \
+                  %up = load i32, ptr %ue\n  %r = add i32 %s, %up\n  ret i32 %r\n}\n";
+        let buf = MemoryBuffer::create_from_memory_range_copy(ir.as_bytes(), "p.ll");
+        let module = ctx.create_module_from_ir(buf).unwrap();
+        link(&module, DataModel::Lp64).unwrap();
+        module.verify().unwrap();
+        let text = module.print_to_string().to_string();
+        let main = &text[text.find("define i32 @main").unwrap()..];
+        let main = &main[..main.find("\n}").unwrap()];
+        assert!(!main.contains("__ctype_b_loc") && !main.contains("__ctype_toupper_loc"), "{main}");
+        assert!(main.contains("call i16 @__ufo_ctype_b(i64 %i)"), "{main}");
+        assert!(main.contains("call i32 @__ufo_ctype_toupper(i64 %i)"), "{main}");
+        for model in ["__ufo_ctype_b", "__ufo_ctype_toupper"] {
+            assert!(module.get_function(model).unwrap().count_basic_blocks() > 0, "{model} has its body");
+        }
     }
 }

@@ -22,6 +22,9 @@
 //! 5. Scalar globals whose only uses are loads and stores in the entry function
 //!    become allocas initialized with the global's initializer, and
 //!    `sroa,mem2reg` turns them (and every other promotable alloca) into SSA values.
+//!    Then `main`'s `argv` becomes byte arrays where it is read as characters
+//!    (`inputs::model_argv`), and the calls of `atoi`/`strtol` that are not
+//!    `argv[i]`'s number are inlined from their late models (`inputs::redirect_late`).
 //! 6. `default<On>` runs for O1/O2/O3/Os; O0 stops after step 5. Every
 //!    function carries `noimplicitfloat` first, which LLVM's loop and SLP
 //!    vectorizers respect: a vectorized loop computes in `<4 x i32>` values and
@@ -252,7 +255,10 @@ pub fn normalize(module: &Module, file: &str, opts: &FrontendOptions, recursion:
         forget_forward_progress(f);
         f.add_attribute(AttributeLoc::Function, no_vectors);
         if f != entry {
-            f.set_linkage(Linkage::Internal);
+            // (a late model is kept, external, until `redirect_late` calls it)
+            if !super::models::is_late(&name) {
+                f.set_linkage(Linkage::Internal);
+            }
             f.add_attribute(AttributeLoc::Function, always);
         }
     }
@@ -271,6 +277,11 @@ pub fn normalize(module: &Module, file: &str, opts: &FrontendOptions, recursion:
     run(module, &tm, "function(sroa,mem2reg)", file)?;
     if opts.entry == "main" {
         inputs::model_argv(module, entry);
+    }
+    if inputs::redirect_late(module, entry) {
+        // (and the locals whose address only the call took, `strtol`'s end)
+        run(module, &tm, "always-inline,globaldce,function(sroa,mem2reg)", file)?;
+        check_no_calls_left(module, entry, file)?;
     }
     let pipeline = match opts.opt {
         OptLevel::O0 => None,

@@ -1007,6 +1007,11 @@ impl Tx<'_> {
         if null(p) || null(q) {
             return true;
         }
+        // (two pointers derived from one pointer value point into one object,
+        // as `strtol`'s end and its string: their order is the model's)
+        if pointer_root(p).is_some_and(|r| pointer_root(q) == Some(r)) {
+            return true;
+        }
         // (heap blocks in allocation order: their order is the model's own)
         let ordered = |v: Value| self.mem.region(v).is_some_and(|r| self.mem.ordered_heap(r));
         if !equality && (ordered(p) || ordered(q)) {
@@ -2086,4 +2091,50 @@ fn three_way(signed: bool, from: u32, bits: u32, a: Expr, b: Expr) -> Expr {
         Box::new(int(-1)),
         Box::new(Expr::Ite(Box::new(cmp(gt)), Box::new(int(1)), Box::new(int(0)))),
     )
+}
+
+/// The pointer value `p` is derived from through `getelementptr`s, casts,
+/// and the φs and selects whose operands all derive from one value (or from
+/// the φ itself: a loop's pointer walking an object), if there is one. In C,
+/// two pointers of one root point into the same object (or one past its
+/// end: further is undefined), where the model's addresses are exact.
+fn pointer_root(p: Value) -> Option<Value> {
+    /// What a value derives from: one root, or only the φs being visited.
+    #[derive(Clone, Copy, PartialEq)]
+    enum Root {
+        Of(Value),
+        Visiting,
+    }
+    fn go(v: Value, visiting: &mut Vec<Value>) -> Option<Root> {
+        if visiting.contains(&v) {
+            return Some(Root::Visiting);
+        }
+        if !llvm::is_instruction(v) {
+            return Some(Root::Of(v));
+        }
+        let operands: Vec<Value> = match llvm::opcode(v) {
+            LLVMOpcode::LLVMGetElementPtr | LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast => {
+                return go(llvm::operand(v, 0), visiting);
+            }
+            LLVMOpcode::LLVMPHI => llvm::incoming(v).into_iter().map(|(x, _)| x).collect(),
+            LLVMOpcode::LLVMSelect => vec![llvm::operand(v, 1), llvm::operand(v, 2)],
+            _ => return Some(Root::Of(v)),
+        };
+        visiting.push(v);
+        let mut root = Some(Root::Visiting);
+        for x in operands {
+            root = match (root, go(x, visiting)) {
+                (_, None) | (None, _) => None,
+                (r, Some(Root::Visiting)) => r,
+                (Some(Root::Visiting), r) => r,
+                (Some(a), Some(b)) => (a == b).then_some(a),
+            };
+        }
+        visiting.pop();
+        root
+    }
+    match go(p, &mut Vec::new())? {
+        Root::Of(r) => Some(r),
+        Root::Visiting => None,
+    }
 }

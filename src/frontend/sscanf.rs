@@ -1,0 +1,140 @@
+//! `sscanf` over a string the program holds (issue 49): a call with a
+//! constant format ufo parses (`program_inputs::parse_scanf`: whitespace,
+//! ordinary characters, `%d %i %u %x %o %c` with their length modifiers and
+//! `*`) becomes one call per directive of the helpers in `models/libc.c`,
+//! over a cursor and a state, before the models are linked and inlined:
+//!
+//! ```text
+//! cur = str; st = {1, 0, 0, 0}
+//! __ufo_scan_space(&cur, st)                                  ; " "
+//! __ufo_scan_literal(&cur, ',', st)                           ; ","
+//! *a = trunc __ufo_scan_int(&cur, 10, 1, 1, st, sext *a)      ; "%d"
+//! r  = __ufo_scan_result(st)                                  ; the call's result
+//! ```
+//!
+//! A conversion that fails (or follows a failed directive) stores back what
+//! its target held, so the rewrite changes no memory `sscanf` would not have
+//! (it reads each target once). Invariant: a call whose format is not
+//! constant, not parsed, or whose pointer arguments do not match its
+//! conversions stays as it is (an unknown function: havocked, warned).
+
+use super::llvm::{self, build_call, declare};
+use crate::program_inputs::{assigned, parse_scanf, Conversion, Directive};
+use inkwell::module::Module;
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+use llvm_sys::LLVMOpcode;
+
+/// The C library's names of `sscanf`.
+const SSCANF: [&str; 3] = ["sscanf", "__isoc99_sscanf", "__isoc23_sscanf"];
+
+/// The calls of `sscanf` in `module`.
+fn calls(module: &Module) -> Vec<llvm::Value> {
+    let mut out = Vec::new();
+    for name in SSCANF {
+        if let Some(f) = module.get_function(name).filter(|f| f.count_basic_blocks() == 0) {
+            let f = inkwell::values::AsValueRef::as_value_ref(&f);
+            out.extend(llvm::users(f).into_iter().filter(|c| {
+                llvm::is_instruction(*c)
+                    && llvm::opcode(*c) == LLVMOpcode::LLVMCall
+                    && llvm::called_value(*c) == f
+                    && llvm::call_arg_count(*c) >= 2
+            }));
+        }
+    }
+    out
+}
+
+/// Rewrites every `sscanf` call with a format ufo parses (module docs).
+/// `long_bits` is the width of `long`.
+pub fn rewrite(module: &Module, long_bits: u32) {
+    for call in calls(module) {
+        let Some(directives) = llvm::const_c_string(llvm::operand(call, 1)).and_then(|f| parse_scanf(&f, long_bits))
+        else {
+            continue;
+        };
+        if llvm::call_arg_count(call) != 2 + assigned(&directives) as u32 {
+            continue;
+        }
+        unsafe { rewrite_call(module.as_mut_ptr(), call, &directives) };
+    }
+}
+
+/// The base a conversion reads in, and whether it is signed.
+fn base(conv: Conversion) -> (u64, bool) {
+    match conv {
+        Conversion::Decimal => (10, true),
+        Conversion::Integer => (0, true),
+        Conversion::Unsigned => (10, false),
+        Conversion::Hex => (16, false),
+        Conversion::Octal => (8, false),
+        Conversion::Char => (0, false),
+    }
+}
+
+unsafe fn rewrite_call(m: LLVMModuleRef, call: llvm::Value, directives: &[Directive]) {
+    let ctx = LLVMGetModuleContext(m);
+    let (i32t, i64t) = (LLVMInt32TypeInContext(ctx), LLVMInt64TypeInContext(ctx));
+    let ptr = LLVMTypeOf(llvm::operand(call, 0));
+    let void = LLVMVoidTypeInContext(ctx);
+    #[allow(deprecated)] // (LLVMArrayType2 is not in LLVM 14's C API)
+    let state_ty = LLVMArrayType(i32t, 4);
+    let b = LLVMCreateBuilderInContext(ctx);
+    // the cursor and the state, in the entry block (promoted once inlined)
+    let f = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
+    LLVMPositionBuilderBefore(b, LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(f)));
+    let cur = LLVMBuildAlloca(b, ptr, c"sscanf.cursor".as_ptr());
+    let st = LLVMBuildAlloca(b, state_ty, c"sscanf.state".as_ptr());
+    LLVMPositionBuilderBefore(b, call);
+    LLVMSetCurrentDebugLocation2(b, llvm_sys::debuginfo::LLVMInstructionGetDebugLoc(call));
+    LLVMBuildStore(b, llvm::operand(call, 0), cur);
+    for (k, v) in [1u64, 0, 0, 0].into_iter().enumerate() {
+        let mut idx = [LLVMConstInt(i64t, 0, 0), LLVMConstInt(i64t, k as u64, 0)];
+        let at = LLVMBuildGEP2(b, state_ty, st, idx.as_mut_ptr(), 2, c"".as_ptr());
+        LLVMBuildStore(b, LLVMConstInt(i32t, v, 0), at);
+    }
+    let space = declare(m, "__ufo_scan_space", void, &[ptr, ptr]);
+    let literal = declare(m, "__ufo_scan_literal", void, &[ptr, i32t, ptr]);
+    let int = declare(m, "__ufo_scan_int", i64t, &[ptr, i32t, i32t, i32t, ptr, i64t]);
+    let char_fn = declare(m, "__ufo_scan_char", i32t, &[ptr, i32t, ptr, i32t]);
+    let result = declare(m, "__ufo_scan_result", i32t, &[ptr]);
+    let mut target = 2;
+    for d in directives {
+        match *d {
+            Directive::Space => {
+                build_call(b, space, &[cur, st], "");
+            }
+            Directive::Literal(c) => {
+                build_call(b, literal, &[cur, LLVMConstInt(i32t, u64::from(c), 0), st], "");
+            }
+            Directive::Convert { conv, bits, assigns } => {
+                let ty = LLVMIntTypeInContext(ctx, bits);
+                let (to, old) = if assigns {
+                    let to = llvm::operand(call, target);
+                    target += 1;
+                    (Some(to), LLVMBuildLoad2(b, ty, to, c"sscanf.old".as_ptr()))
+                } else {
+                    (None, LLVMConstInt(ty, 0, 0))
+                };
+                let flag = LLVMConstInt(i32t, u64::from(assigns), 0);
+                let new = if conv == Conversion::Char {
+                    let old = LLVMBuildIntCast2(b, old, i32t, 0, c"".as_ptr());
+                    build_call(b, char_fn, &[cur, flag, st, old], "sscanf.char")
+                } else {
+                    let (base, signed) = base(conv);
+                    let old = LLVMBuildIntCast2(b, old, i64t, 1, c"".as_ptr());
+                    let args =
+                        [cur, LLVMConstInt(i32t, base, 0), LLVMConstInt(i32t, u64::from(signed), 0), flag, st, old];
+                    build_call(b, int, &args, "sscanf.int")
+                };
+                if let Some(to) = to {
+                    LLVMBuildStore(b, LLVMBuildIntCast2(b, new, ty, 0, c"".as_ptr()), to);
+                }
+            }
+        }
+    }
+    let r = build_call(b, result, &[st], "sscanf.result");
+    LLVMDisposeBuilder(b);
+    LLVMReplaceAllUsesWith(call, r);
+    LLVMInstructionEraseFromParent(call);
+}
