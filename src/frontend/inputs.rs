@@ -270,9 +270,12 @@ pub fn model_argv(module: &Module, entry: FunctionValue) {
         {
             return;
         }
-        // the rows `main` loads, and whether they are all `atoi(argv[i])`
+        // the rows `main` loads, whether they are all `atoi(argv[i])`, and
+        // whether `argv` is only read (each use a load of a constant row)
         let mut rows = 0u64;
         let mut only_numbers = true;
+        let mut row_loads: Vec<(u64, Value)> = Vec::new();
+        let mut read_only = true;
         for u in llvm::users(argv) {
             let (index, loads) = if llvm::is_instruction(u) && llvm::opcode(u) == LLVMOpcode::LLVMLoad {
                 (Some(0), vec![u])
@@ -287,8 +290,15 @@ pub fn model_argv(module: &Module, entry: FunctionValue) {
                 (None, Vec::new())
             };
             match index {
-                Some(i) => rows = rows.max(i),
-                None => rows = rows.max(ARGV_ROWS),
+                Some(i) => {
+                    rows = rows.max(i);
+                    read_only &= loads.iter().all(|l| llvm::value_ty(*l) == llvm::Ty::Pointer);
+                    row_loads.extend(loads.iter().map(|l| (i, *l)));
+                }
+                None => {
+                    rows = rows.max(ARGV_ROWS);
+                    read_only = false;
+                }
             }
             let numbers = index.is_some()
                 && loads.iter().all(|l| {
@@ -347,6 +357,26 @@ pub fn model_argv(module: &Module, entry: FunctionValue) {
         let mut idx = [n];
         let end = LLVMBuildGEP2(builder, ptr, table, idx.as_mut_ptr(), 1, c"argv.end".as_ptr());
         LLVMBuildStore(builder, LLVMConstNull(ptr), end);
+        // Where nothing writes the table, `argv[k]` is one value:
+        // `argc == k ? NULL : @__ufo_argK`, what the table holds; two loads
+        // of it are then one pointer (`strtol`'s end compared with a second
+        // load of `argv[1]` at -O0: `translate::pointer_root`).
+        if read_only {
+            let mut values: std::collections::BTreeMap<u64, LLVMValueRef> = Default::default();
+            for (k, load) in row_loads.into_iter().filter(|(k, _)| *k <= rows) {
+                let v = *values.entry(k).or_insert_with(|| {
+                    let row = row_globals[k as usize];
+                    if k == 0 {
+                        return row; // (argc >= 1)
+                    }
+                    let at_end =
+                        LLVMBuildICmp(builder, LLVMIntPredicate::LLVMIntEQ, n, LLVMConstInt(i64t, k, 0), c"".as_ptr());
+                    LLVMBuildSelect(builder, at_end, LLVMConstNull(ptr), row, c"argv.row".as_ptr())
+                });
+                LLVMReplaceAllUsesWith(load, v);
+                LLVMInstructionEraseFromParent(load);
+            }
+        }
         LLVMDisposeBuilder(builder);
         LLVMReplaceAllUsesWith(argv, table);
     }

@@ -2099,7 +2099,8 @@ fn three_way(signed: bool, from: u32, bits: u32, a: Expr, b: Expr) -> Expr {
 /// two pointers of one root point into the same object (or one past its
 /// end: further is undefined), where the model's addresses are exact.
 fn pointer_root(p: Value) -> Option<Value> {
-    /// What a value derives from: one root, or only the φs being visited.
+    /// What a value derives from: one root, or only the φs being visited
+    /// (or null).
     #[derive(Clone, Copy, PartialEq)]
     enum Root {
         Of(Value),
@@ -2107,6 +2108,11 @@ fn pointer_root(p: Value) -> Option<Value> {
     }
     fn go(v: Value, visiting: &mut Vec<Value>) -> Option<Root> {
         if visiting.contains(&v) {
+            return Some(Root::Visiting);
+        }
+        // (null is no object's address, in the model as in C: a pointer
+        // that is null or derived from one root compares as the root's)
+        if unsafe { llvm_sys::core::LLVMIsNull(v) != 0 } {
             return Some(Root::Visiting);
         }
         if !llvm::is_instruction(v) {
