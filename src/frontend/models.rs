@@ -30,7 +30,7 @@
 //! prove for every run.
 
 use super::llvm;
-use super::{load, DataModel};
+use super::{load, sscanf, DataModel};
 use inkwell::memory_buffer::MemoryBuffer;
 use inkwell::module::Module;
 use inkwell::values::AsValueRef;
@@ -84,11 +84,11 @@ const MODELS: [(&str, bool); 41] = [
     ("fgets", false),
     ("getdelim", false),
     ("getline", false),
-    ("__ufo_scan_space", false),
-    ("__ufo_scan_literal", false),
-    ("__ufo_scan_int", false),
-    ("__ufo_scan_char", false),
-    ("__ufo_scan_result", false),
+    (sscanf::SPACE, false),
+    (sscanf::LITERAL, false),
+    (sscanf::INT, false),
+    (sscanf::CHAR, false),
+    (sscanf::RESULT, false),
 ];
 
 /// The functions whose models are linked as `__ufo_late_NAME` and called
@@ -267,7 +267,7 @@ fn compile(dm: DataModel) -> Compiled {
 /// Links the models of the functions `module` calls without a body into it.
 pub fn link(module: &Module, dm: DataModel) -> Result<Linked, String> {
     rewrite_ctype_reads(module);
-    super::sscanf::rewrite(module, if dm == DataModel::Ilp32 { 32 } else { 64 });
+    sscanf::rewrite(module, if dm == DataModel::Ilp32 { 32 } else { 64 });
     let wanted = wanted(module);
     if wanted.is_empty() {
         return Ok(Linked::default());

@@ -25,6 +25,14 @@ use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 use llvm_sys::LLVMOpcode;
 
+/// The models' helpers (`models/libc.c`), one per kind of directive, and
+/// the result's (`models::MODELS` links them).
+pub const SPACE: &str = "__ufo_scan_space";
+pub const LITERAL: &str = "__ufo_scan_literal";
+pub const INT: &str = "__ufo_scan_int";
+pub const CHAR: &str = "__ufo_scan_char";
+pub const RESULT: &str = "__ufo_scan_result";
+
 /// The C library's names of `sscanf`.
 const SSCANF: [&str; 3] = ["sscanf", "__isoc99_sscanf", "__isoc23_sscanf"];
 
@@ -93,11 +101,11 @@ unsafe fn rewrite_call(m: LLVMModuleRef, call: llvm::Value, directives: &[Direct
         let at = LLVMBuildGEP2(b, state_ty, st, idx.as_mut_ptr(), 2, c"".as_ptr());
         LLVMBuildStore(b, LLVMConstInt(i32t, v, 0), at);
     }
-    let space = declare(m, "__ufo_scan_space", void, &[ptr, ptr]);
-    let literal = declare(m, "__ufo_scan_literal", void, &[ptr, i32t, ptr]);
-    let int = declare(m, "__ufo_scan_int", i64t, &[ptr, i32t, i32t, i32t, ptr, i64t]);
-    let char_fn = declare(m, "__ufo_scan_char", i32t, &[ptr, i32t, ptr, i32t]);
-    let result = declare(m, "__ufo_scan_result", i32t, &[ptr]);
+    let space = declare(m, SPACE, void, &[ptr, ptr]);
+    let literal = declare(m, LITERAL, void, &[ptr, i32t, ptr]);
+    let int = declare(m, INT, i64t, &[ptr, i32t, i32t, i32t, ptr, i64t]);
+    let char_fn = declare(m, CHAR, i32t, &[ptr, i32t, ptr, i32t]);
+    let result = declare(m, RESULT, i32t, &[ptr]);
     let mut target = 2;
     for d in directives {
         match *d {

@@ -2106,10 +2106,13 @@ fn pointer_root(p: Value) -> Option<Value> {
         Of(Value),
         Visiting,
     }
-    fn go(v: Value, visiting: &mut Vec<Value>) -> Option<Root> {
+    /// (`budget`: the values a query may look at; a comparison is made for
+    /// every pointer `icmp`, and φs over φs could make the walk exponential)
+    fn go(v: Value, visiting: &mut Vec<Value>, budget: &mut u32) -> Option<Root> {
         if visiting.contains(&v) {
             return Some(Root::Visiting);
         }
+        *budget = budget.checked_sub(1)?;
         // (null is no object's address, in the model as in C: a pointer
         // that is null or derived from one root compares as the root's)
         if unsafe { llvm_sys::core::LLVMIsNull(v) != 0 } {
@@ -2120,7 +2123,7 @@ fn pointer_root(p: Value) -> Option<Value> {
         }
         let operands: Vec<Value> = match llvm::opcode(v) {
             LLVMOpcode::LLVMGetElementPtr | LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast => {
-                return go(llvm::operand(v, 0), visiting);
+                return go(llvm::operand(v, 0), visiting, budget);
             }
             LLVMOpcode::LLVMPHI => llvm::incoming(v).into_iter().map(|(x, _)| x).collect(),
             LLVMOpcode::LLVMSelect => vec![llvm::operand(v, 1), llvm::operand(v, 2)],
@@ -2129,17 +2132,20 @@ fn pointer_root(p: Value) -> Option<Value> {
         visiting.push(v);
         let mut root = Some(Root::Visiting);
         for x in operands {
-            root = match (root, go(x, visiting)) {
+            root = match (root, go(x, visiting, budget)) {
                 (_, None) | (None, _) => None,
                 (r, Some(Root::Visiting)) => r,
                 (Some(Root::Visiting), r) => r,
                 (Some(a), Some(b)) => (a == b).then_some(a),
             };
+            if root.is_none() {
+                break;
+            }
         }
         visiting.pop();
         root
     }
-    match go(p, &mut Vec::new())? {
+    match go(p, &mut Vec::new(), &mut 256)? {
         Root::Of(r) => Some(r),
         Root::Visiting => None,
     }

@@ -355,6 +355,9 @@ long getline(char **line, size_t *cap, FILE *f) {
  * leaves `*end`. Linked under ufo's names:
  * `atoi(argv[i])` stays a number the replay passes (`frontend::inputs`),
  * any other call is redirected here after the argument model is built. */
+/* white space in the C locale (what strtol and scanf skip) */
+static int ufo_isspace(int c) { return c == ' ' || (c >= 9 && c <= 13); }
+
 static int ufo_digit(int c) {
   if (c >= '0' && c <= '9')
     return c - '0';
@@ -370,7 +373,7 @@ static int ufo_digit(int c) {
     if (base < 0 || base == 1 || base > 36)                                   \
       return 0;                                                               \
     const unsigned char *p = (const unsigned char *)s;                        \
-    while (*p == ' ' || (*p >= 9 && *p <= 13))                                \
+    while (ufo_isspace(*p))                                                   \
       p++;                                                                    \
     int neg = 0;                                                              \
     if (*p == '-') {                                                          \
@@ -442,8 +445,6 @@ size_t strcspn(const char *s, const char *reject) {
  * done}: once a directive fails the rest do nothing; the result is the
  * conversions assigned, or EOF when the string ended before the first was
  * done. A conversion that fails returns `old` (what its target held). */
-static int ufo_isspace(int c) { return c == ' ' || (c >= 9 && c <= 13); }
-
 void __ufo_scan_space(const char **p, int *st) {
   if (!st[0])
     return;
