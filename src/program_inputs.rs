@@ -113,8 +113,11 @@ pub fn assigned(directives: &[Directive]) -> usize {
 /// What one run of the program is given.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct RunInputs {
-    /// The command-line arguments after the program's name.
-    pub args: Vec<String>,
+    /// The command-line arguments after the program's name, as bytes (an
+    /// argument's characters past ASCII are what the engines found, not
+    /// UTF-8 text).
+    #[serde(serialize_with = "as_texts")]
+    pub args: Vec<Vec<u8>>,
     /// The bytes of standard input (the input ends after them).
     #[serde(serialize_with = "as_text")]
     pub stdin: Vec<u8>,
@@ -131,6 +134,10 @@ pub const ENV_VALUE: &str = "1";
 
 fn as_text<S: serde::Serializer>(b: &[u8], s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(&String::from_utf8_lossy(b))
+}
+
+fn as_texts<S: serde::Serializer>(bs: &[Vec<u8>], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(bs.iter().map(|b| String::from_utf8_lossy(b)))
 }
 
 /// How much a replay passes to the program (`--max-args`, `--max-arg-len`,
@@ -171,7 +178,7 @@ impl RunInputs {
 }
 
 /// The argument a replay passes for each of `argc - 1` arguments.
-pub const ARGUMENT: &str = "a";
+pub const ARGUMENT: &[u8] = b"a";
 
 impl RunInputs {
     /// The run a trace's inputs (in call order) describe.
@@ -191,13 +198,13 @@ impl RunInputs {
                 }
                 InputSource::Argc => {
                     let n = (input.value - 1).clamp(0, 1 << 16) as usize;
-                    run.args.resize(n, ARGUMENT.to_string());
+                    run.args.resize(n, ARGUMENT.to_vec());
                 }
                 InputSource::ArgvNumber { index } if *index <= 1 << 16 => {
                     if run.args.len() < *index {
-                        run.args.resize(*index, ARGUMENT.to_string());
+                        run.args.resize(*index, ARGUMENT.to_vec());
                     }
-                    run.args[index - 1] = input.value.to_string();
+                    run.args[index - 1] = input.value.to_string().into_bytes();
                 }
                 InputSource::ArgvNumber { .. } => {}
                 InputSource::ArgvByte { index, pos } => {
@@ -246,8 +253,7 @@ impl RunInputs {
             if index == 0 || index > run.args.len() {
                 continue;
             }
-            let text: Vec<u8> = bytes.values().copied().take_while(|b| *b != 0).collect();
-            run.args[index - 1] = String::from_utf8_lossy(&text).into_owned();
+            run.args[index - 1] = bytes.values().copied().take_while(|b| *b != 0).collect();
         }
         run
     }
@@ -342,28 +348,24 @@ impl RunInputs {
 }
 
 /// `a` as one word of a shell command line: `'a'`, or bash's `$'...'` with
-/// escapes where it has a quote, a control character or a byte past ASCII.
-fn shell_word(a: &str) -> String {
-    if a.chars().all(|c| c == ' ' || (c.is_ascii_graphic() && c != '\'')) {
-        return format!("'{a}'");
+/// escapes where it has a quote, a control character or a byte past ASCII
+/// (each such byte as itself: `\xff`, so that the shell passes exactly it).
+fn shell_word(a: &[u8]) -> String {
+    if a.iter().all(|&c| c == b' ' || (c.is_ascii_graphic() && c != b'\'')) {
+        return format!("'{}'", String::from_utf8_lossy(a));
     }
     let mut out = String::from("$'");
-    for c in a.chars() {
+    for &c in a {
         match c {
-            '\'' | '\\' => {
+            b'\'' | b'\\' => {
                 out.push('\\');
-                out.push(c);
+                out.push(c as char);
             }
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            ' ' => out.push(' '),
-            c if c.is_ascii_graphic() => out.push(c),
-            c => {
-                let mut buf = [0u8; 4];
-                for b in c.encode_utf8(&mut buf).bytes() {
-                    out.push_str(&format!("\\x{b:02x}"));
-                }
-            }
+            b'\n' => out.push_str("\\n"),
+            b'\t' => out.push_str("\\t"),
+            b' ' => out.push(' '),
+            c if c.is_ascii_graphic() => out.push(c as char),
+            c => out.push_str(&format!("\\x{c:02x}")),
         }
     }
     out.push('\'');
@@ -496,10 +498,12 @@ mod tests {
 
     #[test]
     fn arguments_are_shown_as_a_shell_reads_them() {
-        assert_eq!(shell_word("boom x"), "'boom x'");
-        assert_eq!(shell_word("\u{2}\u{1}"), "$'\\x02\\x01'");
-        assert_eq!(shell_word("it's\n"), "$'it\\'s\\n'");
-        assert_eq!(shell_word("\u{e9}"), "$'\\xc3\\xa9'");
+        assert_eq!(shell_word(b"boom x"), "'boom x'");
+        assert_eq!(shell_word(b"\x02\x01"), "$'\\x02\\x01'");
+        assert_eq!(shell_word(b"it's\n"), "$'it\\'s\\n'");
+        assert_eq!(shell_word("\u{e9}".as_bytes()), "$'\\xc3\\xa9'");
+        // a byte past ASCII that is no UTF-8 is passed as itself
+        assert_eq!(shell_word(b"\xff"), "$'\\xff'");
     }
     use crate::error::SrcLoc;
 
@@ -545,7 +549,7 @@ mod tests {
             input(InputSource::StdinChar, -1),
             input(InputSource::StdinChar, b'y' as i128),
         ]);
-        assert_eq!(r.args, vec!["a", "-17", "a"]);
+        assert_eq!(r.args, vec![&b"a"[..], b"-17", b"a"]);
         let limits = ReplayLimits { max_args: 2, ..ReplayLimits::default() };
         assert_eq!(r.exceeds(&limits).as_deref(), Some("it needs 3 arguments (--max-args 2)"));
         assert_eq!(r.exceeds(&ReplayLimits::default()), None);

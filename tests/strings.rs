@@ -42,6 +42,30 @@ fn a_character_of_argv_is_an_input_the_replay_passes() {
     }
 }
 
+/// `(unsigned char)argv[1][0] == 0xff`: the argument is bytes, not text. The
+/// replay passes the byte 0xff itself (when arguments were `String`s, it
+/// became U+FFFD's three bytes and the replay missed the error), and the
+/// command line shows it as bash reads it.
+#[test]
+fn a_byte_past_ascii_in_an_argument_replays() {
+    for level in ["O0", "O2"] {
+        let json = run("argv_high_byte_bug.c", level, "UNSAFE");
+        let first = json["counterexample"]["inputs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|i| i["source"]["kind"] == "argv_byte" && i["source"]["index"] == 1 && i["source"]["pos"] == 0);
+        // (the value of a `char`: -1 where it is signed)
+        let byte = first.and_then(|i| i["value"].as_i64()).map(|v| v & 0xff);
+        assert_eq!(byte, Some(0xff), "{level}");
+        assert_eq!(json["counterexample"]["replay"]["reached"], true, "{level}");
+    }
+    let file = format!("{DIR}/argv_high_byte_bug.c");
+    let (code, out, err) = ufo(&["verify", &file, "--opt", "O2", "--timeout", "60"]);
+    assert_eq!(code, 10, "{out}{err}");
+    assert!(out.contains("run: ./program $'\\xffq'"), "{out}");
+}
+
 /// `strcmp(argv[1], "boom") == 0` through the model of `strcmp`: the run is
 /// `./program boom`; with the string proved equal, its bytes and length are
 /// what the program asserts (SAFE, checked).

@@ -79,8 +79,8 @@ pub struct Run {
     pub bitcode: std::sync::Arc<Vec<u8>>,
     /// The values the harness functions return, in call order.
     pub values: Vec<i128>,
-    /// The command-line arguments after the program's name.
-    pub args: Vec<String>,
+    /// The command-line arguments after the program's name, as bytes.
+    pub args: Vec<Vec<u8>>,
     /// Environment variables set (to the value) or removed (`None`).
     pub env: Vec<(String, Option<String>)>,
     /// Standard input, if the program reads it (else `/dev/null`).
@@ -289,7 +289,7 @@ fn prepare_and_run(run: &Run) -> Result<Never, String> {
     say(STARTED);
     ee.run_static_constructors();
     let mut argv: Vec<CString> = vec![c"./program".to_owned()];
-    argv.extend(run.args.iter().filter_map(|a| CString::new(a.as_str()).ok()));
+    argv.extend(run.args.iter().filter_map(|a| CString::new(a.as_slice()).ok()));
     let ptrs: Vec<*const libc::c_char> = argv.iter().map(|a| a.as_ptr()).collect();
     extern "C" {
         static environ: *const *const libc::c_char;

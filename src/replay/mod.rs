@@ -41,6 +41,8 @@ use crate::frontend::{jit, DataModel, Property};
 use crate::program_inputs::RunInputs;
 use crate::trace::Trace;
 use harness::{Linkage, Linking};
+use std::ffi::OsStr;
+use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::Arc;
@@ -426,7 +428,7 @@ fn native(
         return None;
     }
     let mut cmd = Command::new(&exe);
-    cmd.args(&job.args);
+    cmd.args(job.args.iter().map(|a| OsStr::from_bytes(a)));
     for (name, value) in &job.env {
         match value {
             Some(v) => cmd.env(name, v),
@@ -652,7 +654,7 @@ impl Build<'_> {
     fn command(&self, exe: &Path) -> Command {
         let mut cmd = Command::new(exe);
         let run = RunInputs::of(&self.trace.inputs);
-        cmd.args(&run.args);
+        cmd.args(run.args.iter().map(|a| OsStr::from_bytes(a)));
         for (name, value) in &run.env {
             match value {
                 Some(v) => cmd.env(name, v),
