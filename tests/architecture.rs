@@ -44,7 +44,7 @@ fn offenders(needles: &[&str], allowed: &[&str]) -> Vec<String> {
 
 /// The modules that may use the z3 crate: the backend (`smt/`), the Horn
 /// clause and unrolling encodings (`chc/`), the checks of answers (`check/`),
-/// and the three Z3 procedures with a single client, beside that client
+/// and the two Z3 procedures with a single client, beside that client
 /// (docs/architecture.md "Layers"). Domains, the program model, the CFG, the
 /// frontend and every reader of answers never do.
 const Z3_USERS: &[&str] = &[
@@ -52,7 +52,6 @@ const Z3_USERS: &[&str] = &[
     "src/chc/",
     "src/check/",
     "src/post/predabs.rs",
-    "src/engines/ufo/houdini.rs",
     "src/engines/tracer/path.rs",
     "src/engines/maxsmt/condsafe.rs",
 ];

@@ -149,6 +149,29 @@ fn the_cell_abstraction_proves_a_fill_and_check_loop_and_never_refutes() {
     assert!(json["reason"].to_string().contains("cell abstraction"), "{json}");
 }
 
+/// The `arrays` engine (templates from the loops' stores, kept by Houdini)
+/// proves issue 49's two array programs at -O0 and -O2 with one run, no
+/// seed: the certificate quantifies over the region's cells (the fill's
+/// range) and passes the check, and Houdini kept quantified candidates. It
+/// never refutes: on the unsafe twin of the sum it answers UNKNOWN.
+#[test]
+fn array_templates_prove_the_fill_and_sum_loops_without_a_seed() {
+    for file in ["llvm-tests/memory/fill_index_safe.c", "llvm-tests/memory/malloc_sum_safe.c"] {
+        for level in ["O0", "O2"] {
+            let what = format!("{file} at {level}");
+            let (code, json) = verify(&[file.to_string()], &["--opt", level, "--engine", "arrays", "--timeout", "60"]);
+            assert_eq!(check_answer("SAFE", &json, code, &what), "SAFE", "{what}: {json}");
+            let labels = json["certificate"]["locations"].to_string();
+            assert!(labels.contains("forall") && labels.contains("mem."), "{what}: quantified over cells: {labels}");
+            let stats = &json["stats"]["arrays"];
+            assert!(stats["templates"].as_u64() >= Some(1) && stats["kept"].as_u64() >= Some(1), "{what}: {stats}");
+        }
+    }
+    let unsafe_twin = vec!["llvm-tests/memory/malloc_sum_unsafe.c".to_string()];
+    let (code, json) = verify(&unsafe_twin, &["--opt", "O2", "--engine", "arrays", "--timeout", "60"]);
+    assert_eq!((code, json["verdict"].as_str()), (20, Some("UNKNOWN")), "{json}");
+}
+
 /// The bug of `malloc_sum_unsafe.c` needs ten iterations of each of two
 /// loops: at -O0 more than 50 steps. BMC alone keeps its bound; as a
 /// portfolio member it doubles the bound after each "no error within" and

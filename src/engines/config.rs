@@ -469,7 +469,18 @@ pub(crate) mod tests {
         let default = Cli::parse_from(["x"]).engine;
         assert_eq!(
             names(&default, true),
-            ["ai", "ai-octagon", "ai-boxes", "spacer-global", "bmc-quick", "spacer-cells", "bmc", "spacer", "ufo"]
+            [
+                "ai",
+                "ai-octagon",
+                "ai-boxes",
+                "arrays",
+                "spacer-global",
+                "bmc-quick",
+                "spacer-cells",
+                "bmc",
+                "spacer",
+                "ufo"
+            ]
         );
         assert_eq!(names(&default, false), DEFAULT_MEMBERS);
         assert_eq!(default.members().unwrap()[1].config, EngineConfig::new(ai::Config { domain: DomainKind::Octagon }));

@@ -9,6 +9,7 @@
 //! builds it.
 
 pub mod ai;
+pub mod arrays;
 pub mod bmc;
 pub mod config;
 pub mod dagger;
@@ -51,6 +52,7 @@ engines![
     (ufo::BP, ufo::configure),
     (spacer::SPEC, spacer::configure),
     (ai::SPEC, ai::configure),
+    (arrays::SPEC, arrays::configure),
     (kind::SPEC, kind::configure),
     (explicit::SPEC, explicit::configure),
     (explicit::PRED_SPEC, explicit::configure),

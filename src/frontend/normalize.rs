@@ -140,12 +140,22 @@ pub struct Normalized {
 /// `llvm-tests/memory/array_fill_safe.c` at -O2 in a minute; narrow, the
 /// store is `shl nuw nsw i32` and the cell abstraction proves it in seconds.
 /// Widening only removes `sext`/`zext`s; the program's meaning is the same.
+///
+/// It also turns off partial unrolling (`-unroll-allow-partial=false`, which
+/// overrides the target's preference): a loop with a large constant trip
+/// count (`for (i = 0; i < 100000; i++) a[i] = 42;`, SV-COMP's
+/// `array-examples`) is otherwise unrolled by eight, and its invariant
+/// `∀k < i. a[k] = 42` then needs `i ≡ 0 (mod 8)` and eight stores per step,
+/// which the cell abstraction did not find in a minute. Full unrolling of
+/// small constant trip counts stays (it removes a loop), as does everything
+/// else; like the runtime unrolling `disable_runtime_unrolling` turns off, a
+/// partial unrolling only repeats the body.
 /// Parsing options twice is an error in LLVM, hence once per process.
 pub fn keep_narrow_induction_variables() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
-        let args = [c"ufo".as_ptr(), c"-indvars-widen-indvars=false".as_ptr()];
-        unsafe { llvm_sys::support::LLVMParseCommandLineOptions(2, args.as_ptr(), std::ptr::null()) };
+        let args = [c"ufo".as_ptr(), c"-indvars-widen-indvars=false".as_ptr(), c"-unroll-allow-partial=false".as_ptr()];
+        unsafe { llvm_sys::support::LLVMParseCommandLineOptions(3, args.as_ptr(), std::ptr::null()) };
     });
 }
 

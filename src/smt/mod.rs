@@ -14,6 +14,7 @@ pub mod deadline;
 #[cfg(test)]
 mod eval_agreement;
 pub mod hoare;
+pub mod houdini;
 pub mod instances;
 pub mod lower;
 pub mod params;

@@ -11,7 +11,7 @@
 //!
 //! Departure from Fig. 2 (not in the `od` configurations): after each
 //! refinement, and before the first refinement query (on the domain's labels
-//! alone), Houdini (`engines::ufo::houdini`) keeps the conjuncts of all labels (and of
+//! alone), Houdini (`smt::houdini`) keeps the conjuncts of all labels (and of
 //! the candidates the program suggests: differences of bounds, the error's
 //! preconditions) that are inductive for the whole program. When they exclude the error they are
 //! the certificate (`houdini_proof`): the labels of a loop head's copies each
@@ -25,7 +25,6 @@
 //! less CPU than without (bench-results/bench-2026-11-26e-*).
 
 pub mod arg;
-mod houdini;
 
 use super::config::{Configuration, EngineArgs, EngineConfig, PostKind};
 use super::registry::EngineSpec;
@@ -36,6 +35,7 @@ use crate::ir::{LocId, Program};
 use crate::post::{Post, TruePost};
 use crate::smt::canon::Canon;
 use crate::smt::hoare as cert;
+use crate::smt::houdini;
 use crate::smt::Install;
 use crate::smt::{raise, solve, Deadline, Formula, FormulaOps, IntSemantics, Lowerer};
 use arg::{Arg, Expander, Stop};
@@ -65,7 +65,7 @@ pub struct UfoStats {
     pub post_fallbacks: usize,
     /// Domain POSTs: widenings that changed a loop head's value.
     pub widenings: usize,
-    /// Seconds in Houdini over the labels' conjuncts (`engines::ufo::houdini`).
+    /// Seconds in Houdini over the labels' conjuncts (`smt::houdini`).
     pub houdini_time: f64,
     /// The SAFE answer's certificate is the inductive subset of the labels'
     /// conjuncts (Houdini), not the labels of a complete ARG.
@@ -113,7 +113,7 @@ enum Inductive {
 }
 
 /// Houdini over the conjuncts of the ARG's labels and the candidates the
-/// program suggests (`engines::ufo::houdini`). Only conjuncts that are quantifier-free,
+/// program suggests (`smt::houdini`). Only conjuncts that are quantifier-free,
 /// expressible in the program's terms and over the location's live variables
 /// are candidates, so the certificate raises and checks. `None` if Z3 did not
 /// decide.

@@ -3,7 +3,9 @@
 //! inductive invariant (initiation at the entry, consecution on every edge,
 //! checked exactly like the certificate check `cert` does).
 //!
-//! UFO uses it on the labels of its ARG (`engines::ufo`): the labels of the
+//! It lives beside the solver because two engines use it: `engines::arrays`
+//! on its quantified templates ([`inductive_exprs`]), and UFO on the labels
+//! of its ARG (`engines::ufo`): the labels of the
 //! different copies of a loop head say different things about the unrolling
 //! (Spacer's interpolants of a bounded query), and covering needs one copy's
 //! label to imply an earlier one's. The conjuncts that are inductive for the
@@ -143,10 +145,7 @@ pub fn candidates(locs: usize, labels: impl IntoIterator<Item = (LocId, Bool)>) 
     let mut seen: Vec<HashSet<Bool>> = vec![HashSet::new(); locs];
     let mut add = |i: usize, c: Bool| {
         let c = c.simplify();
-        if c.as_bool() != Some(true)
-            && !crate::smt::terms::has_quantifier(&c.clone().into())
-            && seen[i].insert(c.clone())
-        {
+        if c.as_bool() != Some(true) && !super::terms::has_quantifier(&c.clone().into()) && seen[i].insert(c.clone()) {
             cands[i].push(c);
         }
     };
@@ -177,7 +176,7 @@ pub fn candidates(locs: usize, labels: impl IntoIterator<Item = (LocId, Bool)>) 
 /// `cs` without the conjuncts that the others imply (same conjunction, so an
 /// inductive invariant stays one); for readable certificates.
 pub fn without_implied(mut cs: Vec<Bool>) -> Vec<Bool> {
-    let solver = solve::Reused::new(super::IntSemantics::Lia);
+    let solver = solve::Reused::new(crate::smt::IntSemantics::Lia);
     let mut i = 0;
     while i < cs.len() {
         let c = cs.remove(i);
@@ -250,13 +249,21 @@ impl Relations {
 fn weaken(solver: &z3::Solver, hyps: &[Bool], dst: &mut Vec<Bool>, at: impl Fn(&Bool) -> Bool) -> Option<bool> {
     let mut changed = false;
     while !dst.is_empty() {
-        let goals: Vec<Bool> = dst.iter().map(&at).collect();
+        // (a quantified goal at fresh constants: its negation's witness, so
+        // that the model says which goals it falsifies)
+        let goals: Vec<Bool> = dst.iter().map(|g| super::terms::instance(&at(g))).collect();
         solve::set_timeout(solver, None);
+        // (quantified hypotheses, the labels of `engines::arrays`, at the
+        // cells the query reads: a weakening, so a kept goal is implied and a
+        // model only drops goals; Z3's own instantiation would build a model
+        // of `∀k < i. a[k] = 42` cell by cell)
+        let mut query = hyps.to_vec();
+        query.push(Bool::and(&goals).not());
+        let query = super::instances::ground(&query).unwrap_or(query);
         solver.push();
-        for h in hyps {
-            solver.assert(h);
+        for f in &query {
+            solver.assert(f);
         }
-        solver.assert(Bool::and(&goals).not());
         let r = solver.check();
         let keep: Vec<bool> = match r {
             SatResult::Unsat => {
@@ -299,7 +306,7 @@ pub fn inductive_subset(p: &Program, rels: &Relations, mut cands: Vec<Vec<Bool>>
     let mut work: VecDeque<EdgeId> = p.edge_ids().collect();
     while let Some(e) = work.pop_front() {
         queued[e.0 as usize] = false;
-        if crate::smt::deadline::remaining_ms() == Some(0) {
+        if super::deadline::remaining_ms() == Some(0) {
             return None;
         }
         let edge = p.edge(e);
@@ -320,6 +327,38 @@ pub fn inductive_subset(p: &Program, rels: &Relations, mut cands: Vec<Vec<Bool>>
         }
     }
     Some(cands)
+}
+
+/// Houdini over candidates given as expressions over each location's live
+/// variables (`engines::arrays`): each is lowered at its location (one that
+/// does not lower exactly is left out), and the inductive ones come back as
+/// they were given. `None` when Z3 did not decide a check.
+pub fn inductive_exprs(
+    p: &Program,
+    l: &mut Lowerer,
+    canon: &Canon,
+    rels: &Relations,
+    cands: Vec<Vec<Expr>>,
+) -> Option<Vec<Vec<Expr>>> {
+    let mut lowered: Vec<Vec<(Bool, Expr)>> = vec![Vec::new(); p.locs.len()];
+    for (loc, cs) in p.loc_ids().zip(cands) {
+        let at = &mut lowered[loc.0 as usize];
+        for e in cs {
+            if let Ok(b) = hoare::lower(p, l, canon, loc, &e) {
+                if !at.iter().any(|(x, _)| *x == b) {
+                    at.push((b, e));
+                }
+            }
+        }
+    }
+    let formulas = lowered.iter().map(|cs| cs.iter().map(|(b, _)| b.clone()).collect()).collect();
+    let kept = inductive_subset(p, rels, formulas)?;
+    Some(
+        kept.iter()
+            .zip(lowered)
+            .map(|(k, all)| all.into_iter().filter(|(b, _)| k.contains(b)).map(|(_, e)| e).collect())
+            .collect(),
+    )
 }
 
 #[cfg(test)]
