@@ -150,13 +150,16 @@ fn the_cell_abstraction_proves_a_fill_and_check_loop_and_never_refutes() {
 }
 
 /// The `arrays` engine (templates from the loops' stores, kept by Houdini)
-/// proves issue 49's two array programs at -O0 and -O2 with one run, no
-/// seed: the certificate quantifies over the region's cells (the fill's
+/// proves issue 49's two array programs and a reversal into a second array
+/// (`b[n - 1 - i] = a[i]`: the index moves down) at -O0 and -O2 with one run,
+/// no seed: the certificate quantifies over the region's cells (the fill's
 /// range) and passes the check, and Houdini kept quantified candidates. It
 /// never refutes: on the unsafe twin of the sum it answers UNKNOWN.
 #[test]
 fn array_templates_prove_the_fill_and_sum_loops_without_a_seed() {
-    for file in ["llvm-tests/memory/fill_index_safe.c", "llvm-tests/memory/malloc_sum_safe.c"] {
+    for file in
+        ["llvm-tests/memory/fill_index_safe.c", "llvm-tests/memory/malloc_sum_safe.c", "bench/arrays/reverse_safe.c"]
+    {
         for level in ["O0", "O2"] {
             let what = format!("{file} at {level}");
             let (code, json) = verify(&[file.to_string()], &["--opt", level, "--engine", "arrays", "--timeout", "60"]);

@@ -269,6 +269,11 @@ fn lin(e: &Expr) -> Option<Lin> {
             (k.terms.is_empty() && (0..32).contains(&k.c)).then_some(())?;
             lin(a)?.scaled(1 << k.c)
         }
+        // `x ^ -1` is `-x - 1` (LLVM's `n - 1 - i` as `n + ~i`)
+        Expr::Bin { op: BinOp::Xor, a, b, .. } => match (lin(a)?, lin(b)?) {
+            (x, m) | (m, x) if m.terms.is_empty() && m.c == -1 => x.scaled(-1)?.plus(&m),
+            _ => None,
+        },
         Expr::Arith { op: ArithOp::Add, args } => args.iter().try_fold(Lin::constant(0), |acc, x| acc.plus(&lin(x)?)),
         _ => None,
     }
@@ -334,8 +339,9 @@ fn effect(p: &Program, body: &[Stmt]) -> Effect {
     out
 }
 
-/// A store at a loop's moving index: `region[base + iv] := value` in the
-/// loop of `head`, `iv` stepping by `stride` (±1) from `init`.
+/// A store at a loop's moving index: `region[base + coeff·iv] := value` in
+/// the loop of `head` (`coeff` ±1: `b[n - 1 - i]` fills downwards), `iv`
+/// stepping by `stride` (±1) from `init`.
 #[derive(Clone, Debug)]
 struct Template {
     head: usize,
@@ -343,6 +349,7 @@ struct Template {
     region_sort: Sort,
     base: Lin,
     iv: VarId,
+    coeff: i128,
     stride: i128,
     /// `iv`'s values on the loop's entry edges (linear, over the head's variables).
     init: Vec<Lin>,
@@ -451,10 +458,13 @@ fn templates(p: &Program, loops: &[Loop], effects: &[Effect]) -> Vec<Template> {
             for (region, sort, index, value) in &eff.stores {
                 let Some(idx) = lin(index) else { continue };
                 for (iv, stride) in &lp.strides {
-                    if idx.coeff(*iv) != 1 {
+                    let coeff = idx.coeff(*iv);
+                    if coeff.abs() != 1 {
                         continue;
                     }
-                    let Some(base) = idx.minus(&Lin::var(*iv, p.var(*iv).sort)) else { continue };
+                    let Some(base) = Lin::var(*iv, p.var(*iv).sort).scaled(coeff).and_then(|x| idx.minus(&x)) else {
+                        continue;
+                    };
                     let Some(value) = math(value) else { continue };
                     let mut used = Vec::new();
                     value.vars(&mut used);
@@ -471,6 +481,7 @@ fn templates(p: &Program, loops: &[Loop], effects: &[Effect]) -> Vec<Template> {
                         region_sort: *sort,
                         base,
                         iv: *iv,
+                        coeff,
                         stride: *stride,
                         init: lp.inits.get(iv).cloned().unwrap_or_default(),
                         value,
@@ -603,16 +614,21 @@ fn compared(c: &Expr) -> Vec<(Lin, Lin)> {
     out
 }
 
-/// `∀k. lo ≤ k < hi → region[k] = value(k)` for a template counting up
-/// (`hi < k ≤ lo` counting down, `lo` then the start).
+/// `∀k. lo ≤ k < hi → region[k] = value(k)` for a template whose index
+/// moves up (`hi < k ≤ lo` moving down, `lo` then the start), the index
+/// variable at `k` being `coeff·(k − base)`.
 fn quantified(t: &Template, lo: &Lin, hi: &Lin) -> Expr {
     let k = Expr::Bound { index: 0, sort: Sort::Num };
-    let offset = Expr::Arith { op: ArithOp::Sub, args: vec![k.clone(), t.base.to_expr()] };
+    let offset = if t.coeff > 0 {
+        Expr::Arith { op: ArithOp::Sub, args: vec![k.clone(), t.base.to_expr()] }
+    } else {
+        Expr::Arith { op: ArithOp::Sub, args: vec![t.base.to_expr(), k.clone()] }
+    };
     let iv = t.iv;
     let value = t.value.substitute(&|v, _| (v == iv).then(|| offset.clone()));
     let cell = Expr::Select { array: Box::new(Expr::Var(t.region, t.region_sort)), index: Box::new(k.clone()) };
     let rel = |rel, a: Expr, b: Expr| Expr::Rel { rel, a: Box::new(a), b: Box::new(b) };
-    let range = if t.stride > 0 {
+    let range = if t.coeff * t.stride > 0 {
         vec![rel(Rel::Le, lo.to_expr(), k.clone()), rel(Rel::Lt, k.clone(), hi.to_expr())]
     } else {
         vec![rel(Rel::Lt, hi.to_expr(), k.clone()), rel(Rel::Le, k.clone(), lo.to_expr())]
@@ -662,7 +678,8 @@ fn candidates(p: &Program, wto: &Wto, ts: &[Template]) -> Vec<Vec<Expr>> {
                     if out[i].len() >= MAX_PER_LOCATION {
                         break;
                     }
-                    let (Some(lo), Some(hi)) = (t.base.plus(s), t.base.plus(e)) else { continue };
+                    let at = |x: &Lin| x.scaled(t.coeff).and_then(|x| t.base.plus(&x));
+                    let (Some(lo), Some(hi)) = (at(s), at(e)) else { continue };
                     let c = quantified(t, &lo, &hi);
                     if !out[i].contains(&c) {
                         out[i].push(c);
@@ -697,6 +714,10 @@ mod tests {
         );
         let l = lin(&e).expect("linear");
         assert_eq!((l.c, l.coeff(VarId(0)), l.coeff(VarId(1))), (-4, 1, 4));
+        // n + (i ^ -1) is n - 1 - i
+        let not_i = bin(BinOp::Xor, var(1), Expr::Int { value: -1, bits: 32 });
+        let l = lin(&bin(BinOp::Add, var(0), not_i)).expect("linear");
+        assert_eq!((l.c, l.coeff(VarId(0)), l.coeff(VarId(1))), (-1, 1, -1));
         // a product of two variables is not
         assert!(lin(&bin(BinOp::Mul, var(0), var(1))).is_none());
     }
@@ -710,6 +731,7 @@ mod tests {
             region_sort: Sort::Array { index: 64, elem: 32 },
             base: Lin::var(VarId(0), Sort::Int { bits: 64 }),
             iv: VarId(1),
+            coeff: 1,
             stride: 1,
             init: vec![Lin::constant(0)],
             value: Expr::Arith { op: ArithOp::Mul, args: vec![Expr::Num(2), var(1)] },
