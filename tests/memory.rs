@@ -153,7 +153,8 @@ fn the_cell_abstraction_proves_a_fill_and_check_loop_and_never_refutes() {
 /// proves issue 49's two array programs and a reversal into a second array
 /// (`b[n - 1 - i] = a[i]`: the index moves down) at -O0 and -O2 with one run,
 /// no seed: the certificate quantifies over the region's cells (the fill's
-/// range) and passes the check, and Houdini kept quantified candidates. It
+/// range) and passes the check, and Houdini kept quantified candidates; a
+/// linear search is proved from its check as a template. It
 /// never refutes: on the unsafe twin of the sum it answers UNKNOWN.
 #[test]
 fn array_templates_prove_the_fill_and_sum_loops_without_a_seed() {
@@ -170,6 +171,11 @@ fn array_templates_prove_the_fill_and_sum_loops_without_a_seed() {
             assert!(stats["templates"].as_u64() >= Some(1) && stats["kept"].as_u64() >= Some(1), "{what}: {stats}");
         }
     }
+    // a check that reads a region at its loop's moving index is a template
+    // too: the search's `a[x] != key` over the cells the search passed (-O2)
+    let search = vec!["llvm-tests/memory/search_safe.c".to_string()];
+    let (code, json) = verify(&search, &["--opt", "O2", "--engine", "arrays", "--timeout", "60"]);
+    assert_eq!(check_answer("SAFE", &json, code, "search_safe.c at O2"), "SAFE", "{json}");
     let unsafe_twin = vec!["llvm-tests/memory/malloc_sum_unsafe.c".to_string()];
     let (code, json) = verify(&unsafe_twin, &["--opt", "O2", "--engine", "arrays", "--timeout", "60"]);
     assert_eq!((code, json["verdict"].as_str()), (20, Some("UNKNOWN")), "{json}");

@@ -18,6 +18,12 @@
 //! cell abstraction (`chc::cells`) expresses them too, but Spacer's search
 //! for them over cells gives up on large constant bounds (`N = 100000`).
 //!
+//! A check inside a loop that reads a region at the loop's moving index
+//! (`assert(a[x] != key)` for `x < i`) is a template of its own: the
+//! property at `k` over ranges from the base to the checking loop's ends, to
+//! the induction variables of the loops around a location (the cells a
+//! search passed, `a[k] != key` for `k < i`) and to live variables.
+//!
 //! Every location also gets the conjuncts of the octagon invariant
 //! (`ai-octagon`): the scalar facts (`0 ≤ x < n`) a check needs beside the
 //! quantified one. The error location's candidate is `false`: when Houdini
@@ -123,13 +129,17 @@ impl Engine for Arrays {
         let loops = loops(p, &wto, &effects);
         let found = templates(p, &loops, &effects);
         st.templates = found.len();
-        if found.is_empty() {
+        if found.is_empty() && checks(p, &loops, &effects).is_empty() {
             return Outcome::unknown("no loop stores into a region at its moving index", Stats::with(1, st));
         }
         let Some((scalar, _, _)) = super::ai::invariants::<Octagons>(p, cx) else {
             return Outcome::unknown(deadline.stop_reason(), Stats::with(1, st));
         };
-        let quantified = candidates(p, &wto, &found);
+        let mut quantified = candidates(p, &wto, &found);
+        let checked = checks(p, &loops, &effects);
+        for (at, more) in quantified.iter_mut().zip(check_candidates(p, &wto, &loops, &checked)) {
+            at.extend(more);
+        }
         let mut scalar_bounds = bounds(p, &loops);
         for (at, more) in scalar_bounds.iter_mut().zip(accumulators(p, &wto, &loops, &found)) {
             at.extend(more);
@@ -619,22 +629,172 @@ fn compared(c: &Expr) -> Vec<(Lin, Lin)> {
 /// variable at `k` being `coeff·(k − base)`.
 fn quantified(t: &Template, lo: &Lin, hi: &Lin) -> Expr {
     let k = Expr::Bound { index: 0, sort: Sort::Num };
-    let offset = if t.coeff > 0 {
-        Expr::Arith { op: ArithOp::Sub, args: vec![k.clone(), t.base.to_expr()] }
-    } else {
-        Expr::Arith { op: ArithOp::Sub, args: vec![t.base.to_expr(), k.clone()] }
-    };
     let iv = t.iv;
-    let value = t.value.substitute(&|v, _| (v == iv).then(|| offset.clone()));
-    let cell = Expr::Select { array: Box::new(Expr::Var(t.region, t.region_sort)), index: Box::new(k.clone()) };
-    let rel = |rel, a: Expr, b: Expr| Expr::Rel { rel, a: Box::new(a), b: Box::new(b) };
-    let range = if t.coeff * t.stride > 0 {
-        vec![rel(Rel::Le, lo.to_expr(), k.clone()), rel(Rel::Lt, k.clone(), hi.to_expr())]
+    let value = t.value.substitute(&|v, _| (v == iv).then(|| offset(&t.base, t.coeff)));
+    let cell = Expr::Select { array: Box::new(Expr::Var(t.region, t.region_sort)), index: Box::new(k) };
+    ranged(lo, hi, t.coeff * t.stride > 0, Expr::Rel { rel: Rel::Eq, a: Box::new(cell), b: Box::new(value) })
+}
+
+/// The index variable at the cell `k` (the bound variable) of an index
+/// `base + coeff·iv`: `coeff·(k − base)`.
+fn offset(base: &Lin, coeff: i128) -> Expr {
+    let k = Expr::Bound { index: 0, sort: Sort::Num };
+    if coeff > 0 {
+        Expr::Arith { op: ArithOp::Sub, args: vec![k, base.to_expr()] }
     } else {
-        vec![rel(Rel::Lt, hi.to_expr(), k.clone()), rel(Rel::Le, k.clone(), lo.to_expr())]
+        Expr::Arith { op: ArithOp::Sub, args: vec![base.to_expr(), k] }
+    }
+}
+
+/// `∀k. lo ≤ k < hi → body(k)` (`up`), or `∀k. hi < k ≤ lo → body(k)`.
+fn ranged(lo: &Lin, hi: &Lin, up: bool, body: Expr) -> Expr {
+    let k = Expr::Bound { index: 0, sort: Sort::Num };
+    let rel = |rel, a: Expr, b: Expr| Expr::Rel { rel, a: Box::new(a), b: Box::new(b) };
+    let range = if up {
+        vec![rel(Rel::Le, lo.to_expr(), k.clone()), rel(Rel::Lt, k, hi.to_expr())]
+    } else {
+        vec![rel(Rel::Lt, hi.to_expr(), k.clone()), rel(Rel::Le, k, lo.to_expr())]
     };
-    let body = Expr::Or(vec![Expr::negate(Expr::And(range)), rel(Rel::Eq, cell, value)]);
+    let body = Expr::Or(vec![Expr::negate(Expr::And(range)), body]);
     Expr::Forall { sorts: vec![Sort::Num], body: Box::new(body) }
+}
+
+/// A check inside a loop that reads regions at the loop's moving index:
+/// the property `holds` (with `iv` free) at every index the loop visits.
+struct Check {
+    head: usize,
+    base: Lin,
+    coeff: i128,
+    iv: VarId,
+    stride: i128,
+    holds: Expr,
+}
+
+/// A condition as a mathematical formula (signed comparisons, the values
+/// of `math`), if it is one.
+fn math_bool(e: &Expr) -> Option<Expr> {
+    let rel = |rel, a: &Expr, b: &Expr| Some(Expr::Rel { rel, a: Box::new(math(a)?), b: Box::new(math(b)?) });
+    use crate::ir::CmpPred as P;
+    match e {
+        Expr::Bool(_) => Some(e.clone()),
+        Expr::Not(a) => Some(Expr::negate(math_bool(a)?)),
+        Expr::And(xs) => Some(Expr::And(xs.iter().map(math_bool).collect::<Option<_>>()?)),
+        Expr::Or(xs) => Some(Expr::Or(xs.iter().map(math_bool).collect::<Option<_>>()?)),
+        Expr::Ite(c, a, b) => {
+            let (c, a, b) = (math_bool(c)?, math_bool(a)?, math_bool(b)?);
+            Some(Expr::Or(vec![Expr::And(vec![c.clone(), a]), Expr::And(vec![Expr::negate(c), b])]))
+        }
+        Expr::Cmp { pred: P::Eq, a, b, .. } => rel(Rel::Eq, a, b),
+        Expr::Cmp { pred: P::Ne, a, b, .. } => Some(Expr::negate(rel(Rel::Eq, a, b)?)),
+        Expr::Cmp { pred: P::Slt, a, b, .. } => rel(Rel::Lt, a, b),
+        Expr::Cmp { pred: P::Sle, a, b, .. } => rel(Rel::Le, a, b),
+        Expr::Cmp { pred: P::Sgt, a, b, .. } => rel(Rel::Gt, a, b),
+        Expr::Cmp { pred: P::Sge, a, b, .. } => rel(Rel::Ge, a, b),
+        _ => None,
+    }
+}
+
+/// The checks of the loops: the negation of what leads into the error (the
+/// conditions of the edge into it, or of the one edge before a location
+/// that only goes there), where it reads a region at a moving index of the
+/// loop it is in and its other variables hold still in that loop.
+fn checks(p: &Program, loops: &[Loop], effects: &[Effect]) -> Vec<Check> {
+    let mut into: Vec<Vec<usize>> = vec![Vec::new(); p.locs.len()];
+    for (i, e) in p.edges.iter().enumerate() {
+        into[e.dst.0 as usize].push(i);
+    }
+    let mut bad: Vec<(usize, Vec<Expr>)> = Vec::new();
+    for &i in &into[p.error.0 as usize] {
+        let src = p.edges[i].src.0 as usize;
+        match (effects[i].assumes.is_empty(), into[src].as_slice()) {
+            (true, [j]) => bad.push((p.edges[*j].src.0 as usize, effects[*j].assumes.clone())),
+            _ => bad.push((src, effects[i].assumes.clone())),
+        }
+    }
+    let mut out = Vec::new();
+    for (at, conds) in bad {
+        let Some(lp) = loops.iter().filter(|lp| lp.members.contains(&at)).min_by_key(|lp| lp.members.len()) else {
+            continue;
+        };
+        let Some(holds) = math_bool(&Expr::negate(Expr::And(conds))) else { continue };
+        let mut index = None;
+        holds.any(&mut |e| {
+            if let Expr::Select { index: i, .. } = e {
+                if let Some(l) = lin(i) {
+                    index = lp.strides.iter().find(|(iv, _)| l.coeff(**iv).abs() == 1).map(|(iv, s)| (l, *iv, *s));
+                }
+            }
+            index.is_some()
+        });
+        let Some((l, iv, stride)) = index else { continue };
+        let coeff = l.coeff(iv);
+        let Some(base) = Lin::var(iv, p.var(iv).sort).scaled(coeff).and_then(|x| l.minus(&x)) else { continue };
+        let live = &p.loc(LocId(lp.head as u32)).live;
+        let mut used = Vec::new();
+        holds.vars(&mut used);
+        base.vars().for_each(|v| used.push(v));
+        if used.iter().any(|w| *w != iv && (lp.strides.contains_key(w) || !live.contains(w))) {
+            continue;
+        }
+        out.push(Check { head: lp.head, base, coeff, iv, stride, holds });
+    }
+    out
+}
+
+/// The candidates of the checks: at every location where what the check
+/// reads is in scope, its property over ranges from the base to each end
+/// of the checking loop, to each induction variable of the loops around the
+/// location (the cells filled so far), and to each live variable.
+fn check_candidates(p: &Program, wto: &Wto, loops: &[Loop], cs: &[Check]) -> Vec<Vec<Expr>> {
+    let mut out: Vec<Vec<Expr>> = vec![Vec::new(); p.locs.len()];
+    for c in cs {
+        let Some(lp) = loops.iter().find(|lp| lp.head == c.head) else { continue };
+        let iv = c.iv;
+        let body = c.holds.substitute(&|v, _| (v == iv).then(|| offset(&c.base, c.coeff)));
+        let mut used = Vec::new();
+        body.vars(&mut used);
+        for u in p.loc_ids() {
+            let i = u.0 as usize;
+            let live = &p.loc(u).live;
+            if u == p.error || wto.pos[i].is_none() || used.iter().any(|w| !live.contains(w)) {
+                continue;
+            }
+            let in_scope = |l: &Lin| l.vars().all(|w| live.contains(&w));
+            let starts: Vec<Lin> = lp
+                .inits
+                .get(&iv)
+                .into_iter()
+                .flatten()
+                .chain([&Lin::constant(0)])
+                .filter(|l| in_scope(l))
+                .cloned()
+                .collect();
+            let mut ends: Vec<Lin> = lp.ends.get(&iv).into_iter().flatten().filter(|l| in_scope(l)).cloned().collect();
+            for around in loops.iter().filter(|l| l.members.contains(&i)) {
+                for (v, s) in around.strides.iter().filter(|(v, _)| live.contains(v)) {
+                    let x = Lin::var(*v, p.var(*v).sort);
+                    ends.extend([x.plus(&Lin::constant(*s)), Some(x)].into_iter().flatten());
+                }
+            }
+            for w in live.iter().filter(|w| matches!(p.var(**w).sort, Sort::Int { .. })) {
+                ends.push(Lin::var(*w, p.var(*w).sort));
+            }
+            for s in &starts {
+                for e in &ends {
+                    if out[i].len() >= MAX_PER_LOCATION {
+                        break;
+                    }
+                    let at = |x: &Lin| x.scaled(c.coeff).and_then(|x| c.base.plus(&x));
+                    let (Some(lo), Some(hi)) = (at(s), at(e)) else { continue };
+                    let q = ranged(&lo, &hi, c.coeff * c.stride > 0, body.clone());
+                    if !out[i].contains(&q) {
+                        out[i].push(q);
+                    }
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The quantified candidates per location: at a template's loop head the
