@@ -585,7 +585,7 @@ fn main() {
     if let Ok(exe) = std::env::current_exe() {
         ufo::member::use_executable(exe);
     }
-    ufo::frontend::keep_narrow_induction_variables();
+    ufo::frontend::set_loop_options();
     if argv.get(1).map(String::as_str) == Some("cc") {
         let args = argv[2..].to_vec();
         let worker = std::thread::Builder::new().stack_size(ufo::threads::STACK).spawn(move || ufo::cc::run(&args));

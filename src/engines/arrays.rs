@@ -89,7 +89,7 @@ pub struct Arrays;
 /// What the engine did.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct ArraysStats {
-    /// Stores at a loop's moving index (templates).
+    /// Stores and checks at a loop's moving index (templates).
     pub templates: usize,
     /// Quantified candidates over all locations, and how many Houdini kept.
     pub candidates: usize,
@@ -128,15 +128,15 @@ impl Engine for Arrays {
         let effects: Vec<Effect> = p.edges.iter().map(|e| effect(p, &e.body)).collect();
         let loops = loops(p, &wto, &effects);
         let found = templates(p, &loops, &effects);
-        st.templates = found.len();
-        if found.is_empty() && checks(p, &loops, &effects).is_empty() {
-            return Outcome::unknown("no loop stores into a region at its moving index", Stats::with(1, st));
+        let checked = checks(p, &loops, &effects);
+        st.templates = found.len() + checked.len();
+        if st.templates == 0 {
+            return Outcome::unknown("no loop stores into or checks a region at its moving index", Stats::with(1, st));
         }
         let Some((scalar, _, _)) = super::ai::invariants::<Octagons>(p, cx) else {
             return Outcome::unknown(deadline.stop_reason(), Stats::with(1, st));
         };
         let mut quantified = candidates(p, &wto, &found);
-        let checked = checks(p, &loops, &effects);
         for (at, more) in quantified.iter_mut().zip(check_candidates(p, &wto, &loops, &checked)) {
             at.extend(more);
         }
@@ -147,7 +147,6 @@ impl Engine for Arrays {
         st.candidates = quantified.iter().map(Vec::len).sum();
         let mut l = Lowerer::new(cx.sem);
         let canon = Canon::new(p, &l);
-        // per location, the candidates as formulas with the expressions they came from
         let mut cands: Vec<Vec<Expr>> = vec![Vec::new(); p.locs.len()];
         for loc in p.loc_ids() {
             let i = loc.0 as usize;

@@ -27,7 +27,7 @@ use crate::ir::Program;
 use inkwell::context::Context;
 
 pub use load::{clang, clang_flags, clang_version, major_version, on_path, version_line, which, DEFAULT_CLANGS};
-pub use normalize::keep_narrow_induction_variables;
+pub use normalize::set_loop_options;
 
 /// Optimization level, a first-class input (DESIGN.md step 3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, clap::ValueEnum)]

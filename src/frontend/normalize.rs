@@ -35,8 +35,8 @@
 //!    already stays as it is (its vector values are havocked and counted).
 //!    Loops also carry `llvm.loop.unroll.runtime.disable` (see
 //!    `disable_runtime_unrolling`): no unrolling by four with a remainder loop.
-//!    The `ufo` executable also keeps induction variables at their width
-//!    ([`keep_narrow_induction_variables`]).
+//!    The `ufo` executable also keeps induction variables at their width and
+//!    turns partial unrolling off ([`set_loop_options`]).
 
 use super::builtins::{check_kind, inlined_error_hazard, is_opaque_builtin};
 use super::inputs;
@@ -151,7 +151,7 @@ pub struct Normalized {
 /// else; like the runtime unrolling `disable_runtime_unrolling` turns off, a
 /// partial unrolling only repeats the body.
 /// Parsing options twice is an error in LLVM, hence once per process.
-pub fn keep_narrow_induction_variables() {
+pub fn set_loop_options() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
         let args = [c"ufo".as_ptr(), c"-indvars-widen-indvars=false".as_ptr(), c"-unroll-allow-partial=false".as_ptr()];
