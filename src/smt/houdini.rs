@@ -246,12 +246,20 @@ impl Relations {
 
 /// Removes from `cands[dst]` every conjunct that some model of
 /// `hyps ∧ ⋀ src` falsifies; `Some(true)` if any was removed.
-fn weaken(solver: &z3::Solver, hyps: &[Bool], dst: &mut Vec<Bool>, at: impl Fn(&Bool) -> Bool) -> Option<bool> {
+/// `quantified`: whether any candidate has a quantifier (else the query is
+/// asserted as it is, without looking for quantifiers to instantiate).
+fn weaken(
+    solver: &z3::Solver,
+    hyps: &[Bool],
+    dst: &mut Vec<Bool>,
+    at: impl Fn(&Bool) -> Bool,
+    quantified: bool,
+) -> Option<bool> {
     let mut changed = false;
     while !dst.is_empty() {
         // (a quantified goal at fresh constants: its negation's witness, so
         // that the model says which goals it falsifies)
-        let goals: Vec<Bool> = dst.iter().map(|g| super::terms::instance(&at(g))).collect();
+        let goals: Vec<Bool> = dst.iter().map(|g| super::instances::witness(&at(g))).collect();
         solve::set_timeout(solver, None);
         // (quantified hypotheses, the labels of `engines::arrays`, at the
         // cells the query reads: a weakening, so a kept goal is implied and a
@@ -259,7 +267,7 @@ fn weaken(solver: &z3::Solver, hyps: &[Bool], dst: &mut Vec<Bool>, at: impl Fn(&
         // of `∀k < i. a[k] = 42` cell by cell)
         let mut query = hyps.to_vec();
         query.push(Bool::and(&goals).not());
-        let query = super::instances::ground(&query).unwrap_or(query);
+        let query = if quantified { super::instances::ground(&query).unwrap_or(query) } else { query };
         solver.push();
         for f in &query {
             solver.assert(f);
@@ -297,7 +305,8 @@ fn weaken(solver: &z3::Solver, hyps: &[Bool], dst: &mut Vec<Bool>, at: impl Fn(&
 pub fn inductive_subset(p: &Program, rels: &Relations, mut cands: Vec<Vec<Bool>>) -> Option<Vec<Vec<Bool>>> {
     let solver = solve::solver();
     let entry = p.entry.0 as usize;
-    weaken(&solver, &rels.init, &mut cands[entry], |g| g.clone())?;
+    let quantified = cands.iter().flatten().any(|c| super::terms::has_quantifier(&c.clone().into()));
+    weaken(&solver, &rels.init, &mut cands[entry], |g| g.clone(), quantified)?;
     let mut out: Vec<Vec<EdgeId>> = vec![Vec::new(); p.locs.len()];
     for e in p.edge_ids() {
         out[p.edge(e).src.0 as usize].push(e);
@@ -315,7 +324,7 @@ pub fn inductive_subset(p: &Program, rels: &Relations, mut cands: Vec<Vec<Bool>>
         let mut hyps = rel.hyps.clone();
         hyps.extend(cands[src].iter().cloned());
         let mut goals = std::mem::take(&mut cands[dst]);
-        let changed = weaken(&solver, &hyps, &mut goals, |g| rel.at_target(g));
+        let changed = weaken(&solver, &hyps, &mut goals, |g| rel.at_target(g), quantified);
         cands[dst] = goals;
         if changed? {
             for f in &out[dst] {

@@ -111,6 +111,20 @@ fn skolemize(e: &Dynamic, positive: bool, skolems: &mut Vec<Dynamic>) -> Dynamic
     })
 }
 
+/// A universally quantified `f`'s body at fresh constants (the Skolem
+/// witness of `¬f`: `¬f` and `¬witness(f)` are equisatisfiable, and a model
+/// of the latter evaluates the body concretely, where Z3's evaluation of a
+/// quantifier in a model may stay symbolic); any other `f` as it is.
+pub fn witness(f: &Bool) -> Bool {
+    match open(&Dynamic::from_ast(f)) {
+        Some((true, sorts, body)) => {
+            let consts: Vec<Dynamic> = sorts.iter().map(|s| Dynamic::fresh_const("w", s)).collect();
+            body_at(&body, &consts).unwrap_or_else(|| f.clone())
+        }
+        _ => f.clone(),
+    }
+}
+
 /// The ground index terms of `select`/`store` in `e` (of arrays of sort
 /// `array`, if given), outside quantifiers, each once, added to `out`.
 pub fn index_terms(e: &Dynamic, array: Option<&Sort>, out: &mut Vec<Dynamic>, seen: &mut HashSet<Dynamic>) {

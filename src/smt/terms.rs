@@ -25,32 +25,6 @@ pub fn substitute_vars(f: &Bool, to: &[Dynamic]) -> Option<Bool> {
     }
 }
 
-/// A universally quantified `f`'s body at fresh constants (the Skolem
-/// witness of `¬f`: `¬f` and `¬instance(f)` are equisatisfiable, and a model
-/// of the latter evaluates the body concretely, where Z3's evaluation of a
-/// quantifier in a model may stay symbolic); any other `f` as it is.
-pub fn instance(f: &Bool) -> Bool {
-    let ctx = z3::Context::thread_local();
-    let c = ctx.get_z3_context();
-    let a = f.get_z3_ast();
-    unsafe {
-        if f.kind() != z3::AstKind::Quantifier || !z3_sys::Z3_is_quantifier_forall(c, a) {
-            return f.clone();
-        }
-        let n = z3_sys::Z3_get_quantifier_num_bound(c, a);
-        let Some(body) = z3_sys::Z3_get_quantifier_body(c, a) else { return f.clone() };
-        let body = Bool::wrap(&ctx, body);
-        // (:var k) is the (n - 1 - k)-th bound variable
-        let mut to = Vec::new();
-        for k in 0..n {
-            let Some(sort) = z3_sys::Z3_get_quantifier_bound_sort(c, a, n - 1 - k) else { return f.clone() };
-            let Some(w) = z3_sys::Z3_mk_fresh_const(c, c"w".as_ptr(), sort) else { return f.clone() };
-            to.push(Dynamic::wrap(&ctx, w));
-        }
-        substitute_vars(&body, &to).unwrap_or_else(|| f.clone())
-    }
-}
-
 /// The inverse of [`substitute_vars`]: `f` with each constant `of[k]`
 /// replaced by the de Bruijn variable `(:var k)`.
 pub fn abstract_consts(f: &Bool, of: &[Dynamic]) -> Option<Bool> {
