@@ -45,6 +45,34 @@ impl Lin {
     pub(crate) fn scaled(self, k: i128) -> Option<Lin> {
         Lin::constant(0).plus(&self, k)
     }
+    pub(crate) fn minus(&self, o: &Lin) -> Option<Lin> {
+        self.clone().plus(o, -1)
+    }
+    /// The coefficient of `v` (0 if it does not occur).
+    pub(crate) fn coeff(&self, v: VarId) -> i128 {
+        self.terms.get(&v).copied().unwrap_or(0)
+    }
+    pub(crate) fn vars(&self) -> impl Iterator<Item = VarId> + '_ {
+        self.terms.keys().copied()
+    }
+    /// As a mathematical expression, each variable of the sort `sort` gives.
+    pub(crate) fn to_expr(&self, sort: &dyn Fn(VarId) -> Sort) -> Expr {
+        let mut args: Vec<Expr> = self
+            .terms
+            .iter()
+            .map(|(v, a)| match a {
+                1 => Expr::Var(*v, sort(*v)),
+                a => Expr::Arith { op: ArithOp::Mul, args: vec![Expr::Num(*a), Expr::Var(*v, sort(*v))] },
+            })
+            .collect();
+        if self.c != 0 || args.is_empty() {
+            args.push(Expr::Num(self.c));
+        }
+        match args.len() {
+            1 => args.pop().unwrap_or(Expr::Num(0)),
+            _ => Expr::Arith { op: ArithOp::Add, args },
+        }
+    }
     /// Its terms if octagonal: at most two, each `±1`.
     pub(crate) fn octagonal(&self) -> Option<Vec<(VarId, i128)>> {
         let ts: Vec<(VarId, i128)> = self.terms.iter().map(|(v, a)| (*v, *a)).collect();

@@ -39,12 +39,13 @@ use super::config::{Configuration, EngineArgs, EngineConfig};
 use super::registry::EngineSpec;
 use super::{Certificate, Engine, EngineContext, Outcome, Stats};
 use crate::cfg::wto::Wto;
+use crate::domains::linear::Lin;
 use crate::domains::octagon::Octagons;
 use crate::ir::{ArithOp, BinOp, CastOp, Expr, LocId, Program, Rel, Sort, Stmt, VarId};
 use crate::smt::canon::Canon;
 use crate::smt::{houdini, Install, IntSemantics, Lowerer};
 use serde::Serialize;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 /// The `arrays` engine has no options.
@@ -192,83 +193,18 @@ fn conjuncts(e: &Expr, out: &mut Vec<Expr>) {
     }
 }
 
-/// A linear form `c + Σ aᵥ·v` over program variables (their mathematical
-/// values under `lia`).
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-struct Lin {
-    c: i128,
-    terms: BTreeMap<VarId, (i128, Sort)>,
-}
-
-impl Lin {
-    fn constant(c: i128) -> Lin {
-        Lin { c, terms: BTreeMap::new() }
-    }
-
-    fn var(v: VarId, s: Sort) -> Lin {
-        Lin { c: 0, terms: [(v, (1, s))].into() }
-    }
-
-    fn scaled(&self, k: i128) -> Option<Lin> {
-        let mut terms = BTreeMap::new();
-        for (v, (a, s)) in &self.terms {
-            terms.insert(*v, (a.checked_mul(k)?, *s));
-        }
-        Some(Lin { c: self.c.checked_mul(k)?, terms })
-    }
-
-    fn plus(&self, o: &Lin) -> Option<Lin> {
-        let mut r = self.clone();
-        r.c = r.c.checked_add(o.c)?;
-        for (v, (a, s)) in &o.terms {
-            let e = r.terms.entry(*v).or_insert((0, *s));
-            e.0 = e.0.checked_add(*a)?;
-        }
-        r.terms.retain(|_, (a, _)| *a != 0);
-        Some(r)
-    }
-
-    fn minus(&self, o: &Lin) -> Option<Lin> {
-        self.plus(&o.scaled(-1)?)
-    }
-
-    fn coeff(&self, v: VarId) -> i128 {
-        self.terms.get(&v).map_or(0, |t| t.0)
-    }
-
-    fn vars(&self) -> impl Iterator<Item = VarId> + '_ {
-        self.terms.keys().copied()
-    }
-
-    /// As a mathematical expression.
-    fn to_expr(&self) -> Expr {
-        let mut args: Vec<Expr> = self
-            .terms
-            .iter()
-            .map(|(v, (a, s))| match a {
-                1 => Expr::Var(*v, *s),
-                a => Expr::Arith { op: ArithOp::Mul, args: vec![Expr::Num(*a), Expr::Var(*v, *s)] },
-            })
-            .collect();
-        if self.c != 0 || args.is_empty() {
-            args.push(Expr::Num(self.c));
-        }
-        match args.len() {
-            1 => args.pop().unwrap_or(Expr::Num(0)),
-            _ => Expr::Arith { op: ArithOp::Add, args },
-        }
-    }
-}
+/// Each variable's sort (a linear form's variables as expressions).
+type Sorts<'a> = &'a dyn Fn(VarId) -> Sort;
 
 /// The linear form of a program expression read without wrapping (casts
 /// are the identity), if it is one.
 fn lin(e: &Expr) -> Option<Lin> {
     match e {
         Expr::Int { value, .. } | Expr::Num(value) => Some(Lin::constant(*value)),
-        Expr::Var(v, s @ Sort::Int { .. }) => Some(Lin::var(*v, *s)),
+        Expr::Var(v, Sort::Int { .. }) => Some(Lin::var(*v)),
         Expr::Cast { op: CastOp::Sext | CastOp::Zext | CastOp::Trunc, a, .. } | Expr::Value { a, .. } => lin(a),
-        Expr::Bin { op: BinOp::Add, a, b, .. } => lin(a)?.plus(&lin(b)?),
-        Expr::Bin { op: BinOp::Sub, a, b, .. } => lin(a)?.minus(&lin(b)?),
+        Expr::Bin { op: BinOp::Add, a, b, .. } => lin(a)?.plus(&lin(b)?, 1),
+        Expr::Bin { op: BinOp::Sub, a, b, .. } => lin(a)?.plus(&lin(b)?, -1),
         Expr::Bin { op: BinOp::Mul, a, b, .. } => match (lin(a)?, lin(b)?) {
             (x, k) | (k, x) if k.terms.is_empty() => x.scaled(k.c),
             _ => None,
@@ -280,10 +216,12 @@ fn lin(e: &Expr) -> Option<Lin> {
         }
         // `x ^ -1` is `-x - 1` (LLVM's `n - 1 - i` as `n + ~i`)
         Expr::Bin { op: BinOp::Xor, a, b, .. } => match (lin(a)?, lin(b)?) {
-            (x, m) | (m, x) if m.terms.is_empty() && m.c == -1 => x.scaled(-1)?.plus(&m),
+            (x, m) | (m, x) if m.terms.is_empty() && m.c == -1 => x.scaled(-1)?.plus(&m, 1),
             _ => None,
         },
-        Expr::Arith { op: ArithOp::Add, args } => args.iter().try_fold(Lin::constant(0), |acc, x| acc.plus(&lin(x)?)),
+        Expr::Arith { op: ArithOp::Add, args } => {
+            args.iter().try_fold(Lin::constant(0), |acc, x| acc.plus(&lin(x)?, 1))
+        }
         _ => None,
     }
 }
@@ -291,9 +229,9 @@ fn lin(e: &Expr) -> Option<Lin> {
 /// A program expression as a mathematical one (casts the identity, machine
 /// arithmetic unbounded), if it has only linear arithmetic, multiplication
 /// and reads of regions.
-fn math(e: &Expr) -> Option<Expr> {
+fn math(sort: Sorts, e: &Expr) -> Option<Expr> {
     if let Some(l) = lin(e) {
-        return Some(l.to_expr());
+        return Some(l.to_expr(sort));
     }
     match e {
         Expr::Bin { op: op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), a, b, .. } => {
@@ -302,12 +240,12 @@ fn math(e: &Expr) -> Option<Expr> {
                 BinOp::Sub => ArithOp::Sub,
                 _ => ArithOp::Mul,
             };
-            Some(Expr::Arith { op, args: vec![math(a)?, math(b)?] })
+            Some(Expr::Arith { op, args: vec![math(sort, a)?, math(sort, b)?] })
         }
-        Expr::Cast { op: CastOp::Sext | CastOp::Zext | CastOp::Trunc, a, .. } => math(a),
+        Expr::Cast { op: CastOp::Sext | CastOp::Zext | CastOp::Trunc, a, .. } => math(sort, a),
         Expr::Select { array, index } => {
             matches!(**array, Expr::Var(..)).then_some(())?;
-            Some(Expr::Select { array: array.clone(), index: Box::new(math(index)?) })
+            Some(Expr::Select { array: array.clone(), index: Box::new(math(sort, index)?) })
         }
         _ => None,
     }
@@ -396,7 +334,7 @@ fn loops(p: &Program, wto: &Wto, effects: &[Effect]) -> Vec<Loop> {
             }
             for (v, x) in &eff.parallel {
                 if inside(e.src) {
-                    let step = lin(x).and_then(|l| l.minus(&Lin::var(*v, p.var(*v).sort)));
+                    let step = lin(x).and_then(|l| l.minus(&Lin::var(*v)));
                     let s = step.filter(|d| d.terms.is_empty() && d.c.abs() == 1).map(|d| d.c);
                     let entry = strides.entry(*v).or_insert(s);
                     if *entry != s {
@@ -423,13 +361,13 @@ fn loops(p: &Program, wto: &Wto, effects: &[Effect]) -> Vec<Loop> {
             for (a, b) in eff.assumes.iter().flat_map(compared) {
                 for iv in strides.keys() {
                     for (x, y) in [(&a, &b), (&b, &a)] {
-                        let Some(rest) = x.minus(&Lin::var(*iv, p.var(*iv).sort)) else { continue };
+                        let Some(rest) = x.minus(&Lin::var(*iv)) else { continue };
                         if x.coeff(*iv) != 1 || !rest.terms.is_empty() || y.coeff(*iv) != 0 {
                             continue;
                         }
                         let at = ends.entry(*iv).or_default();
                         for k in [-1, 0, 1] {
-                            if let Some(t) = y.minus(&rest).and_then(|t| t.plus(&Lin::constant(k))) {
+                            if let Some(t) = y.minus(&rest).and_then(|t| t.plus(&Lin::constant(k), 1)) {
                                 if !at.contains(&t) {
                                     at.push(t);
                                 }
@@ -471,10 +409,10 @@ fn templates(p: &Program, loops: &[Loop], effects: &[Effect]) -> Vec<Template> {
                     if coeff.abs() != 1 {
                         continue;
                     }
-                    let Some(base) = Lin::var(*iv, p.var(*iv).sort).scaled(coeff).and_then(|x| idx.minus(&x)) else {
+                    let Some(base) = Lin::var(*iv).scaled(coeff).and_then(|x| idx.minus(&x)) else {
                         continue;
                     };
-                    let Some(value) = math(value) else { continue };
+                    let Some(value) = math(&|v| p.var(v).sort, value) else { continue };
                     let mut used = Vec::new();
                     value.vars(&mut used);
                     // (a region it reads is not written in the loop)
@@ -512,7 +450,7 @@ fn bounds(p: &Program, loops: &[Loop]) -> Vec<Vec<Expr>> {
     let rel = |rel, a: Expr, b: Expr| Expr::Rel { rel, a: Box::new(a), b: Box::new(b) };
     for lp in loops {
         for (iv, stride) in &lp.strides {
-            let x = Lin::var(*iv, p.var(*iv).sort);
+            let x = Lin::var(*iv);
             let (ahead, behind) = if *stride > 0 { (Rel::Le, Rel::Ge) } else { (Rel::Ge, Rel::Le) };
             for &u in &lp.members {
                 let live = &p.loc(LocId(u as u32)).live;
@@ -523,17 +461,17 @@ fn bounds(p: &Program, loops: &[Loop]) -> Vec<Vec<Expr>> {
                 let vars = live
                     .iter()
                     .filter(|w| matches!(p.var(**w).sort, Sort::Int { .. }) && **w != *iv)
-                    .flat_map(|w| [0, -*stride].map(|k| Lin::var(*w, p.var(*w).sort).plus(&Lin::constant(k))))
+                    .flat_map(|w| [0, -*stride].map(|k| Lin::var(*w).plus(&Lin::constant(k), 1)))
                     .flatten();
                 let ends = lp.ends.get(iv).into_iter().flatten().filter(|l| in_scope(l)).cloned();
                 for t in ends.chain(vars) {
-                    let c = rel(ahead, x.to_expr(), t.to_expr());
+                    let c = rel(ahead, x.to_expr(&|v| p.var(v).sort), t.to_expr(&|v| p.var(v).sort));
                     if !out[u].contains(&c) {
                         out[u].push(c);
                     }
                 }
                 for s in lp.inits.get(iv).into_iter().flatten().filter(|l| in_scope(l)) {
-                    out[u].push(rel(behind, x.to_expr(), s.to_expr()));
+                    out[u].push(rel(behind, x.to_expr(&|v| p.var(v).sort), s.to_expr(&|v| p.var(v).sort)));
                 }
             }
         }
@@ -567,7 +505,7 @@ fn accumulators(p: &Program, wto: &Wto, loops: &[Loop], ts: &[Template]) -> Vec<
                     continue;
                 }
                 for &m in &factors {
-                    let Some(c) = i0.scaled(m).and_then(|x| w0.minus(&x)) else { continue };
+                    let Some(c) = i0.clone().scaled(m).and_then(|x| w0.minus(&x)) else { continue };
                     for u in p.loc_ids() {
                         let i = u.0 as usize;
                         let live = &p.loc(u).live;
@@ -580,20 +518,20 @@ fn accumulators(p: &Program, wto: &Wto, loops: &[Loop], ts: &[Template]) -> Vec<
                         let lhs: Vec<VarId> =
                             live.iter().filter(|x| matches!(p.var(**x).sort, Sort::Int { .. })).copied().collect();
                         let at: Vec<Lin> = if lp.members.contains(&i) {
-                            let x = Lin::var(iv, p.var(iv).sort);
-                            let next = x.plus(&Lin::constant(lp.strides[&iv]));
+                            let x = Lin::var(iv);
+                            let next = x.clone().plus(&Lin::constant(lp.strides[&iv]), 1);
                             [Some(x), next].into_iter().flatten().collect()
                         } else {
                             ends.clone()
                         };
                         let in_scope = |l: &Lin| l.vars().all(|v| live.contains(&v));
                         for x in at.iter().filter(|l| in_scope(l) && in_scope(&c)) {
-                            let Some(rhs) = x.scaled(m).and_then(|y| y.plus(&c)) else { continue };
+                            let Some(rhs) = x.clone().scaled(m).and_then(|y| y.plus(&c, 1)) else { continue };
                             for v in lhs.iter().filter(|v| rhs.coeff(**v) == 0) {
                                 let e = Expr::Rel {
                                     rel: Rel::Eq,
                                     a: Box::new(Expr::Var(*v, p.var(*v).sort)),
-                                    b: Box::new(rhs.to_expr()),
+                                    b: Box::new(rhs.to_expr(&|v| p.var(v).sort)),
                                 };
                                 if !out[i].contains(&e) {
                                     out[i].push(e);
@@ -626,33 +564,33 @@ fn compared(c: &Expr) -> Vec<(Lin, Lin)> {
 /// `∀k. lo ≤ k < hi → region[k] = value(k)` for a template whose index
 /// moves up (`hi < k ≤ lo` moving down, `lo` then the start), the index
 /// variable at `k` being `coeff·(k − base)`.
-fn quantified(t: &Template, lo: &Lin, hi: &Lin) -> Expr {
+fn quantified(sort: Sorts, t: &Template, lo: &Lin, hi: &Lin) -> Expr {
     let k = Expr::Bound { index: 0, sort: Sort::Num };
     let iv = t.iv;
-    let value = t.value.substitute(&|v, _| (v == iv).then(|| offset(&t.base, t.coeff)));
+    let value = t.value.substitute(&|v, _| (v == iv).then(|| offset(sort, &t.base, t.coeff)));
     let cell = Expr::Select { array: Box::new(Expr::Var(t.region, t.region_sort)), index: Box::new(k) };
-    ranged(lo, hi, t.coeff * t.stride > 0, Expr::Rel { rel: Rel::Eq, a: Box::new(cell), b: Box::new(value) })
+    ranged(sort, lo, hi, t.coeff * t.stride > 0, Expr::Rel { rel: Rel::Eq, a: Box::new(cell), b: Box::new(value) })
 }
 
 /// The index variable at the cell `k` (the bound variable) of an index
 /// `base + coeff·iv`: `coeff·(k − base)`.
-fn offset(base: &Lin, coeff: i128) -> Expr {
+fn offset(sort: Sorts, base: &Lin, coeff: i128) -> Expr {
     let k = Expr::Bound { index: 0, sort: Sort::Num };
     if coeff > 0 {
-        Expr::Arith { op: ArithOp::Sub, args: vec![k, base.to_expr()] }
+        Expr::Arith { op: ArithOp::Sub, args: vec![k, base.to_expr(sort)] }
     } else {
-        Expr::Arith { op: ArithOp::Sub, args: vec![base.to_expr(), k] }
+        Expr::Arith { op: ArithOp::Sub, args: vec![base.to_expr(sort), k] }
     }
 }
 
 /// `∀k. lo ≤ k < hi → body(k)` (`up`), or `∀k. hi < k ≤ lo → body(k)`.
-fn ranged(lo: &Lin, hi: &Lin, up: bool, body: Expr) -> Expr {
+fn ranged(sort: Sorts, lo: &Lin, hi: &Lin, up: bool, body: Expr) -> Expr {
     let k = Expr::Bound { index: 0, sort: Sort::Num };
     let rel = |rel, a: Expr, b: Expr| Expr::Rel { rel, a: Box::new(a), b: Box::new(b) };
     let range = if up {
-        vec![rel(Rel::Le, lo.to_expr(), k.clone()), rel(Rel::Lt, k, hi.to_expr())]
+        vec![rel(Rel::Le, lo.to_expr(sort), k.clone()), rel(Rel::Lt, k, hi.to_expr(sort))]
     } else {
-        vec![rel(Rel::Lt, hi.to_expr(), k.clone()), rel(Rel::Le, k, lo.to_expr())]
+        vec![rel(Rel::Lt, hi.to_expr(sort), k.clone()), rel(Rel::Le, k, lo.to_expr(sort))]
     };
     let body = Expr::Or(vec![Expr::negate(Expr::And(range)), body]);
     Expr::Forall { sorts: vec![Sort::Num], body: Box::new(body) }
@@ -671,16 +609,17 @@ struct Check {
 
 /// A condition as a mathematical formula (signed comparisons, the values
 /// of `math`), if it is one.
-fn math_bool(e: &Expr) -> Option<Expr> {
-    let rel = |rel, a: &Expr, b: &Expr| Some(Expr::Rel { rel, a: Box::new(math(a)?), b: Box::new(math(b)?) });
+fn math_bool(sort: Sorts, e: &Expr) -> Option<Expr> {
+    let rel =
+        |rel, a: &Expr, b: &Expr| Some(Expr::Rel { rel, a: Box::new(math(sort, a)?), b: Box::new(math(sort, b)?) });
     use crate::ir::CmpPred as P;
     match e {
         Expr::Bool(_) => Some(e.clone()),
-        Expr::Not(a) => Some(Expr::negate(math_bool(a)?)),
-        Expr::And(xs) => Some(Expr::And(xs.iter().map(math_bool).collect::<Option<_>>()?)),
-        Expr::Or(xs) => Some(Expr::Or(xs.iter().map(math_bool).collect::<Option<_>>()?)),
+        Expr::Not(a) => Some(Expr::negate(math_bool(sort, a)?)),
+        Expr::And(xs) => Some(Expr::And(xs.iter().map(|x| math_bool(sort, x)).collect::<Option<_>>()?)),
+        Expr::Or(xs) => Some(Expr::Or(xs.iter().map(|x| math_bool(sort, x)).collect::<Option<_>>()?)),
         Expr::Ite(c, a, b) => {
-            let (c, a, b) = (math_bool(c)?, math_bool(a)?, math_bool(b)?);
+            let (c, a, b) = (math_bool(sort, c)?, math_bool(sort, a)?, math_bool(sort, b)?);
             Some(Expr::Or(vec![Expr::And(vec![c.clone(), a]), Expr::And(vec![Expr::negate(c), b])]))
         }
         Expr::Cmp { pred: P::Eq, a, b, .. } => rel(Rel::Eq, a, b),
@@ -715,7 +654,7 @@ fn checks(p: &Program, loops: &[Loop], effects: &[Effect]) -> Vec<Check> {
         let Some(lp) = loops.iter().filter(|lp| lp.members.contains(&at)).min_by_key(|lp| lp.members.len()) else {
             continue;
         };
-        let Some(holds) = math_bool(&Expr::negate(Expr::And(conds))) else { continue };
+        let Some(holds) = math_bool(&|v| p.var(v).sort, &Expr::negate(Expr::And(conds))) else { continue };
         let mut index = None;
         holds.any(&mut |e| {
             if let Expr::Select { index: i, .. } = e {
@@ -727,7 +666,7 @@ fn checks(p: &Program, loops: &[Loop], effects: &[Effect]) -> Vec<Check> {
         });
         let Some((l, iv, stride)) = index else { continue };
         let coeff = l.coeff(iv);
-        let Some(base) = Lin::var(iv, p.var(iv).sort).scaled(coeff).and_then(|x| l.minus(&x)) else { continue };
+        let Some(base) = Lin::var(iv).scaled(coeff).and_then(|x| l.minus(&x)) else { continue };
         let live = &p.loc(LocId(lp.head as u32)).live;
         let mut used = Vec::new();
         holds.vars(&mut used);
@@ -749,7 +688,7 @@ fn check_candidates(p: &Program, wto: &Wto, loops: &[Loop], cs: &[Check]) -> Vec
     for c in cs {
         let Some(lp) = loops.iter().find(|lp| lp.head == c.head) else { continue };
         let iv = c.iv;
-        let body = c.holds.substitute(&|v, _| (v == iv).then(|| offset(&c.base, c.coeff)));
+        let body = c.holds.substitute(&|v, _| (v == iv).then(|| offset(&|v| p.var(v).sort, &c.base, c.coeff)));
         let mut used = Vec::new();
         body.vars(&mut used);
         for u in p.loc_ids() {
@@ -771,21 +710,21 @@ fn check_candidates(p: &Program, wto: &Wto, loops: &[Loop], cs: &[Check]) -> Vec
             let mut ends: Vec<Lin> = lp.ends.get(&iv).into_iter().flatten().filter(|l| in_scope(l)).cloned().collect();
             for around in loops.iter().filter(|l| l.members.contains(&i)) {
                 for (v, s) in around.strides.iter().filter(|(v, _)| live.contains(v)) {
-                    let x = Lin::var(*v, p.var(*v).sort);
-                    ends.extend([x.plus(&Lin::constant(*s)), Some(x)].into_iter().flatten());
+                    let x = Lin::var(*v);
+                    ends.extend([x.clone().plus(&Lin::constant(*s), 1), Some(x)].into_iter().flatten());
                 }
             }
             for w in live.iter().filter(|w| matches!(p.var(**w).sort, Sort::Int { .. })) {
-                ends.push(Lin::var(*w, p.var(*w).sort));
+                ends.push(Lin::var(*w));
             }
             for s in &starts {
                 for e in &ends {
                     if out[i].len() >= MAX_PER_LOCATION {
                         break;
                     }
-                    let at = |x: &Lin| x.scaled(c.coeff).and_then(|x| c.base.plus(&x));
+                    let at = |x: &Lin| x.clone().scaled(c.coeff).and_then(|x| x.plus(&c.base, 1));
                     let (Some(lo), Some(hi)) = (at(s), at(e)) else { continue };
-                    let q = ranged(&lo, &hi, c.coeff * c.stride > 0, body.clone());
+                    let q = ranged(&|v| p.var(v).sort, &lo, &hi, c.coeff * c.stride > 0, body.clone());
                     if !out[i].contains(&q) {
                         out[i].push(q);
                     }
@@ -804,7 +743,7 @@ fn candidates(p: &Program, wto: &Wto, ts: &[Template]) -> Vec<Vec<Expr>> {
     for t in ts {
         let members = wto.members(t.head);
         let head_pos = wto.pos[t.head];
-        let iv = Lin::var(t.iv, p.var(t.iv).sort);
+        let iv = Lin::var(t.iv);
         let mut value_vars = Vec::new();
         t.value.vars(&mut value_vars);
         for u in p.loc_ids() {
@@ -824,12 +763,12 @@ fn candidates(p: &Program, wto: &Wto, ts: &[Template]) -> Vec<Vec<Expr>> {
             let ends: Vec<Lin> = if i == t.head {
                 vec![iv.clone()]
             } else if members.contains(&i) {
-                vec![iv.clone(), iv.plus(&Lin::constant(t.stride)).unwrap_or(iv.clone())]
+                vec![iv.clone(), iv.clone().plus(&Lin::constant(t.stride), 1).unwrap_or(iv.clone())]
             } else {
                 let vars = live
                     .iter()
                     .filter(|w| matches!(p.var(**w).sort, Sort::Int { .. }) && **w != t.iv)
-                    .map(|w| Lin::var(*w, p.var(*w).sort));
+                    .map(|w| Lin::var(*w));
                 t.ends.iter().filter(|l| in_scope(l)).cloned().chain(vars).collect()
             };
             for s in &starts {
@@ -837,9 +776,9 @@ fn candidates(p: &Program, wto: &Wto, ts: &[Template]) -> Vec<Vec<Expr>> {
                     if out[i].len() >= MAX_PER_LOCATION {
                         break;
                     }
-                    let at = |x: &Lin| x.scaled(t.coeff).and_then(|x| t.base.plus(&x));
+                    let at = |x: &Lin| x.clone().scaled(t.coeff).and_then(|x| x.plus(&t.base, 1));
                     let (Some(lo), Some(hi)) = (at(s), at(e)) else { continue };
-                    let c = quantified(t, &lo, &hi);
+                    let c = quantified(&|v| p.var(v).sort, t, &lo, &hi);
                     if !out[i].contains(&c) {
                         out[i].push(c);
                     }
@@ -888,7 +827,7 @@ mod tests {
             head: 0,
             region: VarId(9),
             region_sort: Sort::Array { index: 64, elem: 32 },
-            base: Lin::var(VarId(0), Sort::Int { bits: 64 }),
+            base: Lin::var(VarId(0)),
             iv: VarId(1),
             coeff: 1,
             stride: 1,
@@ -896,9 +835,10 @@ mod tests {
             value: Expr::Arith { op: ArithOp::Mul, args: vec![Expr::Num(2), var(1)] },
             ends: vec![],
         };
-        let lo = Lin::var(VarId(0), Sort::Int { bits: 64 });
-        let hi = lo.plus(&Lin::var(VarId(1), Sort::Int { bits: 32 })).unwrap();
-        let Expr::Forall { sorts, body } = quantified(&t, &lo, &hi) else { panic!("a quantifier") };
+        let lo = Lin::var(VarId(0));
+        let hi = lo.clone().plus(&Lin::var(VarId(1)), 1).unwrap();
+        let sort = |v: VarId| Sort::Int { bits: if v == VarId(0) { 64 } else { 32 } };
+        let Expr::Forall { sorts, body } = quantified(&sort, &t, &lo, &hi) else { panic!("a quantifier") };
         assert_eq!(sorts, vec![Sort::Num]);
         let Expr::Or(parts) = *body else { panic!("a disjunction") };
         // the value at k is 2 * (k - b): the index variable replaced by the offset
