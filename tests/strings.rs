@@ -228,3 +228,37 @@ fn a_double_reversal_is_proved_and_a_single_one_refuted() {
     // (a string of one character is its own reversal)
     assert!(args(&json)[0].chars().count() >= 2, "{:?}", args(&json));
 }
+
+/// `sprintf`/`snprintf` with a constant format write their buffer as the C
+/// library does (`frontend::sprintf`: one model call per piece): the text
+/// of a negative number starts with `-` (found, replayed), `snprintf`
+/// returns the length it would have written and cuts what does not fit
+/// (`./program` with a long argument, replayed); one to three digits for
+/// 1..999 and the count 5 for 12345 in 4 bytes (SAFE, checked; at -O2:
+/// at -O0 the models' byte loops take BMC 30 s and more).
+#[test]
+fn sprintf_and_snprintf_write_the_text_the_library_writes() {
+    for level in ["O0", "O2"] {
+        let json = run("sprintf_sign_bug.c", level, "UNSAFE");
+        assert!(args(&json)[0].trim_start().starts_with('-'), "{level}: {:?}", args(&json));
+        let json = run("snprintf_truncate_bug.c", level, "UNSAFE");
+        // "id" and the argument do not fit in 3 characters
+        assert!(args(&json)[0].len() >= 2, "{level}: {:?}", args(&json));
+    }
+    run("sprintf_digits_safe.c", "O2", "SAFE");
+    run("snprintf_count_safe.c", "O2", "SAFE");
+}
+
+/// `scanf("%7s", word)` reads a word of standard input's bytes
+/// (`frontend::scanf_words`): a NUL byte is no white space, so the word
+/// may be empty as a string (found: standard input starts with a NUL,
+/// replayed); with `%3s` the word fits and starts with no white space
+/// (SAFE, checked; at -O2: -O0 is past 60 s).
+#[test]
+fn scanf_reads_a_word_of_standard_input() {
+    for level in ["O0", "O2"] {
+        let json = run("scanf_word_empty_bug.c", level, "UNSAFE");
+        assert!(stdin(&json).starts_with('\0'), "{level}: {:?}", stdin(&json));
+    }
+    run("scanf_word_safe.c", "O2", "SAFE");
+}

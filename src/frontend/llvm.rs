@@ -204,17 +204,29 @@ pub fn called_value(call: Value) -> Value {
     }
 }
 
-/// The text of a constant C string a pointer operand points to (a global
-/// `[N x i8]` initializer, seen through a constant `getelementptr`/cast).
+/// The text of a constant C string a pointer operand points to
+/// ([`const_c_bytes`], lossy where it is not UTF-8).
 pub fn const_c_string(v: Value) -> Option<String> {
+    const_c_bytes(v).map(|b| String::from_utf8_lossy(&b).into_owned())
+}
+
+/// The bytes, up to its first NUL, of a constant C string a pointer operand
+/// points to (a global `[N x i8]` initializer, seen through casts and a
+/// constant `getelementptr` to its start).
+pub fn const_c_bytes(v: Value) -> Option<Vec<u8>> {
     unsafe {
         let mut v = v;
-        while !LLVMIsAConstantExpr(v).is_null()
-            && matches!(
-                LLVMGetConstOpcode(v),
-                LLVMOpcode::LLVMGetElementPtr | LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast
-            )
-        {
+        while !LLVMIsAConstantExpr(v).is_null() {
+            match LLVMGetConstOpcode(v) {
+                LLVMOpcode::LLVMGetElementPtr => {
+                    let zero = (1..LLVMGetNumOperands(v) as u32).all(|i| const_int(LLVMGetOperand(v, i)) == Some(0));
+                    if !zero {
+                        return None;
+                    }
+                }
+                LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast => {}
+                _ => break,
+            }
             v = LLVMGetOperand(v, 0);
         }
         if LLVMIsAGlobalVariable(v).is_null() {
@@ -230,8 +242,7 @@ pub fn const_c_string(v: Value) -> Option<String> {
             return None;
         }
         let bytes = std::slice::from_raw_parts(p as *const u8, len);
-        let bytes = bytes.strip_suffix(&[0]).unwrap_or(bytes);
-        Some(String::from_utf8_lossy(bytes).into_owned())
+        Some(bytes.split(|&b| b == 0).next().unwrap_or(bytes).to_vec())
     }
 }
 

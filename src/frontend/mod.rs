@@ -19,6 +19,8 @@ mod normalize;
 mod procedures;
 pub mod recursion;
 mod regions;
+mod scanf_words;
+mod sprintf;
 mod sscanf;
 mod translate;
 

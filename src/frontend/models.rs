@@ -30,7 +30,7 @@
 //! prove for every run.
 
 use super::llvm;
-use super::{load, sscanf, DataModel};
+use super::{load, scanf_words, sprintf, sscanf, DataModel};
 use inkwell::memory_buffer::MemoryBuffer;
 use inkwell::module::Module;
 use inkwell::values::AsValueRef;
@@ -47,7 +47,7 @@ pub const ANY_INT: &str = "__ufo_any_int";
 const SOURCE: &str = include_str!("models/libc.c");
 
 /// The functions modelled, and whether each model is one run of many.
-const MODELS: [(&str, bool); 41] = [
+const MODELS: [(&str, bool); 46] = [
     ("qsort", true),
     ("bsearch", true),
     ("strlen", false),
@@ -89,6 +89,11 @@ const MODELS: [(&str, bool); 41] = [
     (sscanf::INT, false),
     (sscanf::CHAR, false),
     (sscanf::RESULT, false),
+    (sprintf::CHAR, false),
+    (sprintf::INT, false),
+    (sprintf::STR, false),
+    (sprintf::END, false),
+    (scanf_words::WORD, false),
 ];
 
 /// The functions whose models are linked as `__ufo_late_NAME` and called
@@ -267,7 +272,10 @@ fn compile(dm: DataModel) -> Compiled {
 /// Links the models of the functions `module` calls without a body into it.
 pub fn link(module: &Module, dm: DataModel) -> Result<Linked, String> {
     rewrite_ctype_reads(module);
-    sscanf::rewrite(module, if dm == DataModel::Ilp32 { 32 } else { 64 });
+    let long_bits = if dm == DataModel::Ilp32 { 32 } else { 64 };
+    sscanf::rewrite(module, long_bits);
+    sprintf::rewrite(module, long_bits);
+    scanf_words::rewrite(module);
     let wanted = wanted(module);
     if wanted.is_empty() {
         return Ok(Linked::default());

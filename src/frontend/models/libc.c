@@ -514,3 +514,78 @@ int __ufo_scan_char(const char **p, int assigns, int *st, int old) {
 }
 
 int __ufo_scan_result(const int *st) { return st[2] && st[3] == 0 ? -1 : st[1]; }
+
+/* sprintf and snprintf (issue 49): `frontend::sprintf` rewrites a call with
+ * a constant format into these, one per piece, over the buffer and a state
+ * st = {capacity, length}: a character is written while the length is below
+ * capacity - 1 and always counted; the end writes the NUL (none when the
+ * capacity is 0) and returns the length, as the C library does. */
+void __ufo_fmt_char(char *buf, size_t *st, int c) {
+  if (st[1] + 1 < st[0])
+    buf[st[1]] = (char)c;
+  st[1] += 1;
+}
+
+void __ufo_fmt_int(char *buf, size_t *st, long long v, int base, int is_signed, int upper) {
+  unsigned long long u = (unsigned long long)v;
+  if (is_signed && v < 0) {
+    __ufo_fmt_char(buf, st, '-');
+    u = 0 - u;
+  }
+  char digits[24];
+  int k = 0;
+  do {
+    unsigned d = (unsigned)(u % (unsigned)base);
+    digits[k++] = (char)(d < 10 ? '0' + d : (upper ? 'A' : 'a') + d - 10);
+    u /= (unsigned)base;
+  } while (u != 0);
+  while (k > 0)
+    __ufo_fmt_char(buf, st, digits[--k]);
+}
+
+void __ufo_fmt_str(char *buf, size_t *st, const char *s) {
+  while (*s)
+    __ufo_fmt_char(buf, st, *s++);
+}
+
+int __ufo_fmt_end(char *buf, size_t *st) {
+  if (st[0] > 0)
+    buf[st[1] < st[0] ? st[1] : st[0] - 1] = 0;
+  return (int)st[1];
+}
+
+/* scanf("%s") on standard input (issue 49): `frontend::scanf_words`
+ * rewrites a call whose format has only `%s` conversions into one call per
+ * conversion, over sscanf's state (above). White space is skipped, then the
+ * word is read up to white space, the end of the input or `width` bytes (0:
+ * no width), then a NUL; the byte that ended the word is read here, where
+ * the real scanf pushes it back (the next read is a fresh byte). */
+extern FILE *stdin;
+
+void __ufo_scan_word(char *buf, int width, int assigns, int *st) {
+  if (!st[0])
+    return;
+  int c = fgetc(stdin);
+  while (ufo_isspace(c))
+    c = fgetc(stdin);
+  if (c < 0) {
+    st[0] = 0;
+    st[2] = 1;
+    return;
+  }
+  int k = 0;
+  for (;;) {
+    if (assigns)
+      buf[k] = (char)c;
+    k++;
+    if (width > 0 && k == width)
+      break;
+    c = fgetc(stdin);
+    if (c < 0 || ufo_isspace(c))
+      break;
+  }
+  if (assigns)
+    buf[k] = 0;
+  st[1] += assigns;
+  st[3] += 1;
+}
