@@ -297,9 +297,35 @@ pub fn shown(inputs: &[Input]) -> impl Iterator<Item = &Input> {
     })
 }
 
+/// The C literal of a float from its bits (a `float`'s if `single`), exact
+/// enough to read back the same value, and the bits: `-1.0 (bits
+/// 0xbff0000000000000)`, `3.1415927f`, `NAN`.
+fn float_literal(bits: i128, single: bool) -> String {
+    let (text, hex) = if single {
+        let f = f32::from_bits(bits as u32);
+        (if f.is_finite() { format!("{f:?}f") } else { c_special(f64::from(f)) }, format!("{:#010x}", bits as u32))
+    } else {
+        let d = f64::from_bits(bits as u64);
+        (if d.is_finite() { format!("{d:?}") } else { c_special(d) }, format!("{:#018x}", bits as u64))
+    };
+    format!("{text} (bits {hex})")
+}
+
+/// `NAN`, `INFINITY` or `-INFINITY` (`math.h`'s names).
+fn c_special(d: f64) -> String {
+    match d {
+        d if d.is_nan() => "NAN".into(),
+        d if d > 0.0 => "INFINITY".into(),
+        _ => "-INFINITY".into(),
+    }
+}
+
 /// An input as a user reads it: `rand() = 7`, `argc = 3`, `scanf("%d") reads 42`.
 pub fn describe(i: &Input) -> String {
     match &i.source {
+        InputSource::Nondet if i.func.ends_with("_double") || i.func.ends_with("_float") => {
+            format!("{}() = {}", i.func, float_literal(i.value, i.func.ends_with("_float")))
+        }
         InputSource::Nondet | InputSource::Library { .. } => format!("{}() = {}", i.func, i.value),
         InputSource::Argc => format!("argc = {}", i.value),
         InputSource::ArgvNumber { index } => format!("argv[{index}] = \"{}\" ({}() = {})", i.value, i.func, i.value),
@@ -504,6 +530,16 @@ mod tests {
         assert_eq!(shell_word("\u{e9}".as_bytes()), "$'\\xc3\\xa9'");
         // a byte past ASCII that is no UTF-8 is passed as itself
         assert_eq!(shell_word(b"\xff"), "$'\\xff'");
+    }
+
+    #[test]
+    fn a_float_input_is_shown_as_its_c_literal_and_its_bits() {
+        assert_eq!(float_literal(i128::from((-1.0f64).to_bits()), false), "-1.0 (bits 0xbff0000000000000)");
+        assert_eq!(float_literal(0x40490fdb, true), "3.1415927f (bits 0x40490fdb)");
+        assert_eq!(float_literal(0x7ff8000000000000, false), "NAN (bits 0x7ff8000000000000)");
+        assert_eq!(float_literal(0xff800000, true), "-INFINITY (bits 0xff800000)");
+        // a negative value of the trace (an i64's bits) is the same double
+        assert_eq!(float_literal(-4616189618054758400, false), "-1.0 (bits 0xbff0000000000000)");
     }
     use crate::error::SrcLoc;
 

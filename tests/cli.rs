@@ -80,9 +80,9 @@ fn c_that_does_not_compile() {
 }
 
 #[test]
-fn floating_point_is_unknown_with_source_line() {
-    let (code, out, err) = ufo(&["verify", "llvm-tests/bad/float.c", "--opt", "O0"]);
-    assert_clean(code, 20, &err, &["float.c:5", "floating point"]);
+fn floating_point_vectors_are_unknown_with_source_line() {
+    let (code, out, err) = ufo(&["verify", "llvm-tests/bad/float_vector.c", "--opt", "O0"]);
+    assert_clean(code, 20, &err, &["float_vector.c:5", "floating-point vectors"]);
     assert!(out.starts_with("UNKNOWN"), "{out}");
 }
 
@@ -142,14 +142,14 @@ fn with_json_every_error_is_one_json_object_naming_the_file_and_line() {
     let (code, j, _) = json_of(&["llvm-tests/bad/does_not_compile.c"]);
     assert_eq!((code, j["error"]["kind"].as_str()), (2, Some("input")), "{j:#}");
     assert!(j["reason"].as_str().unwrap().contains("does not compile"), "{j:#}");
-    let (code, j, _) = json_of(&["llvm-tests/bad/float.c", "--opt", "O0"]);
+    let (code, j, _) = json_of(&["llvm-tests/bad/float_vector.c", "--opt", "O0"]);
     assert_eq!((code, j["verdict"].as_str(), j["error"]["kind"].as_str()), (20, Some("UNKNOWN"), Some("unsupported")));
     assert_eq!(
         (j["error"]["line"].as_i64(), j["error"]["message"].as_str()),
-        (Some(5), Some("floating point")),
+        (Some(5), Some("floating-point vectors and aggregates")),
         "{j:#}"
     );
-    assert!(j["error"]["file"].as_str().unwrap().ends_with("float.c"), "{j:#}");
+    assert!(j["error"]["file"].as_str().unwrap().ends_with("float_vector.c"), "{j:#}");
     let (code, j, _) = json_of(&["llvm-tests/bad/no_main.c"]);
     assert_eq!((code, j["error"]["kind"].as_str()), (2, Some("no-entry")), "{j:#}");
     let (code, j, _) = json_of(&["llvm-tests/fig1_safe.c", "--opt", "O7"]);

@@ -872,7 +872,13 @@ impl Harness {
                 LLVMTypeKind::LLVMPointerTypeKind => {
                     LLVMBuildRet(self.b, LLVMBuildIntToPtr(self.b, v, ret, c"".as_ptr()));
                 }
-                _ => return Err("returns neither an integer nor a pointer".into()),
+                // (a float's value in the trace is its IEEE-754 bits)
+                LLVMTypeKind::LLVMFloatTypeKind | LLVMTypeKind::LLVMDoubleTypeKind => {
+                    let bits = llvm::float_bits(ret).unwrap_or(64);
+                    let int = self.resize(v, LLVMIntTypeInContext(self.ctx, bits), false);
+                    LLVMBuildRet(self.b, LLVMBuildBitCast(self.b, int, ret, c"".as_ptr()));
+                }
+                _ => return Err("returns neither an integer, a pointer, a float nor a double".into()),
             }
         }
         Ok(())

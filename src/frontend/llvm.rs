@@ -88,6 +88,41 @@ pub fn ty(t: LLVMTypeRef) -> Ty {
     }
 }
 
+/// The width of a scalar floating-point type (`half` 16, `float` 32,
+/// `double` 64, `x86_fp80` 80, `fp128` 128); `None` for any other type.
+pub fn float_bits(t: LLVMTypeRef) -> Option<u32> {
+    unsafe {
+        match LLVMGetTypeKind(t) {
+            LLVMTypeKind::LLVMHalfTypeKind | LLVMTypeKind::LLVMBFloatTypeKind => Some(16),
+            LLVMTypeKind::LLVMFloatTypeKind => Some(32),
+            LLVMTypeKind::LLVMDoubleTypeKind => Some(64),
+            LLVMTypeKind::LLVMX86_FP80TypeKind => Some(80),
+            LLVMTypeKind::LLVMFP128TypeKind => Some(128),
+            _ => None,
+        }
+    }
+}
+
+/// The bits of a `float` or `double` constant (its IEEE-754 encoding), if
+/// `v` is one and is not a NaN (whose payload the C API does not give).
+pub fn const_float_bits(v: Value) -> Option<i128> {
+    unsafe {
+        if LLVMIsAConstantFP(v).is_null() {
+            return None;
+        }
+        let mut lost = 0;
+        let d = LLVMConstRealGetDouble(v, &mut lost);
+        if d.is_nan() {
+            return None;
+        }
+        match float_bits(LLVMTypeOf(v))? {
+            32 => Some(i128::from((d as f32).to_bits())),
+            64 if lost == 0 => Some(i128::from(d.to_bits())),
+            _ => None,
+        }
+    }
+}
+
 fn aggregate_has_float(t: LLVMTypeRef) -> bool {
     unsafe {
         match LLVMGetTypeKind(t) {

@@ -437,7 +437,12 @@ impl Tx<'_> {
                 Err(self
                     .unsupported(at, format!("{b}-bit integers (at most {} bits are supported)", llvm::MAX_INT_BITS)))
             }
-            Ty::Float => Err(self.unsupported(at, "floating point")),
+            // (a float is its IEEE-754 bits; its operations are havocked:
+            // DESIGN.md "Semantics", floating point)
+            Ty::Float => match llvm::float_bits(llvm::type_of(v)) {
+                Some(bits) => Ok(Some(Sort::Int { bits })),
+                None => Err(self.unsupported(at, "floating-point vectors and aggregates")),
+            },
             _ => Ok(None),
         }
     }
@@ -467,8 +472,8 @@ impl Tx<'_> {
             for inst in llvm::instructions(*bb) {
                 for i in 0..llvm::num_operands(inst) {
                     let o = llvm::operand(inst, i);
-                    if !o.is_null() && llvm::value_ty(o) == Ty::Float {
-                        return Err(self.unsupported(inst, "floating point"));
+                    if !o.is_null() && llvm::value_ty(o) == Ty::Float && llvm::float_bits(llvm::type_of(o)).is_none() {
+                        return Err(self.unsupported(inst, "floating-point vectors and aggregates"));
                     }
                 }
                 if let Some(sort) = self.sort_of(inst, inst)? {
@@ -531,10 +536,14 @@ impl Tx<'_> {
             Ty::Int(1) => Sort::Bool,
             Ty::Int(b) if b <= llvm::MAX_INT_BITS => Sort::Int { bits: b },
             Ty::Pointer => return self.address(v, body, at),
+            Ty::Float => Sort::Int { bits: llvm::float_bits(llvm::type_of(v))? },
             _ => return None,
         };
         if let Some(var) = self.val2var.get(&v) {
             return Some(Expr::Var(*var, sort));
+        }
+        if let Some(c) = llvm::const_float_bits(v) {
+            return Some(Expr::Int { value: c, bits: sort.width() });
         }
         if let Some(c) = llvm::const_int(v) {
             return Some(match sort {
@@ -843,6 +852,11 @@ impl Tx<'_> {
                 let e = self.opnd(llvm::operand(inst, 0), body, at);
                 self.assign_or_havoc(inst, e, "freeze", body, at);
             }
+            LLVMLoad if llvm::value_ty(inst) == Ty::Float => {
+                // (a region a float is read from is not modelled: `regions`)
+                self.stats.memory_loads += 1;
+                body.push(Stmt::Havoc(v, HavocKind::Unmodelled { why: "memory load".into() }, at.clone()));
+            }
             LLVMLoad => {
                 let ptr = llvm::operand(inst, 0);
                 let bits = match llvm::value_ty(inst) {
@@ -875,9 +889,24 @@ impl Tx<'_> {
                 let e = self.gep_address(inst, body, at);
                 self.assign_or_havoc(inst, e, "address arithmetic", body, at);
             }
+            // a float's bits as an integer's, or back: the same bits
+            LLVMBitCast if llvm::value_ty(inst) != Ty::Pointer => {
+                let e = self.opnd(llvm::operand(inst, 0), body, at).filter(|e| e.sort() == sort);
+                self.assign_or_havoc(inst, e, "vector cast", body, at);
+            }
             LLVMBitCast | LLVMAddrSpaceCast => {
                 let e = self.address(llvm::operand(inst, 0), body, at);
                 self.assign_or_havoc(inst, e, "pointer cast", body, at);
+            }
+            // `-x` flips the sign bit, exactly (NaN included)
+            LLVMFNeg => {
+                let e = self.opnd(llvm::operand(inst, 0), body, at).map(|a| sign_bit_op(BinOp::Xor, a, sort));
+                self.assign_or_havoc(inst, e, "floating-point negation", body, at);
+            }
+            LLVMFAdd | LLVMFSub | LLVMFMul | LLVMFDiv | LLVMFRem | LLVMFCmp | LLVMFPToSI | LLVMFPToUI | LLVMSIToFP
+            | LLVMUIToFP | LLVMFPTrunc | LLVMFPExt => {
+                self.stats.float_ops += 1;
+                body.push(Stmt::Havoc(v, HavocKind::Unmodelled { why: "floating point".into() }, at.clone()));
             }
             LLVMPtrToInt => {
                 let e = self.address_as_integer(llvm::operand(inst, 0), sort.width(), body, at);
@@ -1917,6 +1946,11 @@ impl Tx<'_> {
                 let c = self.truth(arg(0), body, at);
                 body.push(Stmt::Assume(c));
             }
+            "llvm.fabs" => {
+                let e =
+                    self.opnd(arg(0), body, at).zip(self.result(inst)).map(|(a, (_, s))| sign_bit_op(BinOp::And, a, s));
+                self.assign_or_havoc(inst, e, name, body, at);
+            }
             "llvm.expect" => {
                 let e = self.opnd(arg(0), body, at);
                 self.assign_or_havoc(inst, e, "llvm.expect", body, at);
@@ -2063,6 +2097,18 @@ fn sign_extended_below(n: Value, modulus: i128) -> bool {
 }
 
 /// `e` of `from` bits as `to` bits: truncated, or widened by `extend`.
+/// The bits `a` of a float of `sort` with its sign bit flipped (`Xor`: `-x`)
+/// or cleared (`And`: `fabs(x)`), exactly.
+fn sign_bit_op(op: BinOp, a: Expr, sort: Sort) -> Expr {
+    let bits = sort.width();
+    // (constants as signed values of their width, as `const_int` reads them)
+    let value = match op {
+        BinOp::Xor => i128::MIN >> (128 - bits),
+        _ => i128::MAX >> (128 - bits),
+    };
+    Expr::Bin { op, bits, nsw: false, nuw: false, a: Box::new(a), b: Box::new(Expr::Int { value, bits }) }
+}
+
 fn resize(e: Expr, from: u32, to: u32, extend: CastOp) -> Expr {
     match from.cmp(&to) {
         std::cmp::Ordering::Less => Expr::Cast { op: extend, from, to, a: Box::new(e) },

@@ -276,6 +276,10 @@ pub struct TranslationStats {
     pub unknown_calls: usize,
     pub undef_values: usize,
     pub other_havocs: usize,
+    /// Floating-point operations (arithmetic, comparisons, conversions):
+    /// each result is any value of its type.
+    #[serde(default)]
+    pub float_ops: usize,
     /// Names of unknown external functions whose results were made nondeterministic.
     pub unknown_functions: Vec<String>,
 }

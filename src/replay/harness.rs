@@ -81,6 +81,8 @@ fn conventional_type(suffix: &str) -> Option<&'static str> {
         "pchar" => "char *",
         "int128" => "__int128",
         "uint128" => "unsigned __int128",
+        "float" => "float",
+        "double" => "double",
         _ => return None,
     })
 }
@@ -95,6 +97,8 @@ fn ir_type(ty: &str) -> Option<&'static str> {
         "i32" => "int",
         "i64" => "long long",
         "i128" => "__int128",
+        "float" => "float",
+        "double" => "double",
         "ptr" | "i8*" => "void *",
         _ => return None,
     })
@@ -103,8 +107,10 @@ fn ir_type(ty: &str) -> Option<&'static str> {
 /// Whether `ty` is made of C's built-in type words only (a typedef of the
 /// program means nothing in the harness).
 fn builtin_type(ty: &str) -> bool {
-    const WORDS: [&str; 11] =
-        ["_Bool", "char", "short", "int", "long", "signed", "unsigned", "void", "const", "volatile", "__int128"];
+    const WORDS: [&str; 13] = [
+        "_Bool", "char", "short", "int", "long", "signed", "unsigned", "void", "const", "volatile", "__int128",
+        "float", "double",
+    ];
     let words: Vec<&str> = ty.split(|c: char| c.is_whitespace() || c == '*').filter(|w| !w.is_empty()).collect();
     !words.is_empty()
         && words.iter().all(|w| WORDS.contains(w))
@@ -117,7 +123,7 @@ fn builtin_type(ty: &str) -> bool {
 /// not made of C's built-in words (a typedef) is left out.
 pub fn declared_types(text: &str, is_ir: bool) -> BTreeMap<String, String> {
     static IR: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?m)^declare\s+((?:[a-z_]+\s+)*)(i\d+|ptr|i8\*)\s+@(__VERIFIER_nondet_\w+)\(")
+        Regex::new(r"(?m)^declare\s+((?:[a-z_]+\s+)*)(i\d+|ptr|i8\*|float|double)\s+@(__VERIFIER_nondet_\w+)\(")
             .expect("a valid regex")
     });
     static C: LazyLock<Regex> = LazyLock::new(|| {
@@ -205,6 +211,16 @@ fn definition(sym: &str, linkage: &Linkage, target: Target) -> Option<String> {
         "__VERIFIER_assume" => "void __VERIFIER_assume(int c) { if (!c) exit(0); }".into(),
         n if n.starts_with("__VERIFIER_nondet_") => {
             let ty = return_type(n, linkage);
+            // A float is made from its IEEE-754 bits.
+            if let Some(int) = [("float", "unsigned int"), ("double", "unsigned long long")]
+                .iter()
+                .find_map(|(f, int)| (ty.trim_start_matches("const ") == *f).then_some(int))
+            {
+                return Some(format!(
+                    "{ty} {n}(void) {{\n  {int} b = ({int})ufo_next(\"{n}\");\n  {ty} v;\n  \
+                     memcpy(&v, &b, sizeof v);\n  return v;\n}}"
+                ));
+            }
             // A pointer is made from an integer of its own width.
             let via = if ty.ends_with('*') { "(__INTPTR_TYPE__)" } else { "" };
             format!("{ty} {n}(void) {{ return ({ty}){via}ufo_next(\"{n}\"); }}")

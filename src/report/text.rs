@@ -155,11 +155,12 @@ impl Report {
             let tr = &self.approximations.translation;
             let _ = writeln!(
                 s,
-                "over-approximations: memory_loads={} unknown_calls={} undef={} other={}{}",
+                "over-approximations: memory_loads={} unknown_calls={} undef={} other={} float_ops={}{}",
                 tr.memory_loads,
                 tr.unknown_calls,
                 tr.undef_values,
                 tr.other_havocs,
+                tr.float_ops,
                 self.approximations.operations.iter().map(|(k, v)| format!(" [{k}]={v}")).collect::<String>()
             );
         }
