@@ -673,3 +673,62 @@ pub unsafe fn build_call(
     let mut args = args.to_vec();
     LLVMBuildCall2(b, fty, f, args.as_mut_ptr(), args.len() as u32, cname.as_ptr())
 }
+
+/// The calls in `module` of each of `names` that the module declares
+/// without a body (the C library's functions a rewrite replaces).
+pub fn calls_of(module: &inkwell::module::Module, names: &[&str]) -> Vec<Value> {
+    let mut out = Vec::new();
+    for name in names {
+        let Some(f) = module.get_function(name).filter(|f| f.count_basic_blocks() == 0) else { continue };
+        let f = inkwell::values::AsValueRef::as_value_ref(&f);
+        out.extend(
+            users(f)
+                .into_iter()
+                .filter(|c| is_instruction(*c) && opcode(*c) == LLVMOpcode::LLVMCall && called_value(*c) == f),
+        );
+    }
+    out
+}
+
+/// A rewrite of one call into calls of models over a state (`sscanf`,
+/// `sprintf`, `scanf("%s")`): a builder placed before the call, with its
+/// debug location, and the state, an array allocated in the entry block
+/// (promoted once inlined) and set to `init` before the call.
+pub struct CallRewrite {
+    pub builder: LLVMBuilderRef,
+    pub call: Value,
+    pub state: Value,
+}
+
+impl CallRewrite {
+    /// # Safety
+    /// `call` is a call instruction of a function with a body, `init` constants of one integer type.
+    pub unsafe fn new(call: Value, init: &[Value], name: &std::ffi::CStr) -> CallRewrite {
+        let ctx = LLVMGetTypeContext(LLVMTypeOf(call));
+        let b = LLVMCreateBuilderInContext(ctx);
+        let f = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
+        LLVMPositionBuilderBefore(b, LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(f)));
+        #[allow(deprecated)] // (LLVMArrayType2 is not in LLVM 14's C API)
+        let ty = LLVMArrayType(LLVMTypeOf(init[0]), init.len() as u32);
+        let state = LLVMBuildAlloca(b, ty, name.as_ptr());
+        LLVMPositionBuilderBefore(b, call);
+        LLVMSetCurrentDebugLocation2(b, llvm_sys::debuginfo::LLVMInstructionGetDebugLoc(call));
+        let i64t = LLVMInt64TypeInContext(ctx);
+        for (k, v) in init.iter().enumerate() {
+            let mut idx = [LLVMConstInt(i64t, 0, 0), LLVMConstInt(i64t, k as u64, 0)];
+            let at = LLVMBuildGEP2(b, ty, state, idx.as_mut_ptr(), 2, c"".as_ptr());
+            LLVMBuildStore(b, *v, at);
+        }
+        CallRewrite { builder: b, call, state }
+    }
+
+    /// Replaces every use of the call with `result` and deletes the call.
+    ///
+    /// # Safety
+    /// `result` is a value of the call's type built before it.
+    pub unsafe fn finish(self, result: Value) {
+        LLVMDisposeBuilder(self.builder);
+        LLVMReplaceAllUsesWith(self.call, result);
+        LLVMInstructionEraseFromParent(self.call);
+    }
+}

@@ -23,7 +23,6 @@ use super::llvm::{self, build_call, declare};
 use super::sscanf;
 use inkwell::module::Module;
 use llvm_sys::core::*;
-use llvm_sys::LLVMOpcode;
 
 /// The model's helper (`models::MODELS` links it).
 pub const WORD: &str = "__ufo_scan_word";
@@ -71,45 +70,24 @@ pub fn parse_words(format: &[u8]) -> Option<Vec<(u32, bool)>> {
 /// Rewrites every `scanf` call whose format [`parse_words`] reads (module
 /// docs).
 pub fn rewrite(module: &Module) {
-    for name in SCANF {
-        let Some(f) = module.get_function(name).filter(|f| f.count_basic_blocks() == 0) else { continue };
-        let f = inkwell::values::AsValueRef::as_value_ref(&f);
-        for call in llvm::users(f) {
-            if !llvm::is_instruction(call)
-                || llvm::opcode(call) != LLVMOpcode::LLVMCall
-                || llvm::called_value(call) != f
-                || llvm::call_arg_count(call) == 0
-            {
-                continue;
-            }
-            let Some(words) = llvm::const_c_bytes(llvm::operand(call, 0)).and_then(|f| parse_words(&f)) else {
-                continue;
-            };
-            if llvm::call_arg_count(call) != 1 + words.iter().filter(|w| w.1).count() as u32 {
-                continue;
-            }
-            unsafe { rewrite_call(module.as_mut_ptr(), call, &words) };
+    for call in llvm::calls_of(module, &SCANF).into_iter().filter(|c| llvm::call_arg_count(*c) > 0) {
+        let Some(words) = llvm::const_c_bytes(llvm::operand(call, 0)).and_then(|f| parse_words(&f)) else {
+            continue;
+        };
+        if llvm::call_arg_count(call) != 1 + words.iter().filter(|w| w.1).count() as u32 {
+            continue;
         }
+        unsafe { rewrite_call(module.as_mut_ptr(), call, &words) };
     }
 }
 
 unsafe fn rewrite_call(m: llvm_sys::prelude::LLVMModuleRef, call: llvm::Value, words: &[(u32, bool)]) {
     let ctx = LLVMGetModuleContext(m);
-    let (i32t, i64t) = (LLVMInt32TypeInContext(ctx), LLVMInt64TypeInContext(ctx));
+    let i32t = LLVMInt32TypeInContext(ctx);
     let ptr = LLVMTypeOf(llvm::operand(call, 0));
-    #[allow(deprecated)] // (LLVMArrayType2 is not in LLVM 14's C API)
-    let state_ty = LLVMArrayType(i32t, 4);
-    let b = LLVMCreateBuilderInContext(ctx);
-    let f = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
-    LLVMPositionBuilderBefore(b, LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(f)));
-    let st = LLVMBuildAlloca(b, state_ty, c"scanf.state".as_ptr());
-    LLVMPositionBuilderBefore(b, call);
-    LLVMSetCurrentDebugLocation2(b, llvm_sys::debuginfo::LLVMInstructionGetDebugLoc(call));
-    for (k, v) in [1u64, 0, 0, 0].into_iter().enumerate() {
-        let mut idx = [LLVMConstInt(i64t, 0, 0), LLVMConstInt(i64t, k as u64, 0)];
-        let at = LLVMBuildGEP2(b, state_ty, st, idx.as_mut_ptr(), 2, c"".as_ptr());
-        LLVMBuildStore(b, LLVMConstInt(i32t, v, 0), at);
-    }
+    let init = [1, 0, 0, 0].map(|v| LLVMConstInt(i32t, v, 0));
+    let rw = llvm::CallRewrite::new(call, &init, c"scanf.state");
+    let (b, st) = (rw.builder, rw.state);
     let word = declare(m, WORD, LLVMVoidTypeInContext(ctx), &[ptr, i32t, i32t, ptr]);
     let result = declare(m, sscanf::RESULT, i32t, &[ptr]);
     let mut target = 1;
@@ -124,9 +102,7 @@ unsafe fn rewrite_call(m: llvm_sys::prelude::LLVMModuleRef, call: llvm::Value, w
         build_call(b, word, &args, "");
     }
     let r = build_call(b, result, &[st], "scanf.result");
-    LLVMDisposeBuilder(b);
-    LLVMReplaceAllUsesWith(call, r);
-    LLVMInstructionEraseFromParent(call);
+    rw.finish(r);
 }
 
 #[cfg(test)]

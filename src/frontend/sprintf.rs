@@ -23,7 +23,6 @@
 use super::llvm::{self, build_call, declare};
 use inkwell::module::Module;
 use llvm_sys::core::*;
-use llvm_sys::LLVMOpcode;
 use llvm_sys::LLVMTypeKind;
 
 /// The models' helpers (`models/libc.c`; `models::MODELS` links them).
@@ -88,21 +87,11 @@ pub fn parse_printf(format: &[u8], long_bits: u32) -> Option<Vec<Piece>> {
 /// format argument (the capacity's is 1 where there is one).
 const FUNCTIONS: [(&str, u32); 2] = [("sprintf", 1), ("snprintf", 2)];
 
-/// The calls of `name` in `module` (a declaration without a body).
-fn calls(module: &Module, name: &str) -> Vec<llvm::Value> {
-    let Some(f) = module.get_function(name).filter(|f| f.count_basic_blocks() == 0) else { return Vec::new() };
-    let f = inkwell::values::AsValueRef::as_value_ref(&f);
-    llvm::users(f)
-        .into_iter()
-        .filter(|c| llvm::is_instruction(*c) && llvm::opcode(*c) == LLVMOpcode::LLVMCall && llvm::called_value(*c) == f)
-        .collect()
-}
-
 /// Rewrites every `sprintf`/`snprintf` call with a format ufo parses (module
 /// docs). `long_bits` is the width of `long`.
 pub fn rewrite(module: &Module, long_bits: u32) {
     for (name, at) in FUNCTIONS {
-        for call in calls(module, name) {
+        for call in llvm::calls_of(module, &[name]) {
             if llvm::call_arg_count(call) <= at {
                 continue;
             }
@@ -148,24 +137,18 @@ unsafe fn rewrite_call(
     let buf = llvm::operand(call, 0);
     let ptr = LLVMTypeOf(buf);
     let void = LLVMVoidTypeInContext(ctx);
-    #[allow(deprecated)] // (LLVMArrayType2 is not in LLVM 14's C API)
-    let state_ty = LLVMArrayType(size_t, 2);
-    let b = LLVMCreateBuilderInContext(ctx);
-    // the state, in the entry block (promoted once inlined)
-    let f = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
-    LLVMPositionBuilderBefore(b, LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(f)));
-    let st = LLVMBuildAlloca(b, state_ty, c"sprintf.state".as_ptr());
-    LLVMPositionBuilderBefore(b, call);
-    LLVMSetCurrentDebugLocation2(b, llvm_sys::debuginfo::LLVMInstructionGetDebugLoc(call));
     let cap = match capacity {
-        Some(n) => LLVMBuildIntCast2(b, n, size_t, 0, c"".as_ptr()),
+        Some(n) => {
+            let pre = LLVMCreateBuilderInContext(ctx);
+            LLVMPositionBuilderBefore(pre, call);
+            let cap = LLVMBuildIntCast2(pre, n, size_t, 0, c"".as_ptr());
+            LLVMDisposeBuilder(pre);
+            cap
+        }
         None => LLVMConstAllOnes(size_t),
     };
-    for (k, v) in [cap, LLVMConstInt(size_t, 0, 0)].into_iter().enumerate() {
-        let mut idx = [LLVMConstInt(i64t, 0, 0), LLVMConstInt(i64t, k as u64, 0)];
-        let at = LLVMBuildGEP2(b, state_ty, st, idx.as_mut_ptr(), 2, c"".as_ptr());
-        LLVMBuildStore(b, v, at);
-    }
+    let rw = llvm::CallRewrite::new(call, &[cap, LLVMConstInt(size_t, 0, 0)], c"sprintf.state");
+    let (b, st) = (rw.builder, rw.state);
     let char_fn = declare(m, CHAR, void, &[ptr, ptr, i32t]);
     let int = declare(m, INT, void, &[ptr, ptr, i64t, i32t, i32t, i32t]);
     let str_fn = declare(m, STR, void, &[ptr, ptr, ptr]);
@@ -197,9 +180,7 @@ unsafe fn rewrite_call(
         }
     }
     let r = build_call(b, end, &[buf, st], "sprintf.result");
-    LLVMDisposeBuilder(b);
-    LLVMReplaceAllUsesWith(call, r);
-    LLVMInstructionEraseFromParent(call);
+    rw.finish(r);
 }
 
 #[cfg(test)]

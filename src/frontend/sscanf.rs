@@ -23,7 +23,6 @@ use crate::program_inputs::{assigned, parse_scanf, Conversion, Directive};
 use inkwell::module::Module;
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
-use llvm_sys::LLVMOpcode;
 
 /// The models' helpers (`models/libc.c`), one per kind of directive, and
 /// the result's (`models::MODELS` links them).
@@ -36,27 +35,10 @@ pub const RESULT: &str = "__ufo_scan_result";
 /// The C library's names of `sscanf`.
 const SSCANF: [&str; 3] = ["sscanf", "__isoc99_sscanf", "__isoc23_sscanf"];
 
-/// The calls of `sscanf` in `module`.
-fn calls(module: &Module) -> Vec<llvm::Value> {
-    let mut out = Vec::new();
-    for name in SSCANF {
-        if let Some(f) = module.get_function(name).filter(|f| f.count_basic_blocks() == 0) {
-            let f = inkwell::values::AsValueRef::as_value_ref(&f);
-            out.extend(llvm::users(f).into_iter().filter(|c| {
-                llvm::is_instruction(*c)
-                    && llvm::opcode(*c) == LLVMOpcode::LLVMCall
-                    && llvm::called_value(*c) == f
-                    && llvm::call_arg_count(*c) >= 2
-            }));
-        }
-    }
-    out
-}
-
 /// Rewrites every `sscanf` call with a format ufo parses (module docs).
 /// `long_bits` is the width of `long`.
 pub fn rewrite(module: &Module, long_bits: u32) {
-    for call in calls(module) {
+    for call in llvm::calls_of(module, &SSCANF).into_iter().filter(|c| llvm::call_arg_count(*c) >= 2) {
         let Some(directives) = llvm::const_c_string(llvm::operand(call, 1)).and_then(|f| parse_scanf(&f, long_bits))
         else {
             continue;
@@ -85,22 +67,15 @@ unsafe fn rewrite_call(m: LLVMModuleRef, call: llvm::Value, directives: &[Direct
     let (i32t, i64t) = (LLVMInt32TypeInContext(ctx), LLVMInt64TypeInContext(ctx));
     let ptr = LLVMTypeOf(llvm::operand(call, 0));
     let void = LLVMVoidTypeInContext(ctx);
-    #[allow(deprecated)] // (LLVMArrayType2 is not in LLVM 14's C API)
-    let state_ty = LLVMArrayType(i32t, 4);
-    let b = LLVMCreateBuilderInContext(ctx);
-    // the cursor and the state, in the entry block (promoted once inlined)
-    let f = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
-    LLVMPositionBuilderBefore(b, LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(f)));
-    let cur = LLVMBuildAlloca(b, ptr, c"sscanf.cursor".as_ptr());
-    let st = LLVMBuildAlloca(b, state_ty, c"sscanf.state".as_ptr());
-    LLVMPositionBuilderBefore(b, call);
-    LLVMSetCurrentDebugLocation2(b, llvm_sys::debuginfo::LLVMInstructionGetDebugLoc(call));
+    let init = [1, 0, 0, 0].map(|v| LLVMConstInt(i32t, v, 0));
+    let rw = llvm::CallRewrite::new(call, &init, c"sscanf.state");
+    let (b, st) = (rw.builder, rw.state);
+    // the cursor, in the entry block beside the state
+    let entry = LLVMCreateBuilderInContext(ctx);
+    LLVMPositionBuilderBefore(entry, st);
+    let cur = LLVMBuildAlloca(entry, ptr, c"sscanf.cursor".as_ptr());
+    LLVMDisposeBuilder(entry);
     LLVMBuildStore(b, llvm::operand(call, 0), cur);
-    for (k, v) in [1u64, 0, 0, 0].into_iter().enumerate() {
-        let mut idx = [LLVMConstInt(i64t, 0, 0), LLVMConstInt(i64t, k as u64, 0)];
-        let at = LLVMBuildGEP2(b, state_ty, st, idx.as_mut_ptr(), 2, c"".as_ptr());
-        LLVMBuildStore(b, LLVMConstInt(i32t, v, 0), at);
-    }
     let space = declare(m, SPACE, void, &[ptr, ptr]);
     let literal = declare(m, LITERAL, void, &[ptr, i32t, ptr]);
     let int = declare(m, INT, i64t, &[ptr, i32t, i32t, i32t, ptr, i64t]);
@@ -142,7 +117,5 @@ unsafe fn rewrite_call(m: LLVMModuleRef, call: llvm::Value, directives: &[Direct
         }
     }
     let r = build_call(b, result, &[st], "sscanf.result");
-    LLVMDisposeBuilder(b);
-    LLVMReplaceAllUsesWith(call, r);
-    LLVMInstructionEraseFromParent(call);
+    rw.finish(r);
 }
