@@ -68,3 +68,19 @@ fn negation_is_exact_and_the_harness_returns_floats_from_their_bits() {
     assert!(!out.status.success(), "the harness's values reach the assertion: {out:?}");
     assert!(String::from_utf8_lossy(&out.stderr).contains("Assertion"), "{out:?}");
 }
+
+/// Memory holding floats is modelled, each cell a float's bits: an `int`
+/// field beside a `double` field is followed (SAFE; before, the region was
+/// not modelled and the answer UNKNOWN), a constant table of doubles keeps
+/// its bits (the entry 2.0 found at index 2, replayed), and a pointer in a
+/// global struct beside a double points into the global it names.
+#[test]
+fn memory_holding_floats_is_modelled_with_their_bits() {
+    for level in ["O0", "O2"] {
+        run("struct_fields_safe.c", level, "SAFE");
+        let json = run("table_bits_bug.c", level, "UNSAFE");
+        let inputs = json["counterexample"]["inputs"].as_array().expect("inputs");
+        assert_eq!(inputs[0]["value"].as_i64(), Some(2), "{level}: {inputs:?}");
+        run("global_pointer_beside_double_safe.c", level, "SAFE");
+    }
+}

@@ -103,6 +103,21 @@ pub fn float_bits(t: LLVMTypeRef) -> Option<u32> {
     }
 }
 
+/// The width of a `float` or `double`, the floats memory cells hold (as
+/// their bits); `None` for any other type.
+pub fn cell_float_bits(t: LLVMTypeRef) -> Option<u32> {
+    float_bits(t).filter(|b| *b == 32 || *b == 64)
+}
+
+/// The width of a memory access of a value of type `t`: an integer's, a
+/// `float`'s or `double`'s, else a pointer's (`ptr_bits`).
+pub fn access_bits(t: LLVMTypeRef, ptr_bits: u32) -> u32 {
+    match ty(t) {
+        Ty::Int(b) => b,
+        _ => cell_float_bits(t).unwrap_or(ptr_bits),
+    }
+}
+
 /// The bits of a `float` or `double` constant (its IEEE-754 encoding), if
 /// `v` is one and is not a NaN (whose payload the C API does not give).
 pub fn const_float_bits(v: Value) -> Option<i128> {
@@ -121,6 +136,11 @@ pub fn const_float_bits(v: Value) -> Option<i128> {
             _ => None,
         }
     }
+}
+
+/// Is `t` an array or a struct type (with floats or not)?
+pub fn is_aggregate_type(t: LLVMTypeRef) -> bool {
+    unsafe { matches!(LLVMGetTypeKind(t), LLVMTypeKind::LLVMStructTypeKind | LLVMTypeKind::LLVMArrayTypeKind) }
 }
 
 fn aggregate_has_float(t: LLVMTypeRef) -> bool {

@@ -138,10 +138,7 @@ impl Layout {
                 _ => continue,
             };
             let Some(r) = layout.regions.of(ptr).filter(|r| multi.contains_key(r)) else { continue };
-            let bits = match llvm::ty(t) {
-                Ty::Int(b) => b,
-                _ => ptr_bits,
-            };
+            let bits = llvm::access_bits(t, ptr_bits);
             accesses.entry(r).or_default().push((layout.classes.of(ptr).unwrap_or(Class::Any), bits));
         }
         let mut refused = Vec::new();
@@ -460,7 +457,8 @@ impl Layout {
                 }
                 out.push((at, self.ptr_bits, Cell::Address(base, off)));
             }
-            Ty::Aggregate => unsafe {
+            // (an array or struct with floats is `Ty::Float` to the translation)
+            _ if llvm::is_aggregate_type(t) => unsafe {
                 let elem = |i: u32, e: LLVMTypeRef| if null { Some(LLVMConstNull(e)) } else { element(c, i) };
                 match LLVMGetTypeKind(t) {
                     LLVMTypeKind::LLVMStructTypeKind => {
@@ -478,7 +476,12 @@ impl Layout {
                     }
                 }
             },
-            _ => {} // (a floating-point or vector leaf: never read by the model)
+            // a float's bits (a NaN's payload is unknown: no initial cells)
+            _ => {
+                if let Some(bits) = llvm::cell_float_bits(t) {
+                    out.push((at, bits, Cell::Int(if null { 0 } else { llvm::const_float_bits(c)? })));
+                }
+            }
         }
         Some(())
     }
@@ -505,6 +508,9 @@ impl Layout {
         }
         match llvm::ty(t) {
             Ty::Int(b) if b == bits => out.push((at, Cell::Int(llvm::const_int(c)?))),
+            Ty::Float if llvm::cell_float_bits(t) == Some(bits) => {
+                out.push((at, Cell::Int(llvm::const_float_bits(c)?)))
+            }
             Ty::Pointer if bits == self.ptr_bits => {
                 let base = strip_gep(c);
                 let off = if is_gep(c) { self.gep(c)?.constant } else { 0 };
@@ -513,7 +519,8 @@ impl Layout {
                 }
                 out.push((at, Cell::Address(base, off)));
             }
-            Ty::Aggregate => unsafe {
+            // (an array or struct with floats is `Ty::Float` to the translation)
+            _ if llvm::is_aggregate_type(t) => unsafe {
                 match LLVMGetTypeKind(t) {
                     LLVMTypeKind::LLVMStructTypeKind => {
                         for i in 0..LLVMCountStructElementTypes(t) {

@@ -272,19 +272,21 @@ impl Analysis {
         while let Some(c) = stack.pop() {
             if llvm::value_ty(c) == Ty::Pointer && points(c) {
                 self.held(n, c);
-            } else if matches!(llvm::value_ty(c), Ty::Aggregate | Ty::Vector) {
+            } else if matches!(llvm::value_ty(c), Ty::Aggregate | Ty::Vector)
+                || llvm::is_aggregate_type(llvm::type_of(c))
+            {
                 stack.extend((0..llvm::num_operands(c)).map(|i| llvm::operand(c, i)));
             }
         }
     }
 
-    /// The width of an access of a value of type `t`, if it is an integer or
-    /// a pointer.
+    /// The width of an access of a value of type `t`, if it is an integer, a
+    /// pointer, or a `float` or `double` (a cell of its bits).
     fn width(&self, t: llvm_sys::prelude::LLVMTypeRef) -> Option<u32> {
         match llvm::ty(t) {
             Ty::Int(b) => Some(b),
             Ty::Pointer => Some(self.ptr_bits),
-            _ => None,
+            _ => llvm::cell_float_bits(t),
         }
     }
 
@@ -295,7 +297,7 @@ impl Analysis {
                 let r = self.uf.find(n);
                 self.uf.widths[r].insert(w);
             }
-            None => self.uf.unmodelled(n, "an aggregate, vector or floating-point access"),
+            None => self.uf.unmodelled(n, "an aggregate, vector or long double access"),
         }
     }
 

@@ -852,17 +852,9 @@ impl Tx<'_> {
                 let e = self.opnd(llvm::operand(inst, 0), body, at);
                 self.assign_or_havoc(inst, e, "freeze", body, at);
             }
-            LLVMLoad if llvm::value_ty(inst) == Ty::Float => {
-                // (a region a float is read from is not modelled: `regions`)
-                self.stats.memory_loads += 1;
-                body.push(Stmt::Havoc(v, HavocKind::Unmodelled { why: "memory load".into() }, at.clone()));
-            }
             LLVMLoad => {
                 let ptr = llvm::operand(inst, 0);
-                let bits = match llvm::value_ty(inst) {
-                    Ty::Int(b) => b,
-                    _ => self.mem.ptr_bits,
-                };
+                let bits = llvm::access_bits(llvm::type_of(inst), self.mem.ptr_bits);
                 let cell = match (self.field_var(ptr, bits), self.address(ptr, body, at)) {
                     (Some(m), Some(a)) => Some(Expr::Select { array: Box::new(m), index: Box::new(a) }),
                     _ => None,
@@ -1674,10 +1666,7 @@ impl Tx<'_> {
         if vars.is_empty() {
             return;
         }
-        let elem = match llvm::value_ty(val) {
-            Ty::Int(b) => b,
-            _ => self.mem.ptr_bits,
-        };
+        let elem = llvm::access_bits(llvm::type_of(val), self.mem.ptr_bits);
         let array = self.field_var(ptr, elem);
         let value = self.opnd(val, body, at).filter(|v| v.sort().width() == elem);
         match (array, self.address(ptr, body, at), value) {
