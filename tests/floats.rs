@@ -73,7 +73,9 @@ fn negation_is_exact_and_the_harness_returns_floats_from_their_bits() {
 /// field beside a `double` field is followed (SAFE; before, the region was
 /// not modelled and the answer UNKNOWN), a constant table of doubles keeps
 /// its bits (the entry 2.0 found at index 2, replayed), and a pointer in a
-/// global struct beside a double points into the global it names.
+/// global struct beside a double points into the global it names (its
+/// store found; before, the initializer was not followed and the bug
+/// program was SAFE at -O0: a wrong answer).
 #[test]
 fn memory_holding_floats_is_modelled_with_their_bits() {
     for level in ["O0", "O2"] {
@@ -82,5 +84,6 @@ fn memory_holding_floats_is_modelled_with_their_bits() {
         let inputs = json["counterexample"]["inputs"].as_array().expect("inputs");
         assert_eq!(inputs[0]["value"].as_i64(), Some(2), "{level}: {inputs:?}");
         run("global_pointer_beside_double_safe.c", level, "SAFE");
+        run("global_pointer_beside_double_bug.c", level, "UNSAFE");
     }
 }
