@@ -184,9 +184,7 @@ impl Analysis<'_> {
                         let s = self.stored.get(&r).copied();
                         self.stored.insert(r, Class::join(s, class));
                     }
-                } else if matches!(llvm::value_ty(c), Ty::Aggregate | Ty::Vector)
-                    || llvm::is_aggregate_type(llvm::type_of(c))
-                {
+                } else if matches!(llvm::value_ty(c), Ty::Aggregate | Ty::Vector) {
                     stack.extend((0..llvm::num_operands(c)).map(|i| llvm::operand(c, i)));
                 }
             }

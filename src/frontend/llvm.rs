@@ -69,20 +69,8 @@ pub fn ty(t: LLVMTypeRef) -> Ty {
             | LLVMTypeKind::LLVMFP128TypeKind
             | LLVMTypeKind::LLVMPPC_FP128TypeKind => Ty::Float,
             LLVMTypeKind::LLVMPointerTypeKind => Ty::Pointer,
-            LLVMTypeKind::LLVMVectorTypeKind | LLVMTypeKind::LLVMScalableVectorTypeKind => {
-                if ty(LLVMGetElementType(t)) == Ty::Float {
-                    Ty::Float
-                } else {
-                    Ty::Vector
-                }
-            }
-            LLVMTypeKind::LLVMStructTypeKind | LLVMTypeKind::LLVMArrayTypeKind => {
-                if aggregate_has_float(t) {
-                    Ty::Float
-                } else {
-                    Ty::Aggregate
-                }
-            }
+            LLVMTypeKind::LLVMVectorTypeKind | LLVMTypeKind::LLVMScalableVectorTypeKind => Ty::Vector,
+            LLVMTypeKind::LLVMStructTypeKind | LLVMTypeKind::LLVMArrayTypeKind => Ty::Aggregate,
             _ => Ty::Other,
         }
     }
@@ -138,19 +126,18 @@ pub fn const_float_bits(v: Value) -> Option<i128> {
     }
 }
 
-/// Is `t` an array or a struct type (with floats or not)?
-pub fn is_aggregate_type(t: LLVMTypeRef) -> bool {
-    unsafe { matches!(LLVMGetTypeKind(t), LLVMTypeKind::LLVMStructTypeKind | LLVMTypeKind::LLVMArrayTypeKind) }
-}
-
-fn aggregate_has_float(t: LLVMTypeRef) -> bool {
+/// Does the vector, array or struct type `t` hold a floating-point value,
+/// at any depth?
+pub fn holds_float(t: LLVMTypeRef) -> bool {
+    let float = |e: LLVMTypeRef| ty(e) == Ty::Float || holds_float(e);
     unsafe {
         match LLVMGetTypeKind(t) {
             LLVMTypeKind::LLVMStructTypeKind => {
-                let n = LLVMCountStructElementTypes(t);
-                (0..n).any(|i| ty(LLVMStructGetTypeAtIndex(t, i)) == Ty::Float)
+                (0..LLVMCountStructElementTypes(t)).any(|i| float(LLVMStructGetTypeAtIndex(t, i)))
             }
-            LLVMTypeKind::LLVMArrayTypeKind => ty(LLVMGetElementType(t)) == Ty::Float,
+            LLVMTypeKind::LLVMArrayTypeKind
+            | LLVMTypeKind::LLVMVectorTypeKind
+            | LLVMTypeKind::LLVMScalableVectorTypeKind => float(LLVMGetElementType(t)),
             _ => false,
         }
     }

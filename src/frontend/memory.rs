@@ -457,8 +457,7 @@ impl Layout {
                 }
                 out.push((at, self.ptr_bits, Cell::Address(base, off)));
             }
-            // (an array or struct with floats is `Ty::Float` to the translation)
-            _ if llvm::is_aggregate_type(t) => unsafe {
+            Ty::Aggregate => unsafe {
                 let elem = |i: u32, e: LLVMTypeRef| if null { Some(LLVMConstNull(e)) } else { element(c, i) };
                 match LLVMGetTypeKind(t) {
                     LLVMTypeKind::LLVMStructTypeKind => {
@@ -519,8 +518,7 @@ impl Layout {
                 }
                 out.push((at, Cell::Address(base, off)));
             }
-            // (an array or struct with floats is `Ty::Float` to the translation)
-            _ if llvm::is_aggregate_type(t) => unsafe {
+            Ty::Aggregate => unsafe {
                 match LLVMGetTypeKind(t) {
                     LLVMTypeKind::LLVMStructTypeKind => {
                         for i in 0..LLVMCountStructElementTypes(t) {

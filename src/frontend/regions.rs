@@ -272,9 +272,7 @@ impl Analysis {
         while let Some(c) = stack.pop() {
             if llvm::value_ty(c) == Ty::Pointer && points(c) {
                 self.held(n, c);
-            } else if matches!(llvm::value_ty(c), Ty::Aggregate | Ty::Vector)
-                || llvm::is_aggregate_type(llvm::type_of(c))
-            {
+            } else if matches!(llvm::value_ty(c), Ty::Aggregate | Ty::Vector) {
                 stack.extend((0..llvm::num_operands(c)).map(|i| llvm::operand(c, i)));
             }
         }

@@ -437,12 +437,11 @@ impl Tx<'_> {
                 Err(self
                     .unsupported(at, format!("{b}-bit integers (at most {} bits are supported)", llvm::MAX_INT_BITS)))
             }
-            // (a float is its IEEE-754 bits; its operations are havocked:
-            // DESIGN.md "Semantics", floating point)
-            Ty::Float => match llvm::float_bits(llvm::type_of(v)) {
-                Some(bits) => Ok(Some(Sort::Int { bits })),
-                None => Err(self.unsupported(at, "floating-point vectors and aggregates")),
-            },
+            // (a float is its IEEE-754 bits; its operations are havocked)
+            _ if unsupported_float(llvm::type_of(v)) => {
+                Err(self.unsupported(at, "floating-point vectors and aggregates"))
+            }
+            Ty::Float => Ok(llvm::float_bits(llvm::type_of(v)).map(|bits| Sort::Int { bits })),
             _ => Ok(None),
         }
     }
@@ -472,7 +471,7 @@ impl Tx<'_> {
             for inst in llvm::instructions(*bb) {
                 for i in 0..llvm::num_operands(inst) {
                     let o = llvm::operand(inst, i);
-                    if !o.is_null() && llvm::value_ty(o) == Ty::Float && llvm::float_bits(llvm::type_of(o)).is_none() {
+                    if !o.is_null() && unsupported_float(llvm::type_of(o)) {
                         return Err(self.unsupported(inst, "floating-point vectors and aggregates"));
                     }
                 }
@@ -2085,7 +2084,17 @@ fn sign_extended_below(n: Value, modulus: i128) -> bool {
         && matches!(llvm::value_ty(llvm::operand(n, 0)), llvm::Ty::Int(w) if w <= 64 && (1i128 << (w - 1)) <= modulus)
 }
 
-/// `e` of `from` bits as `to` bits: truncated, or widened by `extend`.
+/// A type holding floats the translation does not follow: a vector, array
+/// or struct with floats as a value (in memory, a float's cells are its
+/// bits), or a scalar float of no IEEE-754 width ufo reads (`ppc_fp128`).
+fn unsupported_float(t: llvm_sys::prelude::LLVMTypeRef) -> bool {
+    match llvm::ty(t) {
+        Ty::Float => llvm::float_bits(t).is_none(),
+        Ty::Vector | Ty::Aggregate => llvm::holds_float(t),
+        _ => false,
+    }
+}
+
 /// The bits `a` of a float of `sort` with its sign bit flipped (`Xor`: `-x`)
 /// or cleared (`And`: `fabs(x)`), exactly.
 fn sign_bit_op(op: BinOp, a: Expr, sort: Sort) -> Expr {
@@ -2098,6 +2107,7 @@ fn sign_bit_op(op: BinOp, a: Expr, sort: Sort) -> Expr {
     Expr::Bin { op, bits, nsw: false, nuw: false, a: Box::new(a), b: Box::new(Expr::Int { value, bits }) }
 }
 
+/// `e` of `from` bits as `to` bits: truncated, or widened by `extend`.
 fn resize(e: Expr, from: u32, to: u32, extend: CastOp) -> Expr {
     match from.cmp(&to) {
         std::cmp::Ordering::Less => Expr::Cast { op: extend, from, to, a: Box::new(e) },
