@@ -425,7 +425,7 @@ mod tests {
     /// x: i32 (source `x`), n: i64 (source `n`), tmp: i32 and b: Bool
     /// (SSA temporaries without a source name).
     fn program() -> Program {
-        let var = |name: &str, sort| Var { name: name.into(), sort, src_name: None };
+        let var = |name: &str, sort| Var { name: name.into(), sort, src_name: None, float: None };
         let vars = vec![
             var("x.0", Sort::Int { bits: 32 }),
             var("n", Sort::Int { bits: 64 }),
@@ -527,7 +527,12 @@ mod tests {
     #[test]
     fn quantified_cells_read_for_people_and_weaken_for_witnesses() {
         let mut p = program();
-        p.vars.push(Var { name: "mem.a".into(), sort: Sort::Array { index: 64, elem: 32 }, src_name: None });
+        p.vars.push(Var {
+            name: "mem.a".into(),
+            sort: Sort::Array { index: 64, elem: 32 },
+            src_name: None,
+            float: None,
+        });
         let k = Expr::Bound { index: 0, sort: Sort::Num };
         let cell = Expr::Select {
             array: Box::new(Expr::Var(VarId(4), Sort::Array { index: 64, elem: 32 })),

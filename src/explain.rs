@@ -17,7 +17,21 @@ use std::collections::{BTreeMap, HashMap};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Value {
     pub name: String,
+    /// As the model holds it (a float's bits as a signed integer).
     pub value: i128,
+    /// A float's value as a C literal (`0.1`, `NAN`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub literal: Option<String>,
+}
+
+impl std::fmt::Display for Value {
+    /// `name = value`, a float's value as its C literal.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.literal {
+            Some(l) => write!(f, "{} = {l}", self.name),
+            None => write!(f, "{} = {}", self.name, self.value),
+        }
+    }
 }
 
 /// One step of a readable counterexample.
@@ -65,13 +79,15 @@ fn arguments(p: &Program, calls: &[SrcLoc], states: &[&[(VarId, i128)]]) -> Vec<
     c.args
         .iter()
         .filter_map(|(name, a)| {
-            let value = match a {
-                crate::ir::ArgValue::Const(x) => Some(*x),
+            let (value, float) = match a {
+                crate::ir::ArgValue::Const(x) => (Some(*x), None),
                 crate::ir::ArgValue::Var(v) => {
-                    states.iter().find_map(|st| st.iter().find(|(w, _)| w == v).map(|(_, x)| *x))
+                    (states.iter().find_map(|st| st.iter().find(|(w, _)| w == v).map(|(_, x)| *x)), p.var(*v).float)
                 }
-            }?;
-            Some(Value { name: name.clone(), value })
+            };
+            let value = value?;
+            let literal = float.and_then(|f| crate::ir::float::c_literal(f, value));
+            Some(Value { name: name.clone(), value, literal })
         })
         .collect()
 }
@@ -214,18 +230,19 @@ pub fn render_path(p: &Program, trace: &Trace) -> Vec<PathStep> {
         }
         let (Some(step), Some(state)) = (out.last_mut(), trace.states.get(k)) else { continue };
         let names = source_names(p, edge.dst);
-        let mut changed: BTreeMap<String, i128> = BTreeMap::new();
+        let mut changed: BTreeMap<String, (i128, Option<String>)> = BTreeMap::new();
         for (v, x) in state {
             if let Some(n) = names.get(v) {
                 if shown.get(n) != Some(x) {
-                    changed.insert(n.clone(), *x);
+                    let literal = p.var(*v).float.and_then(|f| crate::ir::float::c_literal(f, *x));
+                    changed.insert(n.clone(), (*x, literal));
                 }
             }
         }
-        for (name, value) in changed {
+        for (name, (value, literal)) in changed {
             shown.insert(name.clone(), value);
             step.values.retain(|x| x.name != name);
-            step.values.push(Value { name, value });
+            step.values.push(Value { name, value, literal });
         }
     }
     out

@@ -301,23 +301,10 @@ pub fn shown(inputs: &[Input]) -> impl Iterator<Item = &Input> {
 /// enough to read back the same value, and the bits: `-1.0 (bits
 /// 0xbff0000000000000)`, `3.1415927f`, `NAN`.
 fn float_literal(bits: i128, single: bool) -> String {
-    let (text, hex) = if single {
-        let f = f32::from_bits(bits as u32);
-        (if f.is_finite() { format!("{f:?}f") } else { c_special(f64::from(f)) }, format!("{:#010x}", bits as u32))
-    } else {
-        let d = f64::from_bits(bits as u64);
-        (if d.is_finite() { format!("{d:?}") } else { c_special(d) }, format!("{:#018x}", bits as u64))
-    };
-    format!("{text} (bits {hex})")
-}
-
-/// `NAN`, `INFINITY` or `-INFINITY` (`math.h`'s names).
-fn c_special(d: f64) -> String {
-    match d {
-        d if d.is_nan() => "NAN".into(),
-        d if d > 0.0 => "INFINITY".into(),
-        _ => "-INFINITY".into(),
-    }
+    use crate::ir::{float::c_literal, FloatFormat};
+    let format = if single { FloatFormat::Single } else { FloatFormat::Double };
+    let hex = if single { format!("{:#010x}", bits as u32) } else { format!("{:#018x}", bits as u64) };
+    format!("{} (bits {hex})", c_literal(format, bits).unwrap_or_default())
 }
 
 /// An input as a user reads it: `rand() = 7`, `argc = 3`, `scanf("%d") reads 42`.

@@ -90,6 +90,9 @@ pub fn slice_vars(p: &Program) -> Program {
                 }
                 Stmt::Assign(v, x) => x.vars(&mut deps[v.0 as usize]),
                 Stmt::Parallel(xs) => xs.iter().for_each(|(v, x)| x.vars(&mut deps[v.0 as usize])),
+                Stmt::Havoc(v, HavocKind::Float { args, .. }, _) => {
+                    args.iter().for_each(|x| x.vars(&mut deps[v.0 as usize]))
+                }
                 Stmt::Havoc(..) => {}
             }
         }
@@ -106,7 +109,7 @@ pub fn slice_vars(p: &Program) -> Program {
             .into_iter()
             .filter_map(|st| match st {
                 Stmt::Assign(v, _) if !keep(&v) => None,
-                Stmt::Havoc(v, HavocKind::Unmodelled { .. }, _) if !keep(&v) => None,
+                Stmt::Havoc(v, HavocKind::Unmodelled { .. } | HavocKind::Float { .. }, _) if !keep(&v) => None,
                 Stmt::Parallel(xs) => {
                     let xs: Vec<_> = xs.into_iter().filter(|(v, _)| keep(v)).collect();
                     (!xs.is_empty()).then_some(Stmt::Parallel(xs))

@@ -262,7 +262,9 @@ impl<'a> Simulator<'a> {
             }
         }
         let rng = Xoshiro256PlusPlus::seed_from_u64(0x5eed);
-        let draws = p.edges.iter().map(|e| e.body.iter().any(|s| matches!(s, Stmt::Havoc(..)))).collect();
+        // (a floating-point result is computed, not drawn)
+        let drawn = |s: &Stmt| matches!(s, Stmt::Havoc(_, kind, _) if !matches!(kind, HavocKind::Float { .. }));
+        let draws = p.edges.iter().map(|e| e.body.iter().any(drawn)).collect();
         Simulator { p, succ: p.successors(), literals: literals(p), counts, draws, rng, seen: None }
     }
 
@@ -460,6 +462,7 @@ impl<'a> Simulator<'a> {
         for step in &run.steps {
             let edge = p.edge(step.edge);
             let havocs = edge.body.iter().filter_map(|s| match s {
+                Stmt::Havoc(_, HavocKind::Float { .. }, _) => None,
                 Stmt::Havoc(_, kind, at) => Some((kind, at)),
                 _ => None,
             });

@@ -378,6 +378,10 @@ pub fn site_report(sites: &str, line: &str) -> Option<String> {
         "Shift" => Check::Shift,
         "SignedDiv" => Check::SignedDiv,
         "UnsignedDiv" => Check::UnsignedDiv,
+        "FloatToInt" => Check::FloatToInt,
+        "DoubleToInt" => Check::DoubleToInt,
+        "FloatToUnsigned" => Check::FloatToUnsigned,
+        "DoubleToUnsigned" => Check::DoubleToUnsigned,
         _ => return None,
     };
     let width = fields.next()?.parse().ok()?;
@@ -406,6 +410,12 @@ enum Check {
     Shift,
     SignedDiv,
     UnsignedDiv,
+    /// `fptosi`/`fptoui` of a `float` or a `double` (the operand's bits
+    /// passed): undefined when the truncated value does not fit.
+    FloatToInt,
+    DoubleToInt,
+    FloatToUnsigned,
+    DoubleToUnsigned,
 }
 
 /// A checked operation: what, its width and where.
@@ -503,6 +513,16 @@ impl Harness {
                             let at = llvm::debug_loc(inst, "program");
                             sites.push(Site { check, width, at: format!("{}:{}:{}", at.file, at.line, at.col) });
                             LLVMPositionBuilderBefore(self.b, inst);
+                            if let Some(bits) = check.float_bits() {
+                                // the operand's bits; the callback decides
+                                let x = llvm::operand(inst, 0);
+                                let int = LLVMIntTypeInContext(self.ctx, bits);
+                                let x = LLVMBuildBitCast(self.b, x, int, c"".as_ptr());
+                                let x = if bits == 64 { x } else { LLVMBuildZExt(self.b, x, self.i64t, c"".as_ptr()) };
+                                let always = self.int(1, self.i32t);
+                                self.call(UB_FN, self.void, &[always, id, x, self.int(0, self.i64t)]);
+                                continue;
+                            }
                             let signed = check != Check::UnsignedDiv && check != Check::Shift;
                             let widen = |v: Value| {
                                 if width == 64 {
@@ -547,6 +567,10 @@ impl Harness {
                 Check::Mul => overflow("smul"),
                 Check::Shift => icmp(LLVMIntUGE, y, LLVMConstInt(ty, u64::from(width), 0)),
                 Check::UnsignedDiv => icmp(LLVMIntEQ, y, LLVMConstNull(ty)),
+                // (decided by the callback: `instrument`)
+                Check::FloatToInt | Check::DoubleToInt | Check::FloatToUnsigned | Check::DoubleToUnsigned => {
+                    LLVMConstInt(LLVMInt1TypeInContext(self.ctx), 1, 0)
+                }
                 Check::SignedDiv => {
                     let zero = icmp(LLVMIntEQ, y, LLVMConstNull(ty));
                     let min = LLVMConstInt(ty, 1u64 << (width - 1), 0);
@@ -944,10 +968,25 @@ fn role(name: &str, run: &Run) -> Option<Role> {
 /// The check an instruction gets, with its width: signed arithmetic that
 /// must not wrap (`nsw`), shifts, divisions; scalars of at most 64 bits.
 fn checked(inst: Value) -> Option<(Check, u32)> {
-    if !llvm::is_instruction(inst) || llvm::num_operands(inst) != 2 {
+    if !llvm::is_instruction(inst) {
         return None;
     }
     let ty = llvm::type_of(inst);
+    if let (LLVMOpcode::LLVMFPToSI | LLVMOpcode::LLVMFPToUI, llvm::Ty::Int(width)) = (llvm::opcode(inst), llvm::ty(ty))
+    {
+        let signed = llvm::opcode(inst) == LLVMOpcode::LLVMFPToSI;
+        let check = match (llvm::float_bits(llvm::type_of(llvm::operand(inst, 0))), signed) {
+            (Some(32), true) => Check::FloatToInt,
+            (Some(64), true) => Check::DoubleToInt,
+            (Some(32), false) => Check::FloatToUnsigned,
+            (Some(64), false) => Check::DoubleToUnsigned,
+            _ => return None,
+        };
+        return (width > 1 && width <= 64).then_some((check, width));
+    }
+    if llvm::num_operands(inst) != 2 {
+        return None;
+    }
     // SAFETY: reads the kind and width of a live type.
     let width = unsafe {
         if LLVMGetTypeKind(ty) != LLVMTypeKind::LLVMIntegerTypeKind {
@@ -982,10 +1021,49 @@ fn c_type(width: u32) -> String {
     }
 }
 
+impl Check {
+    /// For a conversion of a float to an integer, the float's width.
+    fn float_bits(self) -> Option<u32> {
+        match self {
+            Check::FloatToInt | Check::FloatToUnsigned => Some(32),
+            Check::DoubleToInt | Check::DoubleToUnsigned => Some(64),
+            _ => None,
+        }
+    }
+}
+
+/// UBSan's message for a conversion to an integer of `width` bits of the
+/// float whose bits are `a`, if it is out of range (C11 6.3.1.4).
+fn conversion_out_of_range(check: Check, width: u32, a: i64) -> Option<String> {
+    let x = if check.float_bits() == Some(32) { f64::from(f32::from_bits(a as u32)) } else { f64::from_bits(a as u64) };
+    let signed = matches!(check, Check::FloatToInt | Check::DoubleToInt);
+    let t = x.trunc();
+    let (lo, hi) = if signed {
+        (-(2f64.powi(width as i32 - 1)), 2f64.powi(width as i32 - 1))
+    } else {
+        (0.0, 2f64.powi(width as i32))
+    };
+    if t >= lo && t < hi {
+        return None;
+    }
+    let ty = if signed { c_type(width) } else { format!("'unsigned {}'", c_type(width).trim_matches('\'')) };
+    let value = if x.is_nan() {
+        "nan".to_string()
+    } else if x.is_infinite() {
+        format!("{}inf", if x < 0.0 { "-" } else { "" })
+    } else {
+        format!("{x:e}")
+    };
+    Some(format!("{value} is outside the range of representable values of type {ty}"))
+}
+
 /// UBSan's message for operands `a`, `b` (widened to 64 bits) of `site`, if
 /// they make the operation undefined.
 fn undefined_behaviour(site: &Site, a: i64, b: i64) -> Option<String> {
     let w = site.width;
+    if site.check.float_bits().is_some() {
+        return conversion_out_of_range(site.check, w, a);
+    }
     let (min, max) = (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1);
     let fits = |v: i128| (min..=max).contains(&v);
     let ty = c_type(w);
@@ -1014,6 +1092,7 @@ fn undefined_behaviour(site: &Site, a: i64, b: i64) -> Option<String> {
             (a == min && b == -1).then(|| format!("division of {a} by -1 cannot be represented in type {ty}"))
         }
         Check::UnsignedDiv => (b == 0).then(|| "division by zero".into()),
+        Check::FloatToInt | Check::DoubleToInt | Check::FloatToUnsigned | Check::DoubleToUnsigned => None,
     }
 }
 

@@ -79,16 +79,29 @@ pub fn ty(t: LLVMTypeRef) -> Ty {
 /// The width of a scalar floating-point type (`half` 16, `float` 32,
 /// `double` 64, `x86_fp80` 80, `fp128` 128); `None` for any other type.
 pub fn float_bits(t: LLVMTypeRef) -> Option<u32> {
+    float_format(t).map(crate::ir::FloatFormat::bits)
+}
+
+/// The floating-point format of a scalar float type; `None` for any other
+/// type (`ppc_fp128` among them).
+pub fn float_format(t: LLVMTypeRef) -> Option<crate::ir::FloatFormat> {
+    use crate::ir::FloatFormat;
     unsafe {
         match LLVMGetTypeKind(t) {
-            LLVMTypeKind::LLVMHalfTypeKind | LLVMTypeKind::LLVMBFloatTypeKind => Some(16),
-            LLVMTypeKind::LLVMFloatTypeKind => Some(32),
-            LLVMTypeKind::LLVMDoubleTypeKind => Some(64),
-            LLVMTypeKind::LLVMX86_FP80TypeKind => Some(80),
-            LLVMTypeKind::LLVMFP128TypeKind => Some(128),
+            LLVMTypeKind::LLVMHalfTypeKind => Some(FloatFormat::Half),
+            LLVMTypeKind::LLVMBFloatTypeKind => Some(FloatFormat::BFloat),
+            LLVMTypeKind::LLVMFloatTypeKind => Some(FloatFormat::Single),
+            LLVMTypeKind::LLVMDoubleTypeKind => Some(FloatFormat::Double),
+            LLVMTypeKind::LLVMX86_FP80TypeKind => Some(FloatFormat::X87),
+            LLVMTypeKind::LLVMFP128TypeKind => Some(FloatFormat::Quad),
             _ => None,
         }
     }
+}
+
+/// The predicate of an `fcmp`.
+pub fn fcmp_predicate(inst: Value) -> llvm_sys::LLVMRealPredicate {
+    unsafe { LLVMGetFCmpPredicate(inst) }
 }
 
 /// The width of a `float` or `double`, the floats memory cells hold (as
@@ -123,6 +136,17 @@ pub fn const_float_bits(v: Value) -> Option<i128> {
             64 if lost == 0 => Some(i128::from(d.to_bits())),
             _ => None,
         }
+    }
+}
+
+/// Is `v` a floating-point constant that is a NaN?
+pub fn is_nan_constant(v: Value) -> bool {
+    unsafe {
+        if LLVMIsAConstantFP(v).is_null() {
+            return false;
+        }
+        let mut lost = 0;
+        LLVMConstRealGetDouble(v, &mut lost).is_nan()
     }
 }
 

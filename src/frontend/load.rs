@@ -66,10 +66,21 @@ pub fn major_version(line: &str) -> Option<u32> {
     line[at..].trim_start().split('.').next()?.parse().ok()
 }
 
-/// The clang flags DESIGN.md step 1 prescribes.
+/// The clang flags DESIGN.md step 1 prescribes, and `-ffp-contract=off`:
+/// `a * b + c` stays two operations rounded each (C's semantics as SV-COMP
+/// reads it, and what x86-64 without FMA runs), not `llvm.fmuladd`.
 pub fn clang_flags(dm: DataModel) -> Vec<&'static str> {
-    let mut v =
-        vec!["-c", "-emit-llvm", "-g", "-O0", "-Xclang", "-disable-O0-optnone", "-fno-discard-value-names", "-w"];
+    let mut v = vec![
+        "-c",
+        "-emit-llvm",
+        "-g",
+        "-O0",
+        "-Xclang",
+        "-disable-O0-optnone",
+        "-fno-discard-value-names",
+        "-ffp-contract=off",
+        "-w",
+    ];
     if dm == DataModel::Ilp32 {
         v.push("-m32");
     }

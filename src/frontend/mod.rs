@@ -8,6 +8,7 @@ mod builtins;
 mod call_results;
 mod debug_vars;
 mod fields;
+mod floats;
 pub mod indirect_calls;
 mod inputs;
 pub mod jit;

@@ -21,6 +21,7 @@
 
 use super::builtins::{ends_path, error_call, is_opaque_builtin, is_trap_intrinsic, quiet_external};
 use super::debug_vars;
+use super::floats;
 use super::inputs::{self, InputCall};
 use super::llvm::{self, Ty, Value};
 use super::memory::{Cell, Gep, Layout};
@@ -425,7 +426,7 @@ impl Tx<'_> {
             k += 1;
         }
         self.used_names.insert(name.clone());
-        self.vars.push(Var { name, sort, src_name });
+        self.vars.push(Var { name, sort, src_name, float: None });
         VarId(self.vars.len() as u32 - 1)
     }
 
@@ -461,6 +462,7 @@ impl Tx<'_> {
                 Some(sort) => {
                     let src = self.src_names.get(&p).cloned();
                     let v = self.new_var(&llvm::name(p), sort, src);
+                    self.vars[v.0 as usize].float = llvm::float_format(llvm::type_of(p));
                     self.val2var.insert(p, v);
                     params.push((Some(v), bits));
                 }
@@ -478,6 +480,7 @@ impl Tx<'_> {
                 if let Some(sort) = self.sort_of(inst, inst)? {
                     let src = self.src_names.get(&inst).cloned();
                     let v = self.new_var(&llvm::name(inst), sort, src);
+                    self.vars[v.0 as usize].float = llvm::float_format(llvm::type_of(inst));
                     self.val2var.insert(inst, v);
                 } else if llvm::value_ty(inst) == Ty::Pointer
                     && (self.mem.region(inst).is_some()
@@ -543,6 +546,14 @@ impl Tx<'_> {
         }
         if let Some(c) = llvm::const_float_bits(v) {
             return Some(Expr::Int { value: c, bits: sort.width() });
+        }
+        if llvm::is_nan_constant(v) {
+            // a NaN, its payload not read: any NaN
+            let x = self.havoc(body, sort, "a NaN constant", at.clone());
+            if let Some(nan) = llvm::float_format(llvm::type_of(v)).and_then(|f| floats::is_nan(f, &x)) {
+                body.push(Stmt::Assume(nan));
+            }
+            return Some(x);
         }
         if let Some(c) = llvm::const_int(v) {
             return Some(match sort {
@@ -716,6 +727,80 @@ impl Tx<'_> {
             b.push(Stmt::Assume(Expr::negate(Expr::Or(all))));
         }
         self.edge(bb, succ[0], b, at);
+    }
+
+    /// The result of a floating-point operation on `operands` (issue 50):
+    /// a [`HavocKind::Float`] and the facts that hold of it
+    /// ([`floats::facts`]); a plain havoc where an operand is not followed.
+    fn float_op(
+        &mut self,
+        inst: Value,
+        op: FloatOp,
+        format: Option<FloatFormat>,
+        operands: &[Value],
+        body: &mut Vec<Stmt>,
+        at: &SrcLoc,
+    ) {
+        let Some((v, sort)) = self.result(inst) else { return };
+        self.stats.float_ops += 1;
+        let args: Option<Vec<Expr>> = operands.iter().map(|a| self.opnd(*a, body, at)).collect();
+        let (Some(format), Some(args)) = (format, args) else {
+            body.push(Stmt::Havoc(v, HavocKind::Unmodelled { why: "floating point".into() }, at.clone()));
+            return;
+        };
+        let facts = floats::facts(op, format, &args, &Expr::Var(v, sort));
+        body.push(Stmt::Havoc(v, HavocKind::Float { op, format, args }, at.clone()));
+        body.extend(facts.into_iter().map(Stmt::Assume));
+    }
+
+    /// `llvm.fmuladd(a, b, c)`: `a * b + c` rounded once or twice, as the
+    /// code generator chooses (x86-64 without FMA: twice): either result.
+    fn fmuladd(&mut self, inst: Value, body: &mut Vec<Stmt>, at: &SrcLoc) {
+        let Some((v, sort)) = self.result(inst) else { return };
+        let format = llvm::float_format(llvm::type_of(inst));
+        let operands: Vec<Value> = (0..3).map(|i| llvm::operand(inst, i)).collect();
+        let args: Option<Vec<Expr>> = operands.iter().map(|a| self.opnd(*a, body, at)).collect();
+        let (Some(format), Some(args)) = (format, args) else {
+            self.stats.float_ops += 1;
+            body.push(Stmt::Havoc(v, HavocKind::Unmodelled { why: "floating point".into() }, at.clone()));
+            return;
+        };
+        self.stats.float_ops += 3;
+        let [a, b, c] = [&args[0], &args[1], &args[2]].map(Clone::clone);
+        let fresh = |tx: &mut Self, name: &str| tx.new_var(name, sort, None);
+        let (fused, product, separate) = (fresh(self, "fma"), fresh(self, "fmul"), fresh(self, "fadd"));
+        let var = |x: VarId| Expr::Var(x, sort);
+        for (x, op, args) in [
+            (fused, FloatOp::Fma, vec![a.clone(), b.clone(), c.clone()]),
+            (product, FloatOp::Mul, vec![a, b]),
+            (separate, FloatOp::Add, vec![var(product), c]),
+        ] {
+            let facts = floats::facts(op, format, &args, &var(x));
+            body.push(Stmt::Havoc(x, HavocKind::Float { op, format, args }, at.clone()));
+            body.extend(facts.into_iter().map(Stmt::Assume));
+        }
+        let choice = self.havoc(body, Sort::Bool, "whether llvm.fmuladd is fused", at.clone());
+        body.push(Stmt::Assign(v, Expr::Ite(Box::new(choice), Box::new(var(fused)), Box::new(var(separate)))));
+    }
+
+    /// A `math.h` function ufo does not encode: any value of its range
+    /// (or NaN), with a warning naming it.
+    fn math_function(&mut self, inst: Value, name: &str, body: &mut Vec<Stmt>, at: &SrcLoc) -> bool {
+        let (Some((lo, hi)), Some((v, sort))) = (floats::math_range(name), self.result(inst)) else { return false };
+        let Some(format) = llvm::float_format(llvm::type_of(inst)) else { return false };
+        self.stats.float_ops += 1;
+        let why = format!("result of '{name}'");
+        body.push(Stmt::Havoc(v, HavocKind::Unmodelled { why }, at.clone()));
+        if let Some(range) = floats::within(format, &Expr::Var(v, sort), lo, hi) {
+            body.push(Stmt::Assume(range));
+        }
+        if self.warned.insert(name.to_string()) {
+            self.warnings.push(format!(
+                "math function '{name}' is modelled as any value of its range (floating point beyond sqrt, fabs, \
+                 floor, ceil, round, trunc, fmin, fmax, fma, fmod)"
+            ));
+        }
+        true
     }
 
     fn result(&self, inst: Value) -> Option<(VarId, Sort)> {
@@ -894,10 +979,37 @@ impl Tx<'_> {
                 let e = self.opnd(llvm::operand(inst, 0), body, at).map(|a| sign_bit_op(BinOp::Xor, a, sort));
                 self.assign_or_havoc(inst, e, "floating-point negation", body, at);
             }
-            LLVMFAdd | LLVMFSub | LLVMFMul | LLVMFDiv | LLVMFRem | LLVMFCmp | LLVMFPToSI | LLVMFPToUI | LLVMSIToFP
+            LLVMFCmp => {
+                let (a, b) = (llvm::operand(inst, 0), llvm::operand(inst, 1));
+                let e = match (llvm::float_format(llvm::type_of(a)), self.opnd(a, body, at), self.opnd(b, body, at)) {
+                    (Some(format), Some(a), Some(b)) => floats::compare(llvm::fcmp_predicate(inst), format, a, b),
+                    _ => None,
+                };
+                if e.is_none() {
+                    self.stats.float_ops += 1;
+                }
+                self.assign_or_havoc(inst, e, "floating-point comparison", body, at);
+            }
+            LLVMFAdd | LLVMFSub | LLVMFMul | LLVMFDiv | LLVMFRem | LLVMFPToSI | LLVMFPToUI | LLVMSIToFP
             | LLVMUIToFP | LLVMFPTrunc | LLVMFPExt => {
-                self.stats.float_ops += 1;
-                body.push(Stmt::Havoc(v, HavocKind::Unmodelled { why: "floating point".into() }, at.clone()));
+                let a = llvm::operand(inst, 0);
+                let (op, format) = match llvm::opcode(inst) {
+                    LLVMFAdd => (FloatOp::Add, llvm::float_format(llvm::type_of(a))),
+                    LLVMFSub => (FloatOp::Sub, llvm::float_format(llvm::type_of(a))),
+                    LLVMFMul => (FloatOp::Mul, llvm::float_format(llvm::type_of(a))),
+                    LLVMFDiv => (FloatOp::Div, llvm::float_format(llvm::type_of(a))),
+                    LLVMFRem => (FloatOp::Rem, llvm::float_format(llvm::type_of(a))),
+                    LLVMFPToSI => (FloatOp::ToInt { signed: true }, llvm::float_format(llvm::type_of(a))),
+                    LLVMFPToUI => (FloatOp::ToInt { signed: false }, llvm::float_format(llvm::type_of(a))),
+                    LLVMSIToFP => (FloatOp::FromInt { signed: true }, llvm::float_format(llvm::type_of(inst))),
+                    LLVMUIToFP => (FloatOp::FromInt { signed: false }, llvm::float_format(llvm::type_of(inst))),
+                    _ => match llvm::float_format(llvm::type_of(inst)) {
+                        Some(to) => (FloatOp::Convert { to }, llvm::float_format(llvm::type_of(a))),
+                        None => (FloatOp::Add, None),
+                    },
+                };
+                let operands: Vec<Value> = (0..op.arity() as u32).map(|i| llvm::operand(inst, i)).collect();
+                self.float_op(inst, op, format, &operands, body, at);
             }
             LLVMPtrToInt => {
                 let e = self.address_as_integer(llvm::operand(inst, 0), sort.width(), body, at);
@@ -1909,6 +2021,23 @@ impl Tx<'_> {
                 return Ok(Flow::Continue);
             }
         }
+        if llvm::is_declaration(callee) && llvm::float_format(llvm::type_of(inst)).is_some() {
+            if let Some((op, format)) = floats::library(&name) {
+                if llvm::call_arg_count(inst) as usize == op.arity() {
+                    let operands: Vec<Value> = (0..op.arity() as u32).map(arg).collect();
+                    self.float_op(inst, op, Some(format), &operands, body, at);
+                    return Ok(Flow::Continue);
+                }
+            }
+            if let ("fabs" | "fabsf" | "fabsl", Some((_, s))) = (name.as_str(), self.result(inst)) {
+                let e = self.opnd(arg(0), body, at).map(|a| sign_bit_op(BinOp::And, a, s));
+                self.assign_or_havoc(inst, e, &name, body, at);
+                return Ok(Flow::Continue);
+            }
+            if self.math_function(inst, &name, body, at) {
+                return Ok(Flow::Continue);
+            }
+        }
         if let Some((v, _)) = self.result(inst) {
             self.stats.unknown_calls += 1;
             body.push(Stmt::Havoc(v, HavocKind::Unmodelled { why: format!("result of '{name}'") }, at.clone()));
@@ -1938,6 +2067,30 @@ impl Tx<'_> {
                 let e =
                     self.opnd(arg(0), body, at).zip(self.result(inst)).map(|(a, (_, s))| sign_bit_op(BinOp::And, a, s));
                 self.assign_or_havoc(inst, e, name, body, at);
+            }
+            "llvm.copysign" => {
+                // `|a|` with `b`'s sign, exactly
+                let e = self.opnd(arg(0), body, at).zip(self.opnd(arg(1), body, at)).zip(self.result(inst)).map(
+                    |((a, b), (_, s))| {
+                        let magnitude = sign_bit_op(BinOp::And, a, s);
+                        let negative = Expr::Cmp {
+                            pred: CmpPred::Slt,
+                            bits: s.width(),
+                            a: Box::new(b),
+                            b: Box::new(Expr::Int { value: 0, bits: s.width() }),
+                        };
+                        let minus = sign_bit_op(BinOp::Or, magnitude.clone(), s);
+                        Expr::Ite(Box::new(negative), Box::new(minus), Box::new(magnitude))
+                    },
+                );
+                self.assign_or_havoc(inst, e, name, body, at);
+            }
+            "llvm.fmuladd" => self.fmuladd(inst, body, at),
+            _ if floats::library(&base).is_some() && llvm::float_format(llvm::type_of(inst)).is_some() => {
+                if let Some((op, _)) = floats::library(&base) {
+                    let operands: Vec<Value> = (0..op.arity() as u32).map(arg).collect();
+                    self.float_op(inst, op, llvm::float_format(llvm::type_of(inst)), &operands, body, at);
+                }
             }
             "llvm.expect" => {
                 let e = self.opnd(arg(0), body, at);
@@ -2095,14 +2248,14 @@ fn unsupported_float(t: llvm_sys::prelude::LLVMTypeRef) -> bool {
     }
 }
 
-/// The bits `a` of a float of `sort` with its sign bit flipped (`Xor`: `-x`)
-/// or cleared (`And`: `fabs(x)`), exactly.
+/// The bits `a` of a float of `sort` with its sign bit flipped (`Xor`: `-x`),
+/// set (`Or`) or cleared (`And`: `fabs(x)`), exactly.
 fn sign_bit_op(op: BinOp, a: Expr, sort: Sort) -> Expr {
     let bits = sort.width();
     // (constants as signed values of their width, as `const_int` reads them)
     let value = match op {
-        BinOp::Xor => i128::MIN >> (128 - bits),
-        _ => i128::MAX >> (128 - bits),
+        BinOp::And => i128::MAX >> (128 - bits),
+        _ => i128::MIN >> (128 - bits),
     };
     Expr::Bin { op, bits, nsw: false, nuw: false, a: Box::new(a), b: Box::new(Expr::Int { value, bits }) }
 }

@@ -63,7 +63,10 @@
 //! and imports nothing of `smt`; its agreement with the lowering is tested
 //! from above, in `smt::eval_agreement` (through `smt::lower::oracle`).
 
-use super::{ArithOp, BinOp, CastOp, CmpPred, Expr, IntSemantics, IntrOp, Rel, Sort, Stmt, VarId};
+use super::{
+    ArithOp, BinOp, CastOp, CmpPred, Expr, FloatFormat, FloatOp, HavocKind, IntSemantics, IntrOp, Rel, Sort, Stmt,
+    VarId,
+};
 use std::collections::HashMap;
 
 /// A concrete value: a Boolean, or an integer — the signed value of an N-bit
@@ -201,6 +204,10 @@ pub fn body(
                 Val::Bool(false) => return Ok(false),
                 Val::Int(_) => return Err(NoValue::Unsupported("an assumption that is not a Boolean".into())),
             },
+            Stmt::Havoc(v, HavocKind::Float { op, format, args }, _) => {
+                let x = float(*op, *format, args, sorts(*v), env, sem)?;
+                env.insert(*v, fitting(*v, x, "the result of a floating-point operation")?);
+            }
             Stmt::Havoc(v, ..) => {
                 let x = havoc(*v, sorts(*v));
                 env.insert(*v, fitting(*v, x, "the havocked value")?);
@@ -216,6 +223,28 @@ pub fn body(
         }
     }
     Ok(true)
+}
+
+/// The value of a floating-point operation: exact under `bv` (where the
+/// operation has one: [`super::float::apply`]), arbitrary under `lia` and
+/// `math`, as the lowering encodes it.
+fn float(
+    op: FloatOp,
+    format: FloatFormat,
+    args: &[Expr],
+    sort: Sort,
+    env: &HashMap<VarId, Val>,
+    sem: IntSemantics,
+) -> Result<Val, NoValue> {
+    let arbitrary = || NoValue::Arbitrary(format!("floating point ({})", op.name()));
+    if sem != IntSemantics::Bv {
+        return Err(arbitrary());
+    }
+    let values = all(args.iter().map(|a| expr(a, &|w| env.get(&w).copied(), sem)).collect())?;
+    let ints: Option<Vec<i128>> = values.iter().map(|v| if let Val::Int(i) = v { Some(*i) } else { None }).collect();
+    let ints = ints.ok_or_else(|| NoValue::Unsupported("a floating-point operand that is not an integer".into()))?;
+    let arg_bits = args.first().map_or(0, |a| a.sort().width());
+    super::float::apply(op, format, &ints, arg_bits, sort.width()).map(Val::Int).ok_or_else(arbitrary)
 }
 
 /// The first error of `rs`, an exclusion first (an excluded execution is

@@ -10,11 +10,13 @@
 
 pub mod eval;
 mod expr;
+pub mod float;
 mod print;
 pub mod procedures;
 pub mod wp;
 
 pub use expr::{ArithOp, BinOp, CastOp, CmpPred, Expr, IntrOp, Rel};
+pub use float::{FloatFormat, FloatOp, Rounding};
 
 use crate::error::SrcLoc;
 use serde::{Deserialize, Serialize};
@@ -96,6 +98,10 @@ pub struct Var {
     pub sort: Sort,
     /// Source variable name from debug info, if any.
     pub src_name: Option<String>,
+    /// The format of the float whose bits it holds, if it holds one
+    /// (reports print its value as a C literal).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub float: Option<FloatFormat>,
 }
 
 /// Why a variable gets an arbitrary value.
@@ -112,6 +118,11 @@ pub enum HavocKind {
     /// where the procedure's summary relates it to `args` (the argument
     /// values, in parameter order).
     Summary { function: String, args: Vec<Expr> },
+    /// The result of a floating-point operation on `args` (issue 50;
+    /// [`float`]): exact under `bv`, a fresh value of the sort under `lia`
+    /// and `math`, a havoc to an engine that does not read it. `format` is
+    /// the operands' format (the result's for `FromInt`).
+    Float { op: FloatOp, format: FloatFormat, args: Vec<Expr> },
 }
 
 /// Where an input of the program comes from, and so how a replay supplies it
@@ -411,7 +422,7 @@ impl Stmt {
     pub fn exprs(&self) -> impl Iterator<Item = &Expr> {
         let (one, many, args): (Option<&Expr>, &[(VarId, Expr)], &[Expr]) = match self {
             Stmt::Assign(_, e) | Stmt::Assume(e) => (Some(e), &[], &[]),
-            Stmt::Havoc(_, HavocKind::Summary { args, .. }, _) => (None, &[], args),
+            Stmt::Havoc(_, HavocKind::Summary { args, .. } | HavocKind::Float { args, .. }, _) => (None, &[], args),
             Stmt::Havoc(..) => (None, &[], &[]),
             Stmt::Parallel(xs) => (None, xs, &[]),
         };

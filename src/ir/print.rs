@@ -193,6 +193,10 @@ impl Program {
                     let args: Vec<String> = args.iter().map(|a| self.show_expr(a)).collect();
                     format!("{} := {function}({}) (summary)", self.var(*v).name, args.join(", "))
                 }
+                HavocKind::Float { op, format, args } => {
+                    let args: Vec<String> = args.iter().map(|a| self.show_expr(a)).collect();
+                    format!("{} := {}.{format:?}({})", self.var(*v).name, op.name(), args.join(", "))
+                }
             },
             Stmt::Parallel(xs) => {
                 let lhs: Vec<_> = xs.iter().map(|(v, _)| self.var(*v).name.clone()).collect();

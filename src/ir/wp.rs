@@ -129,8 +129,8 @@ pub(crate) mod tests {
     pub(crate) fn store_chain() -> Program {
         Program {
             vars: vec![
-                Var { name: "x".into(), sort: INT, src_name: None },
-                Var { name: "m".into(), sort: MEM, src_name: None },
+                Var { name: "x".into(), sort: INT, src_name: None, float: None },
+                Var { name: "m".into(), sort: MEM, src_name: None, float: None },
             ],
             locs: vec![
                 loc("entry", vec![VarId(1)]),

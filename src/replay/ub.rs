@@ -23,7 +23,8 @@ pub const FLAG: &str = "-fsanitize=undefined";
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct UndefinedBehaviour {
     /// `signed-overflow`, `shift`, `division-by-zero`, `division-overflow`
-    /// (`INT_MIN / -1`), or `other`.
+    /// (`INT_MIN / -1`), `float-cast-overflow` (a float converted to an
+    /// integer that cannot hold it), or `other`.
     pub kind: &'static str,
     /// UBSan's message, e.g. "signed integer overflow: 2147483647 + 1 cannot
     /// be represented in type 'int'".
@@ -47,6 +48,8 @@ fn kind(message: &str) -> &'static str {
         "division-by-zero"
     } else if message.starts_with("division of") && message.contains("cannot be represented") {
         "division-overflow"
+    } else if message.contains("is outside the range of representable values") {
+        "float-cast-overflow"
     } else {
         "other"
     }

@@ -75,7 +75,7 @@ pub fn diagnostics(r: &Report, werror: bool) -> Vec<Diagnostic> {
             for st in cex.path.iter().take(MAX_PATH_NOTES) {
                 let mut m = format!("path: {}", st.code.as_deref().unwrap_or("").trim());
                 if !st.values.is_empty() {
-                    let vals: Vec<String> = st.values.iter().map(|v| format!("{} = {}", v.name, v.value)).collect();
+                    let vals: Vec<String> = st.values.iter().map(|v| v.to_string()).collect();
                     m.push_str(&format!("    [{}]", vals.join(", ")));
                 }
                 out.push(diag(Severity::Note, known(&st.at), m));

@@ -29,7 +29,7 @@ pub fn sarif(r: &Report) -> String {
             .iter()
             .map(|s| {
                 let mut loc = physical(&s.at);
-                let vals: Vec<String> = s.values.iter().map(|v| format!("{} = {}", v.name, v.value)).collect();
+                let vals: Vec<String> = s.values.iter().map(|v| v.to_string()).collect();
                 let text = if vals.is_empty() { s.code.clone().unwrap_or_default() } else { vals.join(", ") };
                 loc["message"] = json!({ "text": text });
                 json!({ "location": loc })

@@ -51,13 +51,13 @@ impl Report {
                         let _ = writeln!(s, "  {}<- {}() returns{value}", indent(k), c.function);
                     }
                     for (k, c) in st.calls.iter().enumerate().skip(same) {
-                        let args: Vec<String> = c.args.iter().map(|v| format!("{} = {}", v.name, v.value)).collect();
+                        let args: Vec<String> = c.args.iter().map(|v| v.to_string()).collect();
                         let _ = writeln!(s, "  {}-> {}({}) called at {}", indent(k), c.function, args.join(", "), c.at);
                     }
                     frames = &st.calls;
                     let _ = write!(s, "  {}{}: {}", indent(st.calls.len()), st.at, st.code.as_deref().unwrap_or(""));
                     if !st.values.is_empty() {
-                        let vals: Vec<String> = st.values.iter().map(|v| format!("{} = {}", v.name, v.value)).collect();
+                        let vals: Vec<String> = st.values.iter().map(|v| v.to_string()).collect();
                         let _ = write!(s, "    [{}]", vals.join(", "));
                     }
                     let _ = writeln!(s);

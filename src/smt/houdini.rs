@@ -390,8 +390,8 @@ mod tests {
         let (x, y) = (VarId(0), VarId(1));
         Program {
             vars: vec![
-                Var { name: "x".into(), sort: INT, src_name: None },
-                Var { name: "y".into(), sort: INT, src_name: None },
+                Var { name: "x".into(), sort: INT, src_name: None, float: None },
+                Var { name: "y".into(), sort: INT, src_name: None, float: None },
             ],
             locs: vec![loc("entry", vec![]), loc("head", vec![x, y]), loc("error", vec![])],
             edges: vec![
@@ -454,8 +454,8 @@ mod tests {
         let nondet = HavocKind::Nondet { func: "nondet".into(), source: InputSource::Nondet };
         Program {
             vars: vec![
-                Var { name: "i".into(), sort: INT, src_name: None },
-                Var { name: "j".into(), sort: INT, src_name: None },
+                Var { name: "i".into(), sort: INT, src_name: None, float: None },
+                Var { name: "j".into(), sort: INT, src_name: None, float: None },
             ],
             locs: vec![loc("entry", vec![]), loc("head", vec![i, j]), loc("exit", vec![i]), loc("error", vec![])],
             edges: vec![

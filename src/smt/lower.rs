@@ -18,7 +18,9 @@
 use super::IntSemantics;
 use crate::error::SrcLoc;
 use crate::ir::eval::{ones, signed_of, smax, smin};
-use crate::ir::{ArithOp, BinOp, CastOp, CmpPred, Expr, HavocKind, IntrOp, Rel, Sort, Stmt, VarId};
+use crate::ir::{
+    ArithOp, BinOp, CastOp, CmpPred, Expr, FloatFormat, FloatOp, HavocKind, IntrOp, Rel, Sort, Stmt, VarId,
+};
 use std::collections::{BTreeMap, HashMap};
 use z3::ast::{Array, Bool, Dynamic, Int, BV};
 
@@ -827,6 +829,39 @@ impl Lowerer {
         }
     }
 
+    /// The result of a floating-point operation assigned to `v`: under `bv`
+    /// a fresh value tied to the exact result ([`super::float::tie`]), else
+    /// (or for a format not encoded) a fresh value, an over-approximation.
+    fn float(
+        &mut self,
+        v: VarId,
+        op: FloatOp,
+        format: FloatFormat,
+        args: &[Expr],
+        sort: Sort,
+        env: &HashMap<VarId, Val>,
+    ) -> Val {
+        let vals: Vec<Val> = args.iter().map(|a| self.expr(a, env)).collect();
+        let bits = sort.width();
+        if self.sem == IntSemantics::Bv && bits > 1 {
+            let operands: Vec<BV> = vals.into_iter().zip(args).map(|(x, a)| x.v(a.sort().width())).collect();
+            self.counter += 1;
+            let r = self.constant(&format!("fp!{}", self.counter), sort);
+            if let Some(tie) = super::float::tie(op, format, &operands, &r.clone().v(bits), bits) {
+                self.fresh_log.push(r.dynamic());
+                self.side.push(tie);
+                return r;
+            }
+        }
+        let site = Expr::Var(v, sort);
+        if !self.approx_sites.contains(&site) {
+            self.approx_sites.push(site);
+        }
+        *self.approx.entry("floating point".to_string()).or_default() += 1;
+        self.approximated += 1;
+        self.fresh("approx", sort)
+    }
+
     /// Encodes a straight-line body from the pre-state `pre`.
     pub fn body(&mut self, body: &[Stmt], pre: &HashMap<VarId, Val>, sorts: &dyn Fn(VarId) -> Sort) -> BodyEnc {
         let start = self.side.len();
@@ -849,6 +884,10 @@ impl Lowerer {
                     let result = self.fresh("ret", sorts(*v));
                     summaries.push(SummaryCall { function: function.clone(), args, result: result.clone(), before });
                     env.insert(*v, result);
+                }
+                Stmt::Havoc(v, HavocKind::Float { op, format, args }, _) => {
+                    let x = self.float(*v, *op, *format, args, sorts(*v), &env);
+                    env.insert(*v, x);
                 }
                 Stmt::Havoc(v, kind, loc) => {
                     let x = self.fresh("in", sorts(*v));

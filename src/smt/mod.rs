@@ -13,6 +13,7 @@ pub mod canon;
 pub mod deadline;
 #[cfg(test)]
 mod eval_agreement;
+pub mod float;
 pub mod hoare;
 pub mod houdini;
 pub mod instances;

@@ -419,7 +419,7 @@ mod tests {
 
     /// x: i16, y: i8, b: Bool (narrow, so that Z3 decides equivalence fast).
     fn program() -> crate::ir::Program {
-        let var = |name: &str, sort| crate::ir::Var { name: name.into(), sort, src_name: None };
+        let var = |name: &str, sort| crate::ir::Var { name: name.into(), sort, src_name: None, float: None };
         let vars = vec![var("x", Sort::Int { bits: 16 }), var("y", Sort::Int { bits: 8 }), var("b", Sort::Bool)];
         let loc = crate::ir::Location {
             name: "l".into(),
