@@ -15,7 +15,7 @@
 use crate::ir::InputSource;
 use crate::trace::Input;
 
-/// An integer conversion of a `scanf` format.
+/// A conversion of a `scanf` format: an integer, a character or a float.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Conversion {
     /// `%d`: a signed decimal.
@@ -30,6 +30,10 @@ pub enum Conversion {
     Octal,
     /// `%c` (width 1): one byte, whitespace included.
     Char,
+    /// `%f`/`%e`/`%g`/`%a` (a `float`, 32 bits) or with `l` (a `double`,
+    /// 64 bits): the value's IEEE-754 bits, written back as the shortest
+    /// decimal that reads back to them.
+    Float,
 }
 
 /// One directive of a `scanf` format.
@@ -90,6 +94,17 @@ pub fn parse_scanf(format: &str, long_bits: u32) -> Option<Vec<Directive>> {
         };
         i += len;
         let conv = match b.get(i)? {
+            // (a `long double`'s `%Lf` is not read)
+            b'f' | b'F' | b'e' | b'E' | b'g' | b'G' | b'a' | b'A' => {
+                let bits = match (len, b.get(i - len)) {
+                    (0, _) => 32,
+                    (1, Some(b'l')) => 64,
+                    _ => return None,
+                };
+                i += 1;
+                out.push(Directive::Convert { conv: Conversion::Float, bits, assigns });
+                continue;
+            }
             b'd' => Conversion::Decimal,
             b'i' => Conversion::Integer,
             b'u' => Conversion::Unsigned,
@@ -323,7 +338,13 @@ pub fn describe(i: &Input) -> String {
         },
         InputSource::ScanfResult { format } => format!("{}({format:?}) returns {}", i.func, i.value),
         InputSource::ScanfValue { format, index } => {
-            format!("{}({format:?}) conversion {} reads {}", i.func, index + 1, i.value)
+            let conversion = parse_scanf(format, 64)
+                .and_then(|ds| ds.into_iter().filter(|d| matches!(d, Directive::Convert { .. })).nth(*index));
+            let value = match conversion {
+                Some(Directive::Convert { conv: Conversion::Float, bits, .. }) => float_literal(i.value, bits == 32),
+                _ => i.value.to_string(),
+            };
+            format!("{}({format:?}) conversion {} reads {value}", i.func, index + 1)
         }
         InputSource::StdinChar if (0x20..0x7f).contains(&i.value) => {
             format!("{}() = {} ('{}')", i.func, i.value, i.value as u8 as char)
@@ -502,6 +523,17 @@ fn render(conv: Conversion, bits: u32, v: i128) -> String {
         Conversion::Hex => format!("{unsigned:x}"),
         Conversion::Octal => format!("{unsigned:o}"),
         Conversion::Char => String::from_utf8_lossy(&[unsigned as u8]).into_owned(),
+        // (`strtod` reads `nan`, `inf`, `-inf` and Rust's shortest decimals)
+        Conversion::Float => {
+            let x =
+                if bits == 32 { f64::from(f32::from_bits(unsigned as u32)) } else { f64::from_bits(unsigned as u64) };
+            match x {
+                x if x.is_nan() => "nan".into(),
+                x if x.is_infinite() => if x > 0.0 { "inf" } else { "-inf" }.into(),
+                _ if bits == 32 => format!("{:?}", f32::from_bits(unsigned as u32)),
+                x => format!("{x:?}"),
+            }
+        }
     }
 }
 
@@ -549,9 +581,28 @@ mod tests {
             parse_scanf("%ld", 32).unwrap()[0],
             Directive::Convert { conv: Conversion::Decimal, bits: 32, assigns: true }
         );
-        for bad in ["%s", "%d %f", "%5c", "%[a-z]", "%n", "%p", "%lc", "%"] {
+        for bad in ["%s", "%d %Lf", "%5c", "%[a-z]", "%n", "%p", "%lc", "%hf", "%"] {
             assert_eq!(parse_scanf(bad, 64), None, "{bad}");
         }
+        // `%f` reads a float, `%lf` a double whatever the data model
+        let f = parse_scanf("%f %lg%*e", 32).unwrap();
+        assert_eq!(f[0], Directive::Convert { conv: Conversion::Float, bits: 32, assigns: true });
+        assert_eq!(f[2], Directive::Convert { conv: Conversion::Float, bits: 64, assigns: true });
+        assert_eq!(f[3], Directive::Convert { conv: Conversion::Float, bits: 32, assigns: false });
+    }
+
+    #[test]
+    fn float_conversions_are_written_back_exactly() {
+        let double = |x: f64| render(Conversion::Float, 64, i128::from(x.to_bits() as i64));
+        let float = |x: f32| render(Conversion::Float, 32, i128::from(x.to_bits() as i32));
+        for x in [0.1, -0.0, 5e-324, 1e300, -2.5, 100.50000000000001] {
+            assert_eq!(double(x).parse::<f64>().unwrap().to_bits(), x.to_bits(), "{x}");
+        }
+        assert_eq!(float(0.1).parse::<f32>().unwrap(), 0.1f32);
+        assert_eq!((double(f64::NAN).as_str(), double(f64::NEG_INFINITY).as_str()), ("nan", "-inf"));
+        let fmt = "%lf".to_string();
+        let i = input(InputSource::ScanfValue { format: fmt, index: 0 }, i128::from(0.5f64.to_bits() as i64));
+        assert!(describe(&i).ends_with("reads 0.5 (bits 0x3fe0000000000000)"), "{}", describe(&i));
     }
 
     #[test]

@@ -79,6 +79,24 @@ fn float_bugs_are_found_and_replay() {
     }
 }
 
+/// `scanf("%lf %f")` reads a `double` and a `float`: the bug is found,
+/// and the run's standard input is their text, exact enough to read back
+/// the same bits; negative constants compare as C compares them (a
+/// `float`'s constant is the signed value of its bits: before, `t <
+/// -1.5f` was false for every `t`, a wrong SAFE).
+#[test]
+fn scanf_reads_floats_and_negative_constants_compare() {
+    for level in ["O0", "O2"] {
+        let json = run("scanf_double_bug.c", level, "UNSAFE");
+        let stdin = json["counterexample"]["run"]["stdin"].as_str().expect("standard input").to_string();
+        let mut words = stdin.split_whitespace();
+        let x: f64 = words.next().and_then(|w| w.parse().ok()).expect(&stdin);
+        let t: f32 = words.next().and_then(|w| w.parse().ok()).expect(&stdin);
+        assert!(x > 100.5 && x < 100.75 && t < -1.5, "{level}: {stdin}");
+        run("negative_constant_safe.c", level, "SAFE");
+    }
+}
+
 /// Bounded model checking under `--int bv` encodes the floats exactly (Z3's
 /// floating point, rounding to nearest): it finds the bugs itself, proves
 /// the square safe by a complete unrolling, and the path it prints shows a

@@ -5,7 +5,7 @@
 //!
 //! `scanf("%d", &n)` passes `&n` to an external function, so `n` would stay in
 //! memory and every load of it would be an unrelated fresh value. When every
-//! conversion of the (constant) format is an integer or a character
+//! conversion of the (constant) format is an integer, a character or a float
 //! (`program_inputs::parse_scanf`), the call is replaced by
 //!
 //! ```text

@@ -119,8 +119,9 @@ pub fn access_bits(t: LLVMTypeRef, ptr_bits: u32) -> u32 {
     }
 }
 
-/// The bits of a `float` or `double` constant (its IEEE-754 encoding), if
-/// `v` is one and is not a NaN (whose payload the C API does not give).
+/// The bits of a `float` or `double` constant (its IEEE-754 encoding) as
+/// the signed value of its width (as an `Expr::Int` holds it), if `v` is
+/// one and is not a NaN (whose payload the C API does not give).
 pub fn const_float_bits(v: Value) -> Option<i128> {
     unsafe {
         if LLVMIsAConstantFP(v).is_null() {
@@ -132,8 +133,8 @@ pub fn const_float_bits(v: Value) -> Option<i128> {
             return None;
         }
         match float_bits(LLVMTypeOf(v))? {
-            32 => Some(i128::from((d as f32).to_bits())),
-            64 if lost == 0 => Some(i128::from(d.to_bits())),
+            32 => Some(i128::from((d as f32).to_bits() as i32)),
+            64 if lost == 0 => Some(i128::from(d.to_bits() as i64)),
             _ => None,
         }
     }

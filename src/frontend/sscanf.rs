@@ -43,7 +43,9 @@ pub fn rewrite(module: &Module, long_bits: u32) {
         else {
             continue;
         };
-        if llvm::call_arg_count(call) != 2 + assigned(&directives) as u32 {
+        // (the model parses integers and characters, not floats)
+        let floats = directives.iter().any(|d| matches!(d, Directive::Convert { conv: Conversion::Float, .. }));
+        if floats || llvm::call_arg_count(call) != 2 + assigned(&directives) as u32 {
             continue;
         }
         unsafe { rewrite_call(module.as_mut_ptr(), call, &directives) };
@@ -58,7 +60,7 @@ fn base(conv: Conversion) -> (u64, bool) {
         Conversion::Unsigned => (10, false),
         Conversion::Hex => (16, false),
         Conversion::Octal => (8, false),
-        Conversion::Char => (0, false),
+        Conversion::Char | Conversion::Float => (0, false),
     }
 }
 
