@@ -31,6 +31,17 @@ pub struct CVar {
     pub name: String,
     /// Bit width (1 for Booleans).
     pub bits: u32,
+    /// It holds a float's bits (`ir::Var::float`): read through a pointer
+    /// to an integer of its width (`*(int *)&x`), never converted.
+    pub float: bool,
+}
+
+impl CVar {
+    /// Program variable `v` of `p` under the C name `name`.
+    pub fn of(p: &Program, v: VarId, name: String) -> CVar {
+        let var = p.var(v);
+        CVar { name, bits: var.sort.width(), float: var.float.is_some() }
+    }
 }
 
 /// A rendered formula.
@@ -234,7 +245,8 @@ impl Printer<'_> {
     fn var(&self, v: VarId, signed: bool) -> Option<String> {
         let boolean = self.vars.get(&v).is_some_and(|c| c.bits == 1);
         match (self.vars.get(&v), self.style) {
-            (Some(c), Style::Readable) => Some(c.name.clone()),
+            (Some(c), Style::Readable) if !c.float => Some(c.name.clone()),
+            (Some(c), Style::Readable) => Some(cast_var(c, signed)),
             (None, Style::Readable) => {
                 Some(self.p.vars.get(v.0 as usize).map_or(format!("v{}", v.0), |x| x.name.clone()))
             }
@@ -411,9 +423,13 @@ fn cast_to(v: &CVar, wide: &str, signed: bool) -> String {
         (false, 32) => Some("unsigned int"),
         _ => None,
     };
-    match narrow {
-        Some(n) => format!("({wide})({n}){}", v.name),
-        None => format!("({wide}){}", v.name),
+    let name = &v.name;
+    match (narrow, v.float) {
+        // a float's bits, read as an integer's of its width
+        (Some(n), true) => format!("({wide})*({n} *)&{name}"),
+        (None, true) => format!("*({wide} *)&{name}"),
+        (Some(n), false) => format!("({wide})({n}){name}"),
+        (None, false) => format!("({wide}){name}"),
     }
 }
 
@@ -437,8 +453,8 @@ mod tests {
 
     fn vars() -> HashMap<VarId, CVar> {
         let mut m = HashMap::new();
-        m.insert(VarId(0), CVar { name: "x".into(), bits: 32 });
-        m.insert(VarId(1), CVar { name: "n".into(), bits: 64 });
+        m.insert(VarId(0), CVar { name: "x".into(), bits: 32, float: false });
+        m.insert(VarId(1), CVar { name: "n".into(), bits: 64, float: false });
         m
     }
 

@@ -265,11 +265,10 @@ pub fn loop_invariants(p: &Program, cert: &Certificate) -> Vec<LoopInvariant> {
             .iter()
             .map(|v| {
                 let name = src.get(v).cloned().unwrap_or_else(|| p.var(*v).name.clone());
-                (*v, CVar { name, bits: p.var(*v).sort.width() })
+                (*v, CVar::of(p, *v, name))
             })
             .collect();
-        let exact: HashMap<VarId, CVar> =
-            src.iter().map(|(v, n)| (*v, CVar { name: n.clone(), bits: p.var(*v).sort.width() })).collect();
+        let exact: HashMap<VarId, CVar> = src.iter().map(|(v, n)| (*v, CVar::of(p, *v, n.clone()))).collect();
         let c = cexpr::to_c(p, f, &exact, Style::Exact);
         let readable = cexpr::to_c(p, f, &readable, Style::Readable);
         let at = p.loc(l).src.clone();
@@ -298,10 +297,9 @@ pub fn procedure_summaries(
         let name = |v: VarId| p.var(v).src_name.clone().unwrap_or_else(|| p.var(v).name.clone());
         let params: Vec<String> = f.params.iter().map(|v| name(*v)).collect();
         let call = format!("{}({})", f.name(), params.join(", "));
-        let mut vars: HashMap<VarId, CVar> =
-            f.params.iter().map(|v| (*v, CVar { name: name(*v), bits: p.var(*v).sort.width() })).collect();
+        let mut vars: HashMap<VarId, CVar> = f.params.iter().map(|v| (*v, CVar::of(p, *v, name(*v)))).collect();
         if let Some(r) = f.ret {
-            vars.insert(r, CVar { name: call.clone(), bits: p.var(r).sort.width() });
+            vars.insert(r, CVar::of(p, r, call.clone()));
         }
         let text = |e: &crate::ir::Expr| cexpr::to_c(p, e, &vars, Style::Readable).text;
         let Some(exit) = given.invariants.get(f.exit.0 as usize) else { continue };

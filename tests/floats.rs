@@ -97,6 +97,19 @@ fn scanf_reads_floats_and_negative_constants_compare() {
     }
 }
 
+/// A float that only grows from 0 is never negative: the facts of `x +
+/// 1.5f` (two non-negative operands give a non-negative sum) make the loop
+/// invariant, which prints as C over the float's bits (`*(int *)&x`, the
+/// same claim in a witness; `(int)x` would convert the value).
+#[test]
+fn float_invariants_print_as_c_over_the_bits() {
+    for level in ["O0", "O2"] {
+        let json = run("float_loop_safe.c", level, "SAFE");
+        let text = json["certificate"]["loop_invariants"].to_string();
+        assert!(text.contains("*(int *)&x"), "{level}: {text}");
+    }
+}
+
 /// Bounded model checking under `--int bv` encodes the floats exactly (Z3's
 /// floating point, rounding to nearest): it finds the bugs itself, proves
 /// the square safe by a complete unrolling, and the path it prints shows a
