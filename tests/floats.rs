@@ -110,6 +110,19 @@ fn float_invariants_print_as_c_over_the_bits() {
     }
 }
 
+/// A program that sets the rounding mode is not proved by the encoding's
+/// rounding to nearest: `1.0 + 0x1p-60 == 1.0` holds to nearest, not
+/// upwards (never SAFE; arithmetic under `fesetround` keeps only its facts,
+/// and clang's constrained intrinsics under `FENV_ACCESS` are havocs).
+#[test]
+fn a_rounding_mode_the_program_sets_is_not_assumed_away() {
+    for level in ["O0", "O2"] {
+        let (code, json) = verify(&[format!("{DIR}/rounding_mode_unknown.c")], &["--opt", level, "--timeout", "20"]);
+        let verdict = check_answer("UNSAFE", &json, code, level);
+        assert_ne!(verdict, "SAFE", "{level}");
+    }
+}
+
 /// Bounded model checking under `--int bv` encodes the floats exactly (Z3's
 /// floating point, rounding to nearest): it finds the bugs itself, proves
 /// the square safe by a complete unrolling, and the path it prints shows a

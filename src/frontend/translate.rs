@@ -82,6 +82,10 @@ struct Tx<'a> {
     /// A construct a procedure's summary cannot take (a pointer argument or
     /// result), if any: the procedure is not built.
     not_summarizable: Option<String>,
+    /// The program sets the rounding mode (`fesetround`, `fesetenv`,
+    /// `feupdateenv`): floating-point results that depend on it are not
+    /// computed exactly (`float_op`), only their facts kept.
+    rounding_mode_set: bool,
 }
 
 /// A parameter of an inlined call as debug info describes it: its number
@@ -198,6 +202,7 @@ fn translate_function(
         cur_inst: None,
         exit: None,
         not_summarizable: None,
+        rounding_mode_set: ["fesetround", "fesetenv", "feupdateenv"].iter().any(|f| module.get_function(f).is_some()),
     };
     tx.declare_regions();
     let mut locs = Vec::new();
@@ -748,8 +753,39 @@ impl Tx<'_> {
             body.push(Stmt::Havoc(v, HavocKind::Unmodelled { why: "floating point".into() }, at.clone()));
             return;
         };
+        self.float_havoc(v, sort, op, format, args, body, at);
+    }
+
+    /// `v := op(args)` as a [`HavocKind::Float`] and its facts.
+    #[allow(clippy::too_many_arguments)]
+    fn float_havoc(
+        &mut self,
+        v: VarId,
+        sort: Sort,
+        op: FloatOp,
+        format: FloatFormat,
+        args: Vec<Expr>,
+        body: &mut Vec<Stmt>,
+        at: &SrcLoc,
+    ) {
         let facts = floats::facts(op, format, &args, &Expr::Var(v, sort));
-        body.push(Stmt::Havoc(v, HavocKind::Float { op, format, args }, at.clone()));
+        let kind = if self.rounding_mode_set && op.rounds() {
+            // (the facts hold in every rounding mode; the exact results
+            // `smt::float` encodes round to nearest, ties to even)
+            if self.warned.insert("fesetround".into()) {
+                self.warnings.push(
+                    "the program sets the floating-point rounding mode: arithmetic results are any value \
+                     with their signs, not computed exactly"
+                        .into(),
+                );
+            }
+            HavocKind::Unmodelled {
+                why: format!("floating point ({}) under a rounding mode the program sets", op.name()),
+            }
+        } else {
+            HavocKind::Float { op, format, args }
+        };
+        body.push(Stmt::Havoc(v, kind, at.clone()));
         body.extend(facts.into_iter().map(Stmt::Assume));
     }
 
@@ -775,9 +811,7 @@ impl Tx<'_> {
             (product, FloatOp::Mul, vec![a, b]),
             (separate, FloatOp::Add, vec![var(product), c]),
         ] {
-            let facts = floats::facts(op, format, &args, &var(x));
-            body.push(Stmt::Havoc(x, HavocKind::Float { op, format, args }, at.clone()));
-            body.extend(facts.into_iter().map(Stmt::Assume));
+            self.float_havoc(x, sort, op, format, args, body, at);
         }
         let choice = self.havoc(body, Sort::Bool, "whether llvm.fmuladd is fused", at.clone());
         body.push(Stmt::Assign(v, Expr::Ite(Box::new(choice), Box::new(var(fused)), Box::new(var(separate)))));

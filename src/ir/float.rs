@@ -180,6 +180,19 @@ impl FloatOp {
         }
     }
 
+    /// Does its result depend on the rounding mode (its exact encoding
+    /// assumes round to nearest, ties to even)?
+    pub fn rounds(self) -> bool {
+        !matches!(
+            self,
+            FloatOp::Rem
+                | FloatOp::Min
+                | FloatOp::Max
+                | FloatOp::ToInt { .. }
+                | FloatOp::Round(Rounding::NearestAway | Rounding::TowardZero | Rounding::Down | Rounding::Up)
+        )
+    }
+
     /// The number of operands.
     pub fn arity(self) -> usize {
         match self {
