@@ -100,19 +100,18 @@ impl Bits {
     fn magnitude(self, x: &Expr) -> Expr {
         match x {
             Expr::Int { value, .. } => int(value & max(self.bits), self.bits),
-            _ => Expr::Ite(
-                Box::new(self.negative(x)),
-                Box::new(Expr::Bin {
-                    op: BinOp::Sub,
-                    bits: self.bits,
-                    nsw: true,
-                    nuw: false,
-                    a: Box::new(x.clone()),
-                    b: Box::new(int(self.min(), self.bits)),
-                }),
-                Box::new(x.clone()),
-            ),
+            _ => self.when_negative(x, self.sub(x.clone(), int(self.min(), self.bits))),
         }
+    }
+
+    /// `x <s 0 ? then : x`.
+    fn when_negative(self, x: &Expr, then: Expr) -> Expr {
+        Expr::Ite(Box::new(self.negative(x)), Box::new(then), Box::new(x.clone()))
+    }
+
+    /// `a - b`, which does not overflow where [`Bits::when_negative`] takes it.
+    fn sub(self, a: Expr, b: Expr) -> Expr {
+        Expr::Bin { op: BinOp::Sub, bits: self.bits, nsw: true, nuw: false, a: Box::new(a), b: Box::new(b) }
     }
 
     /// `x`'s magnitude is `m`: `x` is `m` or `-m`'s bits (`MIN + m`).
@@ -156,21 +155,10 @@ impl Bits {
 
     /// The order key: non-NaN floats compare as their keys do.
     fn key(self, x: &Expr) -> Expr {
-        let min = i128::MIN >> (128 - self.bits);
+        let min = self.min();
         match x {
             Expr::Int { value, .. } => int(if *value < 0 { min - value } else { *value }, self.bits),
-            _ => Expr::Ite(
-                Box::new(self.negative(x)),
-                Box::new(Expr::Bin {
-                    op: BinOp::Sub,
-                    bits: self.bits,
-                    nsw: true,
-                    nuw: false,
-                    a: Box::new(int(min, self.bits)),
-                    b: Box::new(x.clone()),
-                }),
-                Box::new(x.clone()),
-            ),
+            _ => self.when_negative(x, self.sub(int(min, self.bits), x.clone())),
         }
     }
 
@@ -498,27 +486,7 @@ mod tests {
     }
 
     fn double() -> impl Strategy<Value = f64> {
-        let special = [
-            0.0,
-            -0.0,
-            1.0,
-            -1.0,
-            0.5,
-            -0.5,
-            0.1,
-            2.5,
-            1e308,
-            -1e308,
-            5e-324,
-            f64::INFINITY,
-            f64::NEG_INFINITY,
-            f64::NAN,
-            -f64::NAN,
-            2147483647.5,
-            -2147483648.9,
-            4294967296.0,
-        ];
-        prop_oneof![prop::sample::select(special.to_vec()), any::<u64>().prop_map(f64::from_bits), -1e3f64..1e3]
+        crate::ir::float::interesting_doubles()
     }
 
     #[test]

@@ -293,6 +293,36 @@ pub fn apply(op: FloatOp, format: FloatFormat, args: &[i128], arg_bits: u32, res
     }
 }
 
+/// Doubles a test of floating-point code draws (zeros, NaNs, infinities,
+/// the extremes, values at the edge of `int`'s range), then any double.
+#[cfg(test)]
+pub(crate) fn interesting_doubles() -> impl proptest::strategy::Strategy<Value = f64> {
+    use proptest::prelude::*;
+    let special = [
+        0.0,
+        -0.0,
+        1.0,
+        -1.0,
+        0.1,
+        0.5,
+        -0.5,
+        2.5,
+        -2.5,
+        3.0,
+        1e308,
+        -1e308,
+        5e-324,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
+        -f64::NAN,
+        2147483647.5,
+        -2147483648.9,
+        4294967296.0,
+    ];
+    prop_oneof![prop::sample::select(special.to_vec()), any::<u64>().prop_map(f64::from_bits), -1e6f64..1e6]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

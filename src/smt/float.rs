@@ -176,31 +176,7 @@ mod tests {
 
     /// Bits of interesting doubles, and of any double.
     fn double() -> impl Strategy<Value = i128> {
-        let special = [
-            0.0,
-            -0.0,
-            1.0,
-            -1.0,
-            0.1,
-            0.5,
-            2.5,
-            -2.5,
-            3.0,
-            1e308,
-            -1e308,
-            5e-324,
-            f64::INFINITY,
-            f64::NEG_INFINITY,
-            f64::NAN,
-            2147483647.5,
-            -2147483648.9,
-            4294967296.0,
-        ];
-        prop_oneof![
-            prop::sample::select(special.to_vec()).prop_map(|x: f64| i128::from(x.to_bits() as i64)),
-            any::<i64>().prop_map(i128::from),
-            (-1e6f64..1e6).prop_map(|x| i128::from(x.to_bits() as i64)),
-        ]
+        crate::ir::float::interesting_doubles().prop_map(|x| i128::from(x.to_bits() as i64))
     }
 
     fn float() -> impl Strategy<Value = i128> {
