@@ -322,6 +322,28 @@ fn float_literal(bits: i128, single: bool) -> String {
     format!("{} (bits {hex})", c_literal(format, bits).unwrap_or_default())
 }
 
+/// The value of a nondet call's result as a C condition on `\result` (a
+/// witness's constraint): `\result == 7`; a `double`'s or `float`'s as its
+/// literal (`\result == 0.1`), a NaN as `\result != \result`, an
+/// infinity as beyond the largest finite value.
+pub fn result_constraint(i: &Input) -> String {
+    use crate::ir::{float::c_literal, FloatFormat};
+    let format = if i.func.ends_with("_double") {
+        FloatFormat::Double
+    } else if i.func.ends_with("_float") {
+        FloatFormat::Single
+    } else {
+        return format!("\\result == {}", i.value);
+    };
+    match c_literal(format, i.value).as_deref() {
+        Some("NAN") => "\\result != \\result".into(),
+        Some("INFINITY") => "\\result > 1.7976931348623157e308".into(),
+        Some("-INFINITY") => "\\result < -1.7976931348623157e308".into(),
+        Some(text) => format!("\\result == {text}"),
+        None => format!("\\result == {}", i.value),
+    }
+}
+
 /// An input as a user reads it: `rand() = 7`, `argc = 3`, `scanf("%d") reads 42`.
 pub fn describe(i: &Input) -> String {
     match &i.source {
@@ -589,6 +611,19 @@ mod tests {
         assert_eq!(f[0], Directive::Convert { conv: Conversion::Float, bits: 32, assigns: true });
         assert_eq!(f[2], Directive::Convert { conv: Conversion::Float, bits: 64, assigns: true });
         assert_eq!(f[3], Directive::Convert { conv: Conversion::Float, bits: 32, assigns: false });
+    }
+
+    #[test]
+    fn a_float_result_is_constrained_by_its_value_in_a_witness() {
+        let nondet = |func: &str, value: i128| Input { func: func.into(), ..input(InputSource::Nondet, value) };
+        assert_eq!(result_constraint(&nondet("__VERIFIER_nondet_int", -3)), "\\result == -3");
+        let d = |x: f64| i128::from(x.to_bits() as i64);
+        assert_eq!(result_constraint(&nondet("__VERIFIER_nondet_double", d(0.1))), "\\result == 0.1");
+        assert_eq!(result_constraint(&nondet("__VERIFIER_nondet_double", d(f64::NAN))), "\\result != \\result");
+        let f = i128::from(2.5f32.to_bits() as i32);
+        assert_eq!(result_constraint(&nondet("__VERIFIER_nondet_float", f)), "\\result == 2.5f");
+        let inf = result_constraint(&nondet("__VERIFIER_nondet_double", d(f64::INFINITY)));
+        assert_eq!(inf, "\\result > 1.7976931348623157e308");
     }
 
     #[test]

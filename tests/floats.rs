@@ -77,6 +77,13 @@ fn float_bugs_are_found_and_replay() {
         assert_eq!(ub["at"]["line"], 11, "{level}: {ub}");
         assert!(ub["message"].as_str().unwrap_or_default().contains("type 'int'"), "{level}: {ub}");
     }
+    // a witness constrains a double's result by its value, not its bits
+    let dir = tempfile::tempdir().unwrap();
+    let w = dir.path().join("witness.yml");
+    let (code, _, err) = ufo(&["verify", &format!("{DIR}/point_three_bug.c"), "--witness", w.to_str().unwrap()]);
+    assert_eq!(code, 10, "{err}");
+    let text = std::fs::read_to_string(&w).unwrap();
+    assert!(text.contains("\\result == 0.1") && text.contains("\\result == 0.2"), "{text}");
 }
 
 /// `scanf("%lf %f")` reads a `double` and a `float`: the bug is found,

@@ -140,7 +140,7 @@ fn yaml(r: &Report) -> String {
                         "type": "function_return",
                         "action": "follow",
                         "location": location(&i.at, call_end(&i.at), &i.function),
-                        "constraint": { "value": format!("\\result == {}", i.value), "format": "c_expression" },
+                        "constraint": { "value": crate::program_inputs::result_constraint(i), "format": "c_expression" },
                     }}]})
                 })
                 .collect();
@@ -282,7 +282,7 @@ fn graphml(r: &Report) -> String {
             let (from, to) = (format!("N{k}"), format!("N{}", k + 1));
             g.node(&to, &[]);
             let line = i.at.line.to_string();
-            let assumption = format!("\\result == {};", i.value);
+            let assumption = format!("{};", crate::program_inputs::result_constraint(i));
             g.edge(
                 &from,
                 &to,
