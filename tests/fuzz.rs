@@ -12,7 +12,8 @@
 //! configuration decided some programs (its table is in the script's output).
 //! A second sample is verified as the IR a user's clang emits at -O1..-Os.
 //! A third (`--recursion`) has a recursive helper that stays recursive, verified
-//! by default and by procedure summaries (`--spacer-mode procedures`).
+//! by default and by procedure summaries (`--spacer-mode procedures`); a
+//! fourth (`--floats`) computes with `float` and `double` values.
 
 mod common;
 use std::process::Command;
@@ -138,6 +139,23 @@ fn each_decides(programs: u64, seed: &str, names: &[&str]) -> (impl Fn(&str, &st
         assert!(n(name, "decided") >= 1, "{name} decided nothing\n{all}");
     }
     (n, all, out)
+}
+
+/// Floats (issue 50, `--floats`): random programs with `float` and `double`
+/// values are never answered wrongly (the oracle judges every answer), by
+/// default and under `--int bv`, and each configuration decides some,
+/// errors through floats among them.
+#[test]
+fn random_programs_with_floats_agree_with_the_native_oracle() {
+    const N: u64 = 8;
+    let (s, all, out) = fuzz(N, &["--seed", "50", "--floats", "--configs", "default,bv"]);
+    let configs = s["configs"].as_object().unwrap();
+    for name in ["default", "bv"] {
+        let n = |k: &str| configs[name][k].as_u64().unwrap_or_else(|| panic!("{name}: no {k}\n{all}"));
+        assert_eq!(n("decided") + n("unknown"), N, "{name}\n{all}");
+        assert!(n("unsafe") >= 1 && n("decided") >= N / 2, "{name} decided too little\n{all}");
+    }
+    std::fs::remove_dir_all(&out).unwrap();
 }
 
 /// The explicit-value engines and UFO with explicit values as its POST
