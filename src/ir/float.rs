@@ -203,6 +203,11 @@ impl FloatOp {
     }
 }
 
+/// The signed value of the low `bits` bits of `v`.
+fn signed_value(v: i128, bits: u32) -> i128 {
+    (v << (128 - bits)) >> (128 - bits)
+}
+
 /// The concrete result of `op` in `format` on the operand values `args`
 /// (bit patterns as signed values; an integer operand of `FromInt` as the
 /// signed value of `arg_bits` bits), as the signed value of `result_bits`
@@ -263,8 +268,8 @@ pub fn apply(op: FloatOp, format: FloatFormat, args: &[i128], arg_bits: u32, res
         }),
         FloatOp::FromInt { signed } => {
             let bits = arg_bits.clamp(1, 128);
-            let u = (args[0] as u128) & super::eval::ones(bits);
-            let v = if signed { super::eval::signed_of(u, bits) } else { u as i128 };
+            let u = (args[0] as u128) & (u128::MAX >> (128 - bits));
+            let v = if signed { signed_value(u as i128, bits) } else { u as i128 };
             // (`as` rounds an integer to nearest, ties to even, once)
             match format {
                 FloatFormat::Single if signed => Some(i128::from((v as f32).to_bits() as i32)),
@@ -287,7 +292,7 @@ pub fn apply(op: FloatOp, format: FloatFormat, args: &[i128], arg_bits: u32, res
                 return None;
             }
             let v = if signed { t as i128 } else { (t as u128) as i128 };
-            Some(super::eval::wrap(v, bits))
+            Some(signed_value(v, bits))
         }
         FloatOp::Convert { to } => to.of_f64(x(0)?),
     }
