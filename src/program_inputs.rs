@@ -545,15 +545,15 @@ fn render(conv: Conversion, bits: u32, v: i128) -> String {
         Conversion::Hex => format!("{unsigned:x}"),
         Conversion::Octal => format!("{unsigned:o}"),
         Conversion::Char => String::from_utf8_lossy(&[unsigned as u8]).into_owned(),
-        // (`strtod` reads `nan`, `inf`, `-inf` and Rust's shortest decimals)
+        // (`strtod` reads `nan`, `inf`, `-inf` and C's decimals, `f` suffix not)
         Conversion::Float => {
-            let x =
-                if bits == 32 { f64::from(f32::from_bits(unsigned as u32)) } else { f64::from_bits(unsigned as u64) };
-            match x {
-                x if x.is_nan() => "nan".into(),
-                x if x.is_infinite() => if x > 0.0 { "inf" } else { "-inf" }.into(),
-                _ if bits == 32 => format!("{:?}", f32::from_bits(unsigned as u32)),
-                x => format!("{x:?}"),
+            use crate::ir::{float::c_literal, FloatFormat};
+            let format = if bits == 32 { FloatFormat::Single } else { FloatFormat::Double };
+            match c_literal(format, signed).unwrap_or_default().as_str() {
+                "NAN" => "nan".into(),
+                "INFINITY" => "inf".into(),
+                "-INFINITY" => "-inf".into(),
+                text => text.trim_end_matches('f').into(),
             }
         }
     }

@@ -352,17 +352,19 @@ fn to_int(f: Bits, signed: bool, x: &Expr, r: &Expr) -> Vec<Expr> {
 /// (`llvm.sqrt` without its type suffix) ufo encodes exactly: `sqrt`,
 /// `fabs`' relatives and `fmin`/`fmax`/`fma`/`fmod`.
 pub fn library(name: &str) -> Option<(FloatOp, FloatFormat)> {
-    let base = name.strip_prefix("llvm.").unwrap_or(name);
-    let (stem, format) = if name.starts_with("llvm.") {
-        (base, None)
-    } else if let Some(s) = base.strip_suffix('f').filter(|s| is_exact(s)) {
-        (s, Some(FloatFormat::Single))
-    } else if let Some(s) = base.strip_suffix('l').filter(|s| is_exact(s)) {
-        (s, Some(FloatFormat::X87))
-    } else {
-        (base, Some(FloatFormat::Double))
-    };
-    let op = match stem {
+    // (an intrinsic's format is its operand type's: the caller's)
+    if let Some(intrinsic) = name.strip_prefix("llvm.") {
+        return exact(intrinsic).map(|op| (op, FloatFormat::Double));
+    }
+    let suffixed = [('f', FloatFormat::Single), ('l', FloatFormat::X87)]
+        .into_iter()
+        .find_map(|(suffix, format)| Some((exact(name.strip_suffix(suffix)?)?, format)));
+    suffixed.or_else(|| exact(name).map(|op| (op, FloatFormat::Double)))
+}
+
+/// The operation of a function name without its type suffix.
+fn exact(stem: &str) -> Option<FloatOp> {
+    Some(match stem {
         "sqrt" => FloatOp::Sqrt,
         "floor" => FloatOp::Round(Rounding::Down),
         "ceil" => FloatOp::Round(Rounding::Up),
@@ -374,27 +376,7 @@ pub fn library(name: &str) -> Option<(FloatOp, FloatFormat)> {
         "fma" => FloatOp::Fma,
         "fmod" => FloatOp::Rem,
         _ => return None,
-    };
-    // (an intrinsic's format is its operand type's: the caller's)
-    Some((op, format.unwrap_or(FloatFormat::Double)))
-}
-
-fn is_exact(stem: &str) -> bool {
-    matches!(
-        stem,
-        "sqrt"
-            | "floor"
-            | "ceil"
-            | "trunc"
-            | "round"
-            | "rint"
-            | "nearbyint"
-            | "roundeven"
-            | "fmin"
-            | "fmax"
-            | "fma"
-            | "fmod"
-    )
+    })
 }
 
 /// For a `math.h` function ufo does not encode, the documented range of its

@@ -746,14 +746,32 @@ impl Tx<'_> {
         body: &mut Vec<Stmt>,
         at: &SrcLoc,
     ) {
-        let Some((v, sort)) = self.result(inst) else { return };
         self.stats.float_ops += 1;
+        if let Some((v, sort, format, args)) = self.float_operands(inst, format, operands, body, at) {
+            self.float_havoc(v, sort, op, format, args, body, at);
+        }
+    }
+
+    /// The result variable, format and operand terms of a floating-point
+    /// instruction; `None` (its result havocked) where the format or an
+    /// operand is not followed.
+    fn float_operands(
+        &mut self,
+        inst: Value,
+        format: Option<FloatFormat>,
+        operands: &[Value],
+        body: &mut Vec<Stmt>,
+        at: &SrcLoc,
+    ) -> Option<(VarId, Sort, FloatFormat, Vec<Expr>)> {
+        let (v, sort) = self.result(inst)?;
         let args: Option<Vec<Expr>> = operands.iter().map(|a| self.opnd(*a, body, at)).collect();
-        let (Some(format), Some(args)) = (format, args) else {
-            body.push(Stmt::Havoc(v, HavocKind::Unmodelled { why: "floating point".into() }, at.clone()));
-            return;
-        };
-        self.float_havoc(v, sort, op, format, args, body, at);
+        match (format, args) {
+            (Some(format), Some(args)) => Some((v, sort, format, args)),
+            _ => {
+                body.push(Stmt::Havoc(v, HavocKind::Unmodelled { why: "floating point".into() }, at.clone()));
+                None
+            }
+        }
     }
 
     /// `v := op(args)` as a [`HavocKind::Float`] and its facts.
@@ -792,16 +810,11 @@ impl Tx<'_> {
     /// `llvm.fmuladd(a, b, c)`: `a * b + c` rounded once or twice, as the
     /// code generator chooses (x86-64 without FMA: twice): either result.
     fn fmuladd(&mut self, inst: Value, body: &mut Vec<Stmt>, at: &SrcLoc) {
-        let Some((v, sort)) = self.result(inst) else { return };
         let format = llvm::float_format(llvm::type_of(inst));
         let operands: Vec<Value> = (0..3).map(|i| llvm::operand(inst, i)).collect();
-        let args: Option<Vec<Expr>> = operands.iter().map(|a| self.opnd(*a, body, at)).collect();
-        let (Some(format), Some(args)) = (format, args) else {
-            self.stats.float_ops += 1;
-            body.push(Stmt::Havoc(v, HavocKind::Unmodelled { why: "floating point".into() }, at.clone()));
-            return;
-        };
-        self.stats.float_ops += 3;
+        self.stats.float_ops += 1;
+        let Some((v, sort, format, args)) = self.float_operands(inst, format, &operands, body, at) else { return };
+        self.stats.float_ops += 2;
         let [a, b, c] = [&args[0], &args[1], &args[2]].map(Clone::clone);
         let fresh = |tx: &mut Self, name: &str| tx.new_var(name, sort, None);
         let (fused, product, separate) = (fresh(self, "fma"), fresh(self, "fmul"), fresh(self, "fadd"));
@@ -815,6 +828,22 @@ impl Tx<'_> {
         }
         let choice = self.havoc(body, Sort::Bool, "whether llvm.fmuladd is fused", at.clone());
         body.push(Stmt::Assign(v, Expr::Ite(Box::new(choice), Box::new(var(fused)), Box::new(var(separate)))));
+    }
+
+    /// A call of a function ufo encodes exactly (`sqrt`, `floorf`,
+    /// `llvm.fmin`, ...: [`floats::library`]) as its operation, in the
+    /// format its name says (an intrinsic's: its result's); `false` if
+    /// `name` is none of them or the call does not fit it.
+    fn exact_float_call(&mut self, inst: Value, name: &str, body: &mut Vec<Stmt>, at: &SrcLoc) -> bool {
+        let result = llvm::float_format(llvm::type_of(inst));
+        let Some((op, named)) = floats::library(name) else { return false };
+        if result.is_none() || llvm::call_arg_count(inst) as usize != op.arity() {
+            return false;
+        }
+        let format = if name.starts_with("llvm.") { result } else { Some(named) };
+        let operands: Vec<Value> = (0..op.arity() as u32).map(|i| llvm::operand(inst, i)).collect();
+        self.float_op(inst, op, format, &operands, body, at);
+        true
     }
 
     /// A `math.h` function ufo does not encode: any value of its range
@@ -1027,21 +1056,22 @@ impl Tx<'_> {
             LLVMFAdd | LLVMFSub | LLVMFMul | LLVMFDiv | LLVMFRem | LLVMFPToSI | LLVMFPToUI | LLVMSIToFP
             | LLVMUIToFP | LLVMFPTrunc | LLVMFPExt => {
                 let a = llvm::operand(inst, 0);
-                let (op, format) = match llvm::opcode(inst) {
-                    LLVMFAdd => (FloatOp::Add, llvm::float_format(llvm::type_of(a))),
-                    LLVMFSub => (FloatOp::Sub, llvm::float_format(llvm::type_of(a))),
-                    LLVMFMul => (FloatOp::Mul, llvm::float_format(llvm::type_of(a))),
-                    LLVMFDiv => (FloatOp::Div, llvm::float_format(llvm::type_of(a))),
-                    LLVMFRem => (FloatOp::Rem, llvm::float_format(llvm::type_of(a))),
-                    LLVMFPToSI => (FloatOp::ToInt { signed: true }, llvm::float_format(llvm::type_of(a))),
-                    LLVMFPToUI => (FloatOp::ToInt { signed: false }, llvm::float_format(llvm::type_of(a))),
-                    LLVMSIToFP => (FloatOp::FromInt { signed: true }, llvm::float_format(llvm::type_of(inst))),
-                    LLVMUIToFP => (FloatOp::FromInt { signed: false }, llvm::float_format(llvm::type_of(inst))),
-                    _ => match llvm::float_format(llvm::type_of(inst)) {
-                        Some(to) => (FloatOp::Convert { to }, llvm::float_format(llvm::type_of(a))),
-                        None => (FloatOp::Add, None),
-                    },
+                let (from, to) = (llvm::float_format(llvm::type_of(a)), llvm::float_format(llvm::type_of(inst)));
+                let op = match llvm::opcode(inst) {
+                    LLVMFAdd => FloatOp::Add,
+                    LLVMFSub => FloatOp::Sub,
+                    LLVMFMul => FloatOp::Mul,
+                    LLVMFDiv => FloatOp::Div,
+                    LLVMFRem => FloatOp::Rem,
+                    LLVMFPToSI => FloatOp::ToInt { signed: true },
+                    LLVMFPToUI => FloatOp::ToInt { signed: false },
+                    LLVMSIToFP => FloatOp::FromInt { signed: true },
+                    LLVMUIToFP => FloatOp::FromInt { signed: false },
+                    // (`fptrunc`/`fpext` always give a float)
+                    _ => FloatOp::Convert { to: to.unwrap_or(FloatFormat::Double) },
                 };
+                // the operands' format; an integer's conversion's is its result's
+                let format = if matches!(op, FloatOp::FromInt { .. }) { to } else { from };
                 let operands: Vec<Value> = (0..op.arity() as u32).map(|i| llvm::operand(inst, i)).collect();
                 self.float_op(inst, op, format, &operands, body, at);
             }
@@ -2056,12 +2086,8 @@ impl Tx<'_> {
             }
         }
         if llvm::is_declaration(callee) && llvm::float_format(llvm::type_of(inst)).is_some() {
-            if let Some((op, format)) = floats::library(&name) {
-                if llvm::call_arg_count(inst) as usize == op.arity() {
-                    let operands: Vec<Value> = (0..op.arity() as u32).map(arg).collect();
-                    self.float_op(inst, op, Some(format), &operands, body, at);
-                    return Ok(Flow::Continue);
-                }
+            if self.exact_float_call(inst, &name, body, at) {
+                return Ok(Flow::Continue);
             }
             if let ("fabs" | "fabsf" | "fabsl", Some((_, s))) = (name.as_str(), self.result(inst)) {
                 let e = self.opnd(arg(0), body, at).map(|a| sign_bit_op(BinOp::And, a, s));
@@ -2120,12 +2146,7 @@ impl Tx<'_> {
                 self.assign_or_havoc(inst, e, name, body, at);
             }
             "llvm.fmuladd" => self.fmuladd(inst, body, at),
-            _ if floats::library(&base).is_some() && llvm::float_format(llvm::type_of(inst)).is_some() => {
-                if let Some((op, _)) = floats::library(&base) {
-                    let operands: Vec<Value> = (0..op.arity() as u32).map(arg).collect();
-                    self.float_op(inst, op, llvm::float_format(llvm::type_of(inst)), &operands, body, at);
-                }
-            }
+            _ if self.exact_float_call(inst, &base, body, at) => {}
             "llvm.expect" => {
                 let e = self.opnd(arg(0), body, at);
                 self.assign_or_havoc(inst, e, "llvm.expect", body, at);

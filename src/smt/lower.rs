@@ -265,9 +265,14 @@ impl Lowerer {
     }
 
     fn approximate(&mut self, what: &str, bits: u32) -> Val {
+        self.approximate_as(what, Sort::Int { bits })
+    }
+
+    /// A fresh value of `sort` for an operation of kind `what`, counted.
+    fn approximate_as(&mut self, what: &str, sort: Sort) -> Val {
         *self.approx.entry(what.to_string()).or_default() += 1;
         self.approximated += 1;
-        self.fresh("approx", Sort::Int { bits })
+        self.fresh("approx", sort)
     }
 
     fn lia(&self) -> bool {
@@ -857,9 +862,7 @@ impl Lowerer {
         if !self.approx_sites.contains(&site) {
             self.approx_sites.push(site);
         }
-        *self.approx.entry("floating point".to_string()).or_default() += 1;
-        self.approximated += 1;
-        self.fresh("approx", sort)
+        self.approximate_as("floating point", sort)
     }
 
     /// Encodes a straight-line body from the pre-state `pre`.
