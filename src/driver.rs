@@ -160,7 +160,9 @@ fn verify_once(opts: &VerifyOptions) -> Result<(Report, Option<(usize, String)>)
     };
     // Without checks there is nothing to verify, unless an error function may
     // have been inlined beyond recognition (then that is the answer's reason).
-    let answer = if prog.checks.is_empty() && prog.safe_blocked.is_none() {
+    // Checks the frontend compiles in are all there is of their property:
+    // none is a program that cannot fail it, to be proved as any other.
+    let answer = if prog.checks.is_empty() && prog.safe_blocked.is_none() && !opts.frontend.property.instrumented() {
         let outcome = engines::Outcome::unknown(nothing_to_check(opts), Default::default());
         portfolio::Answer { outcome, sem: opts.engine.int, checked: None, winner: None, runs: Vec::new() }
     } else {
@@ -234,9 +236,10 @@ fn verify_once(opts: &VerifyOptions) -> Result<(Report, Option<(usize, String)>)
 
 /// Why a program without checks gets no verdict (`Report::nothing_to_check`).
 fn nothing_to_check(opts: &VerifyOptions) -> String {
-    let what = match opts.frontend.property {
-        frontend::Property::Assertions => "no assert(), reach_error() or __VERIFIER_assert() call",
-        frontend::Property::UnreachCall => "no reach_error() or __VERIFIER_error() call (--property unreach-call)",
+    let what = if opts.frontend.property.assertions {
+        "no assert(), reach_error() or __VERIFIER_assert() call"
+    } else {
+        "no reach_error() or __VERIFIER_error() call (--property unreach-call)"
     };
     format!("{NOTHING_TO_CHECK}: {}() has {what}", opts.frontend.entry)
 }
@@ -286,7 +289,7 @@ fn run_options(opts: &VerifyOptions) -> RunOptions {
         int: opts.engine.int.as_str().to_string(),
         data_model: opts.frontend.data_model.as_str().to_string(),
         entry: opts.frontend.entry.clone(),
-        property: opts.frontend.property.as_str().to_string(),
+        property: opts.frontend.property.as_string(),
         svcomp: opts.frontend.svcomp,
         timeout: opts.timeout,
         bound: (opts.engine.engine == "bmc").then_some(opts.engine.bound),
@@ -319,7 +322,7 @@ fn write_tests(
         })
         .collect();
     let entry = replay::Entry { name: prog.function.clone(), params: prog.entry_params.clone() };
-    let target = replay::Target { property: opts.frontend.property, trap: false, null_call: false };
+    let target = replay::Target { property: opts.frontend.property, trap: false, null_call: false, fault: None };
     match files.and_then(|f| replay::write_tests(&f, opts.frontend.data_model, &entry, target, &with_paths, dir)) {
         Ok(written) => report.written = written.iter().map(|p| p.display().to_string()).collect(),
         Err(why) => report.reason = Some(why),

@@ -6,7 +6,7 @@ use ufo::cfg::slice;
 use ufo::driver::VerifyOptions;
 use ufo::engines::EngineArgs;
 use ufo::error::{Error, EXIT_INPUT, EXIT_UNKNOWN};
-use ufo::frontend::{self, DataModel, FrontendOptions, OptLevel, Property};
+use ufo::frontend::{self, DataModel, FrontendOptions, OptLevel, Properties, Property};
 use ufo::report::witness::{self, WitnessFormat};
 use ufo::smt::IntSemantics;
 
@@ -110,11 +110,13 @@ struct InputArgs {
 /// every command that builds a program, and passed on by `bench` and `compare-opt`.
 #[derive(Args, Clone)]
 struct ConventionArgs {
-    /// What counts as the error: every failing assert(), __builtin_trap,
-    /// reach_error() and __VERIFIER_assert (assertions), or only SV-COMP's
-    /// reach_error()/__VERIFIER_error() (unreach-call).
-    #[arg(long, value_enum, default_value = "assertions")]
-    property: Property,
+    /// What counts as the error, a comma-separated list: every failing
+    /// assert(), __builtin_trap, reach_error() and __VERIFIER_assert
+    /// (assertions), or only SV-COMP's reach_error()/__VERIFIER_error()
+    /// (unreach-call); signed overflow, shifts past the width and division
+    /// by zero (overflow), or signed overflow alone (no-overflow, SV-COMP's).
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "assertions")]
+    property: Vec<Property>,
     /// SV-COMP's conventions: external functions have no side effects.
     #[arg(long)]
     svcomp: bool,
@@ -126,7 +128,7 @@ struct ConventionArgs {
 impl ConventionArgs {
     /// The options as `ufo verify` spells them.
     fn to_args(&self) -> Vec<String> {
-        let mut v = vec!["--property".to_string(), self.property.as_str().to_string()];
+        let mut v = vec!["--property".to_string(), Properties::of(&self.property).as_string()];
         if self.svcomp {
             v.push("--svcomp".into());
         }
@@ -273,7 +275,7 @@ fn frontend_opts(i: &InputArgs) -> FrontendOptions {
         opt: i.opt,
         data_model: i.data_model,
         entry: i.entry.clone(),
-        property: i.conventions.property,
+        property: Properties::of(&i.conventions.property),
         svcomp: i.conventions.svcomp,
         malloc_never_null: i.conventions.malloc_never_null,
         recursion_budget: ufo::frontend::recursion::BUDGET,

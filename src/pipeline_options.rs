@@ -6,7 +6,7 @@
 
 use crate::driver::{Bitcode, VerifyOptions};
 use crate::engines::EngineArgs;
-use crate::frontend::{DataModel, FrontendOptions, OptLevel, Property};
+use crate::frontend::{DataModel, FrontendOptions, OptLevel, Properties, Property};
 use clap::Parser;
 
 /// The environment variable both build integrations read.
@@ -36,9 +36,10 @@ pub struct PipelineOptions {
     /// Data model (default: from the target triple or -m32).
     #[arg(long, value_enum)]
     pub data_model: Option<DataModel>,
-    /// What counts as the error: every assertion, or SV-COMP's unreach-call.
-    #[arg(long, value_enum, default_value = "assertions")]
-    pub property: Property,
+    /// What counts as the error: a comma-separated list of properties
+    /// (assertions, unreach-call, overflow, no-overflow).
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "assertions")]
+    pub property: Vec<Property>,
     /// SV-COMP's conventions: external functions have no side effects.
     #[arg(long)]
     pub svcomp: bool,
@@ -88,7 +89,7 @@ impl PipelineOptions {
                 opt: self.opt.unwrap_or(opt),
                 data_model: self.data_model.unwrap_or(data_model),
                 entry: self.entry.clone(),
-                property: self.property,
+                property: Properties::of(&self.property),
                 svcomp: self.svcomp,
                 malloc_never_null: self.malloc_never_null,
                 recursion_budget: crate::frontend::recursion::BUDGET,
@@ -127,8 +128,8 @@ mod tests {
         assert!(PipelineOptions::parse("--validate").unwrap().engine.validate && !d.engine.validate);
         let sv = PipelineOptions::parse("--property unreach-call --svcomp").unwrap();
         assert_eq!(
-            (sv.property, sv.svcomp, d.property, d.svcomp),
-            (Property::UnreachCall, true, Property::Assertions, false)
+            (Properties::of(&sv.property), sv.svcomp, Properties::of(&d.property), d.svcomp),
+            (Properties::unreach_call(), true, Properties::default(), false)
         );
     }
 

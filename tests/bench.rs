@@ -78,6 +78,8 @@ fn scores_and_tabulates_correct_and_wrong_answers() {
     let by_task = |t: &str| rows.iter().find(|r| r["task"] == t).unwrap().clone();
     assert_eq!(by_task("fig/safe")["verdict"], "SAFE");
     assert_eq!(by_task("fig/unsafe")["verdict"], "UNSAFE");
+    // the answer in SV-COMP's words: the property its counterexample violates
+    assert_eq!(by_task("fig/unsafe")["violated"], "false(unreach-call)");
     assert_eq!(by_task("wrap/mislabelled")["verdict"], "UNSAFE");
     for r in &rows {
         assert!(r["cpu_time"].as_f64().unwrap() > 0.0 && r["peak_memory_mb"].as_f64().unwrap() > 1.0, "{r}");
@@ -97,7 +99,7 @@ fn scores_and_tabulates_correct_and_wrong_answers() {
     let mut lines = text.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "task,category,tool,expected,verdict,status,reason,cpu_time,wall_time,peak_memory_mb,iterations,arg_nodes,member,frontend_time,engine_time,check_time"
+        "task,category,tool,expected,verdict,violated,status,reason,cpu_time,wall_time,peak_memory_mb,iterations,arg_nodes,member,frontend_time,engine_time,check_time"
     );
     assert_eq!(lines.filter(|l| l.starts_with("fig/") || l.starts_with("wrap/")).count(), 3);
 }

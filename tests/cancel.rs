@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 use ufo::engines::{self, EngineConfig, EngineContext, Verdict};
-use ufo::frontend::{self, DataModel, FrontendOptions, OptLevel, Property};
+use ufo::frontend::{self, DataModel, FrontendOptions, OptLevel};
 use ufo::ir::Program;
 use ufo::smt::deadline::{detached, remaining_ms, Cancel, ABANDON_AFTER};
 use ufo::smt::Install;
@@ -17,7 +17,7 @@ fn cubes() -> Program {
         opt: OptLevel::O0,
         data_model: DataModel::Lp64,
         entry: "main".into(),
-        property: Property::Assertions,
+        property: Default::default(),
         svcomp: false,
         malloc_never_null: false,
         recursion_budget: ufo::frontend::recursion::BUDGET,

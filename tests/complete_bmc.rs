@@ -7,7 +7,7 @@
 mod common;
 
 use std::time::{Duration, Instant};
-use ufo::frontend::{self, DataModel, FrontendOptions, OptLevel, Property};
+use ufo::frontend::{self, DataModel, FrontendOptions, OptLevel};
 use ufo::smt::IntSemantics;
 
 fn program(file: &str, opt: OptLevel) -> ufo::ir::Program {
@@ -15,7 +15,7 @@ fn program(file: &str, opt: OptLevel) -> ufo::ir::Program {
         opt,
         data_model: DataModel::Lp64,
         entry: "main".into(),
-        property: Property::Assertions,
+        property: Default::default(),
         svcomp: false,
         malloc_never_null: false,
         recursion_budget: ufo::frontend::recursion::BUDGET,

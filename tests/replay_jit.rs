@@ -9,7 +9,7 @@
 
 use std::time::{Duration, Instant};
 use ufo::error::SrcLoc;
-use ufo::frontend::{build_program, DataModel, FrontendOptions, Property};
+use ufo::frontend::{build_program, DataModel, FrontendOptions, Properties, Property};
 use ufo::ir::InputSource;
 use ufo::replay::{self, By, Entry, Replay, Target};
 use ufo::trace::{Input, Trace};
@@ -32,7 +32,7 @@ fn nondet(value: i128) -> Input {
 }
 
 fn target(property: Property) -> Target {
-    Target { property, trap: false, null_call: false }
+    Target { property: Properties::of(&[property]), trap: false, null_call: false, fault: None }
 }
 
 /// Replays `inputs` on `name` built with `dm`.

@@ -74,10 +74,15 @@ pub struct BenchOptions {
     pub baselines: Vec<Baseline>,
 }
 
-/// The tasks' property (`unreach-call.prp`: `G ! call(reach_error())`) and
+/// The tasks' property (by default `unreach-call.prp`: `G ! call(reach_error())`) and
 /// SV-COMP's conventions (external functions have no side effects), for ufo
 /// and the baseline's clauses alike.
 pub const SVCOMP_ARGS: [&str; 3] = ["--property", "unreach-call", "--svcomp"];
+
+/// [`SVCOMP_ARGS`] with the task's own property.
+fn svcomp_args(t: &Task) -> [&str; 3] {
+    ["--property", &t.property, "--svcomp"]
+}
 
 impl BenchOptions {
     fn limits(&self, timeout: f64) -> Limits {
@@ -86,7 +91,7 @@ impl BenchOptions {
 
     fn verify_cmd(&self, t: &Task) -> Command {
         let mut c = Command::new(&self.ufo);
-        c.arg("verify").arg(&t.program).args(["--data-model", t.data_model.as_str()]).args(SVCOMP_ARGS);
+        c.arg("verify").arg(&t.program).args(["--data-model", t.data_model.as_str()]).args(svcomp_args(t));
         c.args(["--opt", self.opt.as_str(), "--json"]);
         c.args(["--timeout", &self.timeout.to_string()]).args(&self.verify_args);
         c
@@ -114,6 +119,7 @@ fn row(t: &Task, tool: &str, f: &Finished) -> Row {
         cpu_time: f.cpu,
         wall_time: f.wall,
         peak_memory_mb: f.peak_mb,
+        violated: None,
         iterations: None,
         arg_nodes: None,
         member: None,
@@ -162,7 +168,10 @@ pub fn run_ufo(opts: &BenchOptions, t: &Task) -> Row {
     }
     match verdict {
         "SAFE" => (r.verdict, r.status) = (Answer::Safe, Status::Answered),
-        "UNSAFE" => (r.verdict, r.status) = (Answer::Unsafe, Status::Answered),
+        "UNSAFE" => {
+            (r.verdict, r.status) = (Answer::Unsafe, Status::Answered);
+            r.violated = json.as_ref().and_then(|j| j["sv_verdict"].as_str()).map(str::to_string);
+        }
         _ => {
             let said = json.as_ref().and_then(|j| j["reason"].as_str()).map(str::to_string);
             let said = said.unwrap_or_else(|| last_line(&f.stderr).trim_start_matches("ufo: ").to_string());
@@ -203,7 +212,7 @@ fn export(
         .args(["--dialect", dialect])
         .arg(&t.program)
         .args(["--data-model", t.data_model.as_str()])
-        .args(SVCOMP_ARGS);
+        .args(svcomp_args(t));
     export.args(["--opt", opts.opt.as_str(), "--int", opts.int.as_str(), "-o"]).arg(&smt2);
     let ex = process::run(export, opts.limits(opts.timeout)).map_err(|e| Box::new(unstarted(t, tool, &e)))?;
     let mut r = row(t, tool, &ex);

@@ -27,9 +27,11 @@ pub struct Row {
     pub task: String,
     pub category: String,
     pub tool: String,
-    /// `true` or `false`, as in tasks.tsv.
+    /// `true`, `false` or `false(P)`, as in tasks.tsv.
     pub expected: String,
     pub verdict: Answer,
+    /// ufo's UNSAFE in SV-COMP's words, `false(P)` (a baseline's: none).
+    pub violated: Option<String>,
     pub status: Status,
     pub reason: String,
     pub cpu_time: f64,
@@ -52,10 +54,16 @@ impl Row {
         self.expected == "true"
     }
 
+    /// Right: SAFE on a `true` task; UNSAFE on a `false` one, violating the
+    /// property the task names if it names one (`false(valid-free)`) and the
+    /// answer says which.
     pub fn correct(&self) -> bool {
         match self.verdict {
             Answer::Safe => self.expected_safe(),
-            Answer::Unsafe => !self.expected_safe(),
+            Answer::Unsafe => {
+                !self.expected_safe()
+                    && (self.expected == "false" || self.violated.as_ref().is_none_or(|v| *v == self.expected))
+            }
             Answer::Unknown => false,
         }
     }
@@ -98,7 +106,11 @@ impl Summary {
     pub fn add(&mut self, r: &Row) {
         self.tasks += 1;
         self.cpu_time += r.cpu_time;
-        self.score += score(r.expected_safe(), r.verdict);
+        // an UNSAFE naming another property than the task's is wrong (SV-COMP)
+        self.score += match (r.verdict, r.wrong()) {
+            (Answer::Unsafe, true) => score(true, Answer::Unsafe),
+            _ => score(r.expected_safe(), r.verdict),
+        };
         if r.correct() {
             self.cpu_time_solved += r.cpu_time;
             if r.verdict == Answer::Safe {
@@ -146,6 +158,7 @@ pub(crate) mod tests {
             cpu_time: cpu,
             wall_time: cpu,
             peak_memory_mb: 10.0,
+            violated: None,
             iterations: None,
             arg_nodes: None,
             member: None,
@@ -153,6 +166,24 @@ pub(crate) mod tests {
             engine_time: None,
             check_time: None,
         }
+    }
+
+    #[test]
+    fn an_unsafe_answer_must_name_the_violated_property_the_task_names() {
+        let mut r = row("m/a", false, Answer::Unsafe, Status::Answered, 1.0);
+        r.expected = "false(valid-deref)".into();
+        r.violated = Some("false(valid-free)".into());
+        assert!(r.wrong() && !r.correct());
+        let mut s = Summary::default();
+        s.add(&r);
+        assert_eq!((s.wrong, s.score), (1, -16));
+        r.violated = Some("false(valid-deref)".into());
+        assert!(r.correct());
+        // a task that names no property, and a baseline that names none
+        r.expected = "false".into();
+        assert!(r.correct());
+        (r.expected, r.violated) = ("false(valid-free)".into(), None);
+        assert!(r.correct());
     }
 
     #[test]

@@ -42,7 +42,7 @@ pub struct CheckSetup<'a> {
     pub sources: &'a [String],
     pub data_model: crate::frontend::DataModel,
     pub entry: replay::Entry,
-    pub property: crate::frontend::Property,
+    pub property: crate::frontend::Properties,
     pub harness: Option<&'a std::path::Path>,
     pub limits: crate::program_inputs::ReplayLimits,
     /// Check a certificate Z3 accepted again with cvc5 (`--validate`).
@@ -106,6 +106,10 @@ pub fn check(
                 property: setup.property,
                 trap: kind("trap"),
                 null_call: kind(crate::ir::INVALID_POINTER_CALL),
+                fault: failure.and_then(|f| {
+                    let kind = crate::frontend::instrumented_kind(&f.kind)?;
+                    Some(replay::Fault { kind, line: f.at.line })
+                }),
             };
             let run_trace = |trace: &crate::trace::Trace| {
                 let run = crate::program_inputs::RunInputs::of(&trace.inputs);

@@ -2,12 +2,15 @@
 //! which end a path, which are opaque. One table for normalization and
 //! translation alike.
 //!
-//! The property decides what the error is ([`Property`]): by default every
+//! The properties decide what the error is ([`Properties`]): by default every
 //! check a C program states — a failing `assert()` (`__assert_fail`,
 //! `__assert`, `__assert_perror_fail`, `__assert_rtn`), `__builtin_trap`,
 //! `reach_error()`, `__VERIFIER_error()`, a failed `__VERIFIER_assert`; under
 //! SV-COMP's `unreach-call` only the error functions (and a failed
 //! `__VERIFIER_assert`), and a failing `assert()` ends the path as `abort()` does.
+//! Under `overflow` (issue 51) the C source is compiled with UBSan's checks
+//! as traps (`load::clang_flags`): each `llvm.ubsantrap(kind)` is an error of
+//! the kind its argument names ([`ubsan_kind`]).
 //!
 //! An error call is a call to `reach_error()`/`__VERIFIER_error()`, or the copy
 //! of one that an optimizer inlined: SV-COMP's `reach_error` is
@@ -18,8 +21,8 @@
 //! not claimed.
 
 use super::llvm::{self, Value};
-use super::Property;
-use crate::ir::Failure;
+use super::Properties;
+use crate::ir::{Failure, DIVISION, SHIFT, SIGNED_OVERFLOW};
 use llvm_sys::core::*;
 use llvm_sys::LLVMOpcode;
 
@@ -47,23 +50,50 @@ pub fn ends_path(name: &str) -> bool {
         || name == super::recursion::BOUND
 }
 
-/// Intrinsics that trap: an error under [`Property::Assertions`], the end of
+/// Intrinsics that trap: an error under `assertions`, the end of
 /// the path otherwise.
 pub fn is_trap_intrinsic(name: &str) -> bool {
     matches!(name, "llvm.trap" | "llvm.ubsantrap")
 }
 
+/// The failure kind of UBSan's check `handler` (the argument of
+/// `llvm.ubsantrap`: clang's `SanitizerHandler` number, the same in clang 14
+/// to 19: `AddOverflow` 0, `DivremOverflow` 3, `MulOverflow` 12,
+/// `NegateOverflow` 13, `ShiftOutOfBounds` 20, `SubOverflow` 21).
+pub fn ubsan_kind(handler: i128) -> Option<&'static str> {
+    match handler {
+        0 | 12 | 13 | 21 => Some(SIGNED_OVERFLOW),
+        3 => Some(DIVISION),
+        20 => Some(SHIFT),
+        _ => None,
+    }
+}
+
+/// If `kind` is the failure of a check the frontend compiled in (a property
+/// other than the program's own checks), its name.
+pub fn instrumented_kind(kind: &str) -> Option<&'static str> {
+    crate::ir::INSTRUMENTED.into_iter().find(|k| *k == kind)
+}
+
 /// If the call `inst` to `name` is an error under `property`, the failure it
 /// reports (`at`: the call's position).
-pub fn error_call(name: &str, inst: Value, property: Property, at: &crate::error::SrcLoc) -> Option<Failure> {
+pub fn error_call(name: &str, inst: Value, property: Properties, at: &crate::error::SrcLoc) -> Option<Failure> {
     let failure = |kind: &str, condition: Option<String>, at: crate::error::SrcLoc| {
         Some(Failure { kind: kind.to_string(), condition, at })
     };
+    if name == "llvm.ubsantrap" && property.instrumented() {
+        let handler = (llvm::call_arg_count(inst) > 0).then(|| llvm::const_int(llvm::operand(inst, 0))).flatten();
+        return match handler.and_then(ubsan_kind) {
+            Some(kind) => failure(kind, None, at.clone()),
+            None if property.assertions => failure("trap", None, at.clone()),
+            None => None,
+        };
+    }
     if is_error_call(name, inst) {
         let kind = if is_error_function(name) { name } else { "reach_error" };
-        return failure(kind, None, at.clone());
+        return property.reach.then(|| failure(kind, None, at.clone())).flatten();
     }
-    if property == Property::UnreachCall {
+    if !property.assertions {
         return None;
     }
     if is_trap_intrinsic(name) || name == "__builtin_trap" {
@@ -100,10 +130,16 @@ pub fn error_call(name: &str, inst: Value, property: Property, at: &crate::error
 /// If the call `inst` is a check (an error call under `property`, or a call of
 /// `__VERIFIER_assert`), its kind. Counted before optimization, so that a
 /// program whose checks the optimizer proved is not "nothing to check".
-pub fn check_kind(name: &str, inst: Value, property: Property) -> Option<String> {
+pub fn check_kind(name: &str, inst: Value, property: Properties) -> Option<String> {
+    if property.memsafety && name == super::memsafety::ACCESS {
+        return Some(crate::ir::OUT_OF_BOUNDS.to_string());
+    }
+    if property.memsafety && name == "free" {
+        return Some(crate::ir::INVALID_FREE.to_string());
+    }
     match error_call(name, inst, property, &crate::error::SrcLoc::default()) {
         Some(f) => Some(f.kind),
-        None => (name == "__VERIFIER_assert").then(|| name.to_string()),
+        None => (name == "__VERIFIER_assert" && property.reach).then(|| name.to_string()),
     }
 }
 

@@ -6,7 +6,7 @@
 //! reads the bitcode of every older version, so the newest clang is the one
 //! whose output ufo (on LLVM 19) and every replay can read.
 
-use super::DataModel;
+use super::{DataModel, Properties};
 use crate::error::{Error, Result};
 use inkwell::context::Context;
 use inkwell::memory_buffer::MemoryBuffer;
@@ -87,8 +87,28 @@ pub fn clang_flags(dm: DataModel) -> Vec<&'static str> {
     v
 }
 
-fn compile_c(path: &str, dm: DataModel, out: &Path) -> Result<()> {
-    let output = Command::new(clang()).args(clang_flags(dm)).arg("-o").arg(out).arg(path).output().map_err(|e| {
+/// The UBSan checks that `properties` compile into the program, as traps
+/// (`-fsanitize-trap`: an `llvm.ubsantrap` call the frontend makes an error
+/// of its kind, `builtins::ubsan_kind`); none for the program's own checks.
+pub fn check_flags(properties: Properties) -> Vec<String> {
+    let mut checks = Vec::new();
+    if properties.overflow {
+        checks.push("signed-integer-overflow");
+    }
+    if properties.shifts_and_division {
+        checks.extend(["shift", "integer-divide-by-zero"]);
+    }
+    if checks.is_empty() {
+        return Vec::new();
+    }
+    let checks = checks.join(",");
+    vec![format!("-fsanitize={checks}"), format!("-fsanitize-trap={checks}")]
+}
+
+fn compile_c(path: &str, dm: DataModel, checks: &[String], out: &Path) -> Result<()> {
+    let mut cmd = Command::new(clang());
+    cmd.args(clang_flags(dm)).args(checks);
+    let output = cmd.arg("-o").arg(out).arg(path).output().map_err(|e| {
         Error::Tool(format!("cannot run {}: {e} (install clang-19, or name one with --clang)", clang()))
     })?;
     if !output.status.success() {
@@ -99,7 +119,7 @@ fn compile_c(path: &str, dm: DataModel, out: &Path) -> Result<()> {
     Ok(())
 }
 
-fn load_one<'c>(ctx: &'c Context, path: &str, dm: DataModel, tmp: &Path) -> Result<Module<'c>> {
+fn load_one<'c>(ctx: &'c Context, path: &str, dm: DataModel, checks: &[String], tmp: &Path) -> Result<Module<'c>> {
     let p = Path::new(path);
     if !p.exists() {
         return Err(Error::input(path, "no such file"));
@@ -111,7 +131,7 @@ fn load_one<'c>(ctx: &'c Context, path: &str, dm: DataModel, tmp: &Path) -> Resu
     match ext {
         "c" | "i" => {
             let out = tmp.join(format!("{}.bc", p.file_name().and_then(|f| f.to_str()).unwrap_or("input")));
-            compile_c(path, dm, &out)?;
+            compile_c(path, dm, checks, &out)?;
             Module::parse_bitcode_from_path(&out, ctx).map_err(|e| {
                 Error::input(
                     path,
@@ -186,14 +206,14 @@ pub fn parse_bitcode<'c>(ctx: &'c Context, name: &str, bitcode: &[u8]) -> Result
 }
 
 /// Loads every file and links them into the first.
-pub fn load_and_link<'c>(ctx: &'c Context, files: &[String], dm: DataModel) -> Result<Module<'c>> {
+pub fn load_and_link<'c>(ctx: &'c Context, files: &[String], dm: DataModel, checks: &[String]) -> Result<Module<'c>> {
     if files.is_empty() {
         return Err(Error::Usage("no input files".into()));
     }
     let tmp = tempfile::tempdir().map_err(|e| Error::Tool(format!("cannot create a temporary directory: {e}")))?;
     let mut main: Option<Module<'c>> = None;
     for f in files {
-        let m = load_one(ctx, f, dm, tmp.path())?;
+        let m = load_one(ctx, f, dm, checks, tmp.path())?;
         if let Err(e) = m.verify() {
             return Err(Error::input(f, format!("invalid module: {}", first_line(&e.to_string()))));
         }

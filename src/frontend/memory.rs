@@ -366,40 +366,14 @@ impl Layout {
         i128::from(unsafe { LLVMABISizeOfType(self.td, t) })
     }
 
-    /// A `getelementptr` (instruction or constant) in bytes, walking its
-    /// source element type; `None` for a vector index or a struct field
-    /// that is not a constant.
+    /// The module's data layout.
+    pub fn data_layout(&self) -> LLVMTargetDataRef {
+        self.td
+    }
+
+    /// A `getelementptr` (instruction or constant) in bytes ([`gep_bytes`]).
     pub fn gep(&self, g: Value) -> Option<Gep> {
-        let mut t = unsafe { LLVMGetGEPSourceElementType(g) };
-        let mut out = Gep { constant: 0, strides: Vec::new() };
-        for k in 1..llvm::num_operands(g) {
-            let idx = llvm::operand(g, k);
-            let stride = if k == 1 {
-                self.size(t)
-            } else {
-                match unsafe { LLVMGetTypeKind(t) } {
-                    LLVMTypeKind::LLVMStructTypeKind => {
-                        let field = u32::try_from(llvm::const_int(idx)?).ok()?;
-                        out.constant += i128::from(unsafe { LLVMOffsetOfElement(self.td, t, field) });
-                        t = unsafe { LLVMStructGetTypeAtIndex(t, field) };
-                        continue;
-                    }
-                    LLVMTypeKind::LLVMArrayTypeKind => {
-                        t = unsafe { LLVMGetElementType(t) };
-                        self.size(t)
-                    }
-                    _ => return None,
-                }
-            };
-            if llvm::value_ty(idx) == Ty::Vector {
-                return None;
-            }
-            match llvm::const_int(idx) {
-                Some(c) => out.constant += c.checked_mul(stride)?,
-                None => out.strides.push((idx, stride)),
-            }
-        }
-        Some(out)
+        gep_bytes(self.td, g)
     }
 
     /// The initial cells of a global's field `field` (of its modelled
@@ -560,6 +534,43 @@ pub fn is_heap_site(site: Value) -> bool {
     llvm::is_instruction(site)
         && llvm::opcode(site) == LLVMOpcode::LLVMCall
         && matches!(llvm::name(llvm::called_value(site)).as_str(), "malloc" | "calloc" | "realloc")
+}
+
+/// A `getelementptr` (instruction or constant) in bytes, walking its
+/// source element type under the data layout `td`; `None` for a vector
+/// index or a struct field that is not a constant.
+pub fn gep_bytes(td: LLVMTargetDataRef, g: Value) -> Option<Gep> {
+    let size = |t| i128::from(unsafe { LLVMABISizeOfType(td, t) });
+    let mut t = unsafe { LLVMGetGEPSourceElementType(g) };
+    let mut out = Gep { constant: 0, strides: Vec::new() };
+    for k in 1..llvm::num_operands(g) {
+        let idx = llvm::operand(g, k);
+        let stride = if k == 1 {
+            size(t)
+        } else {
+            match unsafe { LLVMGetTypeKind(t) } {
+                LLVMTypeKind::LLVMStructTypeKind => {
+                    let field = u32::try_from(llvm::const_int(idx)?).ok()?;
+                    out.constant += i128::from(unsafe { LLVMOffsetOfElement(td, t, field) });
+                    t = unsafe { LLVMStructGetTypeAtIndex(t, field) };
+                    continue;
+                }
+                LLVMTypeKind::LLVMArrayTypeKind => {
+                    t = unsafe { LLVMGetElementType(t) };
+                    size(t)
+                }
+                _ => return None,
+            }
+        };
+        if llvm::value_ty(idx) == Ty::Vector {
+            return None;
+        }
+        match llvm::const_int(idx) {
+            Some(c) => out.constant += c.checked_mul(stride)?,
+            None => out.strides.push((idx, stride)),
+        }
+    }
+    Some(out)
 }
 
 /// Whether a block lies on a cycle of its function's control flow (it may

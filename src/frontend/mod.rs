@@ -15,6 +15,7 @@ pub mod jit;
 mod llvm;
 mod load;
 mod memory;
+pub mod memsafety;
 mod models;
 mod normalize;
 mod procedures;
@@ -29,6 +30,7 @@ use crate::error::Result;
 use crate::ir::Program;
 use inkwell::context::Context;
 
+pub use builtins::instrumented_kind;
 pub use load::{clang, clang_flags, clang_version, major_version, on_path, version_line, which, DEFAULT_CLANGS};
 pub use normalize::set_loop_options;
 
@@ -77,7 +79,8 @@ impl DataModel {
     }
 }
 
-/// What counts as the error (`--property`; DESIGN.md "Builtins").
+/// One property a run checks (`--property`, a comma-separated list of them;
+/// DESIGN.md "Builtins" and "Properties").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, clap::ValueEnum)]
 pub enum Property {
     /// Every check the program states: a failing `assert()`, `__builtin_trap`,
@@ -91,6 +94,23 @@ pub enum Property {
     #[value(name = "unreach-call")]
     #[serde(rename = "unreach-call")]
     UnreachCall,
+    /// No signed integer overflow (`+ - *`, negation, `INT_MIN / -1`), no
+    /// shift past the width or of a negative value, no division by zero
+    /// (issue 51): clang's UBSan checks, compiled in as traps.
+    #[value(name = "overflow")]
+    #[serde(rename = "overflow")]
+    Overflow,
+    /// SV-COMP's `no-overflow`: signed integer overflow only (`+ - *`,
+    /// negation, `INT_MIN / -1`, as its property text defines it).
+    #[value(name = "no-overflow")]
+    #[serde(rename = "no-overflow")]
+    NoOverflow,
+    /// Every load and store within a live object (no null, freed or
+    /// out-of-bounds access), every `free` of a live heap block's start
+    /// (SV-COMP's `valid-deref` and `valid-free`; `frontend::memsafety`).
+    #[value(name = "memsafety")]
+    #[serde(rename = "memsafety")]
+    Memsafety,
 }
 
 impl Property {
@@ -98,7 +118,102 @@ impl Property {
         match self {
             Property::Assertions => "assertions",
             Property::UnreachCall => "unreach-call",
+            Property::Overflow => "overflow",
+            Property::NoOverflow => "no-overflow",
+            Property::Memsafety => "memsafety",
         }
+    }
+}
+
+/// The properties a run checks (`--property a,b`): what counts as the error.
+/// Each program check belongs to one of them; a check of no selected
+/// property ends the path where the program would stop (`assert()` aborts,
+/// SV-COMP's `reach_error()` is `__assert_fail`), or is not compiled in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Properties {
+    /// A failing `assert()`, `__builtin_trap` and a call through an invalid
+    /// function pointer are errors.
+    pub assertions: bool,
+    /// `reach_error()`, `__VERIFIER_error()`, a failed `__VERIFIER_assert` are errors.
+    pub reach: bool,
+    /// Signed integer overflow is an error.
+    pub overflow: bool,
+    /// Shifts past the width and divisions by zero are errors too.
+    pub shifts_and_division: bool,
+    /// Invalid accesses and frees are errors (`memsafety`).
+    pub memsafety: bool,
+}
+
+impl Default for Properties {
+    fn default() -> Self {
+        Properties::of(&[Property::Assertions])
+    }
+}
+
+impl Properties {
+    /// The union of `list` (an empty list: the default, `assertions`).
+    pub fn of(list: &[Property]) -> Properties {
+        let mut p = Properties {
+            assertions: false,
+            reach: false,
+            overflow: false,
+            shifts_and_division: false,
+            memsafety: false,
+        };
+        for q in list {
+            match q {
+                Property::Assertions => (p.assertions, p.reach) = (true, true),
+                Property::UnreachCall => p.reach = true,
+                Property::Overflow => (p.overflow, p.shifts_and_division) = (true, true),
+                Property::NoOverflow => p.overflow = true,
+                Property::Memsafety => p.memsafety = true,
+            }
+        }
+        if list.is_empty() {
+            return Properties::default();
+        }
+        p
+    }
+
+    /// SV-COMP's `unreach-call`.
+    pub fn unreach_call() -> Properties {
+        Properties::of(&[Property::UnreachCall])
+    }
+
+    /// The list it is made of, as `--property` takes it.
+    pub fn list(self) -> Vec<Property> {
+        let mut v = Vec::new();
+        if self.assertions {
+            v.push(Property::Assertions);
+        } else if self.reach {
+            v.push(Property::UnreachCall);
+        }
+        match (self.overflow, self.shifts_and_division) {
+            (_, true) => v.push(Property::Overflow),
+            (true, false) => v.push(Property::NoOverflow),
+            _ => {}
+        }
+        if self.memsafety {
+            v.push(Property::Memsafety);
+        }
+        v
+    }
+
+    /// `assertions`, `unreach-call,overflow`, ...: as `--property` takes it.
+    pub fn as_string(self) -> String {
+        self.list().iter().map(|p| p.as_str()).collect::<Vec<_>>().join(",")
+    }
+
+    /// Does the frontend compile checks into the program (UBSan's as
+    /// traps, `memsafety`'s)?
+    pub fn instrumented(self) -> bool {
+        self.overflow || self.memsafety
+    }
+}
+
+impl serde::Serialize for Properties {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_str(&self.as_string())
     }
 }
 
@@ -109,7 +224,7 @@ pub struct FrontendOptions {
     pub data_model: DataModel,
     pub entry: String,
     /// What counts as the error.
-    pub property: Property,
+    pub property: Properties,
     /// SV-COMP's conventions: external functions have no side effects.
     pub svcomp: bool,
     /// `malloc` and `calloc` never return NULL (by default they may).
@@ -129,7 +244,7 @@ impl Default for FrontendOptions {
             opt: OptLevel::O2,
             data_model: DataModel::Lp64,
             entry: "main".into(),
-            property: Property::Assertions,
+            property: Properties::default(),
             svcomp: false,
             malloc_never_null: false,
             recursion_budget: recursion::BUDGET,
@@ -141,7 +256,10 @@ impl Default for FrontendOptions {
 /// Loads, normalizes, optimizes and translates the given files into one program.
 pub fn build_program(files: &[String], opts: &FrontendOptions) -> Result<Program> {
     let context = Context::create();
-    let module = load::load_and_link(&context, files, opts.data_model)?;
+    let module = load::load_and_link(&context, files, opts.data_model, &load::check_flags(opts.property))?;
+    if let Some(ir) = files.iter().find(|f| !f.ends_with(".c") && !f.ends_with(".i")) {
+        has_checks(&module, ir, opts.property)?;
+    }
     build(module, &files.join(" "), opts)
 }
 
@@ -150,7 +268,36 @@ pub fn build_program(files: &[String], opts: &FrontendOptions) -> Result<Program
 pub fn build_program_from_bitcode(name: &str, bitcode: &[u8], opts: &FrontendOptions) -> Result<Program> {
     let context = Context::create();
     let module = load::parse_bitcode(&context, name, bitcode)?;
+    has_checks(&module, name, opts.property)?;
     build(module, name, opts)
+}
+
+/// IR given as it is (not C that ufo compiles) must have been compiled with
+/// the checks an instrumented property needs: a module with integer
+/// arithmetic and no `llvm.ubsantrap` was not, and is refused (its checks
+/// would be missing, and a SAFE answer wrong).
+fn has_checks(module: &inkwell::module::Module, name: &str, property: Properties) -> Result<()> {
+    use inkwell::values::AsValueRef;
+    use llvm_sys::LLVMOpcode::*;
+    if !property.instrumented() || module.get_function("llvm.ubsantrap").is_some() {
+        return Ok(());
+    }
+    let arithmetic = module.get_functions().any(|f| {
+        llvm::blocks(f.as_value_ref()).into_iter().flat_map(llvm::instructions).any(|i| {
+            matches!(
+                llvm::opcode(i),
+                LLVMAdd | LLVMSub | LLVMMul | LLVMSDiv | LLVMSRem | LLVMUDiv | LLVMURem | LLVMShl | LLVMAShr | LLVMLShr
+            )
+        })
+    });
+    if !arithmetic {
+        return Ok(());
+    }
+    let flags = load::check_flags(property).join(" ");
+    Err(crate::error::Error::input(
+        name,
+        format!("--property {} needs the C source, or IR compiled with `{flags}`", property.as_string()),
+    ))
 }
 
 fn build(module: inkwell::module::Module, label: &str, opts: &FrontendOptions) -> Result<Program> {
@@ -161,6 +308,9 @@ fn build(module: inkwell::module::Module, label: &str, opts: &FrontendOptions) -
     // the module as read, for the replay's JIT (`jit`)
     let executable = std::sync::Arc::new(module.write_bitcode_to_memory().as_slice().to_vec());
     let models = models::link(&module, opts.data_model);
+    if opts.property.memsafety {
+        memsafety::instrument(&module);
+    }
     let normalized = normalize::normalize(&module, label, opts, normalize::Recursion::Bound)?;
     // LLVM 19's pass manager may hand the module back with debug records.
     llvm::use_debug_intrinsics(module.as_mut_ptr());

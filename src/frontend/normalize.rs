@@ -311,7 +311,7 @@ pub fn normalize(module: &Module, file: &str, opts: &FrontendOptions, recursion:
 }
 
 /// The kinds of checks (error calls under `property`, `__VERIFIER_assert` calls) in `entry`.
-fn count_checks(entry: FunctionValue, property: super::Property) -> Vec<String> {
+fn count_checks(entry: FunctionValue, property: super::Properties) -> Vec<String> {
     let mut kinds = std::collections::BTreeSet::new();
     for bb in llvm::blocks(entry.as_value_ref()) {
         for inst in llvm::instructions(bb) {

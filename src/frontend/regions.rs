@@ -82,6 +82,7 @@ pub(super) fn reads_only(name: &str) -> bool {
         || matches!(
             name,
             "free"
+                | super::memsafety::ACCESS
                 | "strlen"
                 | "strcmp"
                 | "strncmp"
@@ -520,7 +521,7 @@ mod tests {
         std::fs::write(&path, c).unwrap();
         let file = path.to_string_lossy().into_owned();
         let ctx = Context::create();
-        let module = load::load_and_link(&ctx, std::slice::from_ref(&file), DataModel::Lp64).unwrap();
+        let module = load::load_and_link(&ctx, std::slice::from_ref(&file), DataModel::Lp64, &[]).unwrap();
         let opts = FrontendOptions { opt: OptLevel::O0, ..FrontendOptions::default() };
         normalize::normalize(&module, &file, &opts, normalize::Recursion::Bound).unwrap();
         let main = module.get_function("main").unwrap().as_value_ref();

@@ -25,6 +25,7 @@ use super::floats;
 use super::inputs::{self, InputCall};
 use super::llvm::{self, Ty, Value};
 use super::memory::{Cell, Gep, Layout};
+use super::memsafety::{self, DOUBLE_FREE, INVALID_FREE, NULL_DEREF, OUT_OF_BOUNDS, USE_AFTER_FREE};
 use super::models::ANY_INT;
 use super::FrontendOptions;
 use crate::cfg::liveness;
@@ -86,6 +87,12 @@ struct Tx<'a> {
     /// `feupdateenv`): floating-point results that depend on it are not
     /// computed exactly (`float_op`), only their facts kept.
     rounding_mode_set: bool,
+    /// Under `memsafety`: the ghost flag of each allocating call, true once
+    /// its block is freed (`memsafety.rs`).
+    freed: HashMap<Value, VarId>,
+    /// Under `memsafety`: why SAFE cannot be claimed (an access whose object
+    /// the model does not know), if so.
+    unchecked: Option<String>,
 }
 
 /// A parameter of an inlined call as debug info describes it: its number
@@ -202,6 +209,8 @@ fn translate_function(
         cur_inst: None,
         exit: None,
         not_summarizable: None,
+        freed: HashMap::new(),
+        unchecked: None,
         rounding_mode_set: ["fesetround", "fesetenv", "feupdateenv"].iter().any(|f| module.get_function(f).is_some()),
     };
     tx.declare_regions();
@@ -302,7 +311,7 @@ fn translate_function(
         warnings: tx.warnings,
         entry_params: params.iter().map(|(_, b)| *b).collect(),
         functions: Vec::new(),
-        safe_blocked: escaped,
+        safe_blocked: escaped.or(tx.unchecked.take()),
         source_dirs: source_dirs(&blocks, file),
         checks: Vec::new(),
         producer: None,
@@ -1942,8 +1951,19 @@ impl Tx<'_> {
             return Err(self.unsupported(inst, "indirect call through a function pointer"));
         }
         let name = llvm::name(callee);
+        if name == memsafety::ACCESS {
+            self.access_check(inst, body, at);
+            return Ok(Flow::Continue);
+        }
+        if name == "free" && self.opts.property.memsafety {
+            self.free_check(inst, body, at);
+        }
         if let Some(failure) = error_call(&name, inst, self.opts.property, at) {
             self.error_edge(std::mem::take(body), at.clone(), failure);
+            return Ok(Flow::End);
+        }
+        if super::builtins::is_error_call(&name, inst) || is_trap_intrinsic(&name) {
+            // not an error under the properties: the program stops there
             return Ok(Flow::End);
         }
         if llvm::is_intrinsic(callee) {
@@ -1953,10 +1973,12 @@ impl Tx<'_> {
         match name.as_str() {
             "__VERIFIER_assert" if llvm::is_declaration(callee) && llvm::call_arg_count(inst) >= 1 => {
                 let c = self.truth(arg(0), body, at);
-                let mut err = body.clone();
-                err.push(Stmt::Assume(Expr::negate(c.clone())));
-                let failure = Failure { kind: name.clone(), condition: None, at: at.clone() };
-                self.error_edge(err, at.clone(), failure);
+                if self.opts.property.reach {
+                    let mut err = body.clone();
+                    err.push(Stmt::Assume(Expr::negate(c.clone())));
+                    let failure = Failure { kind: name.clone(), condition: None, at: at.clone() };
+                    self.error_edge(err, at.clone(), failure);
+                }
                 body.push(Stmt::Assume(c));
                 return Ok(Flow::Continue);
             }
@@ -2049,6 +2071,10 @@ impl Tx<'_> {
             if llvm::value_ty(inst) == Ty::Pointer {
                 // a fresh block: its address (null unless --malloc-never-null says not)
                 body.push(Stmt::Havoc(v, HavocKind::Unmodelled { why: "a heap block's address".into() }, at.clone()));
+                if self.opts.property.memsafety {
+                    let freed = self.freed_flag(inst);
+                    body.push(Stmt::Assign(freed, Expr::Bool(false)));
+                }
                 let not_null = Expr::negate(compare(CmpPred::Eq, v, sort, 0));
                 if self.opts.malloc_never_null {
                     body.push(Stmt::Assume(not_null.clone()));
@@ -2108,6 +2134,222 @@ impl Tx<'_> {
             self.warn_external(&name, writes);
         }
         Ok(Flow::Continue)
+    }
+
+    /// The ghost flag "freed" of the block of the allocating call `call`.
+    fn freed_flag(&mut self, call: Value) -> VarId {
+        if let Some(v) = self.freed.get(&call) {
+            return *v;
+        }
+        let v = self.new_var(&format!("freed.{}", llvm::name(call)), Sort::Bool, None);
+        self.freed.insert(call, v);
+        v
+    }
+
+    /// Notes that SAFE cannot be claimed: the object of a checked pointer at
+    /// `at` is not known (the first such access is the reason).
+    fn unchecked(&mut self, what: &str, root: Option<Value>, at: &SrcLoc) {
+        if self.unchecked.is_none() {
+            let why = root.map(memsafety::unknown_object).unwrap_or("pointer arithmetic the model does not follow");
+            self.unchecked = Some(format!(
+                "memsafety: the object {what} at {at} points into is not known to the model (it is {why})"
+            ));
+        }
+    }
+
+    /// The object `root` is the start of, with its size in bytes (a
+    /// `ptr_bits` integer), its address and its "freed" flag where it is a
+    /// heap block, and its name for a report; `None` if the model does not
+    /// know it.
+    fn object(&mut self, root: Value, body: &mut Vec<Stmt>, at: &SrcLoc) -> Option<(memsafety::Object, Expr, String)> {
+        let bits = self.mem.ptr_bits;
+        let object = memsafety::object_of(self.mem.data_layout(), root)?;
+        let int = |value| Expr::Int { value, bits };
+        let sized = |e: Expr, _: &Self| {
+            let w = e.sort().width();
+            (w > 1).then(|| resize(e, w, bits, CastOp::Zext))
+        };
+        let mul = |a, b| Expr::Bin { op: BinOp::Mul, bits, nsw: false, nuw: false, a: Box::new(a), b: Box::new(b) };
+        let name = |this: &Self, v: Value| {
+            let n = this.src_names.get(&v).cloned().unwrap_or_else(|| llvm::name(v));
+            if n.is_empty() {
+                "an object".to_string()
+            } else {
+                format!("'{n}'")
+            }
+        };
+        let (size, what) = match object {
+            memsafety::Object::Null => (int(0), "null".to_string()),
+            memsafety::Object::Fixed { site, bytes } => (int(bytes), name(self, site)),
+            memsafety::Object::Counted { site, count, elem } => {
+                let n = self.opnd(count, body, at)?;
+                (mul(sized(n, self)?, int(elem)), name(self, site))
+            }
+            memsafety::Object::Heap { call } => {
+                let arg = |i: u32| llvm::operand(call, i);
+                let callee = llvm::name(llvm::called_value(call));
+                let size = match callee.as_str() {
+                    "malloc" => sized(self.opnd(arg(0), body, at)?, self)?,
+                    "realloc" => sized(self.opnd(arg(1), body, at)?, self)?,
+                    _ => {
+                        let (a, b) = (self.opnd(arg(0), body, at)?, self.opnd(arg(1), body, at)?);
+                        mul(sized(a, self)?, sized(b, self)?)
+                    }
+                };
+                let line = llvm::debug_loc(call, self.file);
+                (size, format!("the block of {callee} at line {}", line.line))
+            }
+        };
+        Some((object, size, what))
+    }
+
+    /// The check of `__ufo_access(p, n)` (`memsafety.rs`): error edges for a
+    /// null, freed or out-of-bounds access of `n` bytes at `p`; the path goes
+    /// on with the access valid.
+    fn access_check(&mut self, inst: Value, body: &mut Vec<Stmt>, at: &SrcLoc) {
+        let p = llvm::operand(inst, 0);
+        let bits = self.mem.ptr_bits;
+        let (root, off) = match self.byte_offset(p, body, at) {
+            Some(x) => x,
+            None => return self.unchecked("an access", None, at),
+        };
+        let n = self.opnd(llvm::operand(inst, 1), body, at).map(|n| {
+            let w = n.sort().width();
+            resize(n, w, bits, CastOp::Zext)
+        });
+        let (Some((object, size, what)), Some(n)) = (self.object(root, body, at), n) else {
+            return self.unchecked("an access", Some(root), at);
+        };
+        let cmp = |pred, a: Expr, b: Expr| Expr::Cmp { pred, bits, a: Box::new(a), b: Box::new(b) };
+        let sub = |a: Expr, b: Expr| Expr::Bin {
+            op: BinOp::Sub,
+            bits,
+            nsw: false,
+            nuw: false,
+            a: Box::new(a),
+            b: Box::new(b),
+        };
+        let zero = Expr::Int { value: 0, bits };
+        // off >= 0, off <= size, n <= size - off (each side in range: no wrap)
+        let within = Expr::And(vec![
+            cmp(CmpPred::Sge, off.clone(), zero.clone()),
+            cmp(CmpPred::Sle, off.clone(), size.clone()),
+            cmp(CmpPred::Sle, n.clone(), sub(size.clone(), off)),
+        ]);
+        let mut valid = Vec::new();
+        let fail = |this: &mut Self, body: &[Stmt], extra: &[Expr], cond: Expr, kind: &str, text: String| {
+            let mut err = body.to_vec();
+            err.extend(extra.iter().cloned().map(Stmt::Assume));
+            err.push(Stmt::Assume(cond));
+            let failure = Failure { kind: kind.to_string(), condition: Some(text), at: at.clone() };
+            this.error_edge(err, at.clone(), failure);
+        };
+        let bytes = match &n {
+            Expr::Int { value, .. } => format!("{value} bytes"),
+            _ => "bytes".to_string(),
+        };
+        match object {
+            memsafety::Object::Null => {
+                fail(
+                    self,
+                    body,
+                    &[],
+                    Expr::Bool(true),
+                    NULL_DEREF,
+                    format!("access of {bytes} through a null pointer"),
+                );
+                body.push(Stmt::Assume(Expr::Bool(false)));
+                return;
+            }
+            memsafety::Object::Heap { call } => {
+                let (Some(base), freed) = (self.opnd(call, body, at), self.freed_flag(call)) else {
+                    return self.unchecked("an access", Some(root), at);
+                };
+                let null = cmp(CmpPred::Eq, base, zero.clone());
+                let freed = Expr::Var(freed, Sort::Bool);
+                fail(self, body, &[], null.clone(), NULL_DEREF, format!("access of {bytes} in {what}, which is null"));
+                let live = Expr::negate(null);
+                fail(
+                    self,
+                    body,
+                    std::slice::from_ref(&live),
+                    freed.clone(),
+                    USE_AFTER_FREE,
+                    format!("access of {bytes} in {what}, which was freed"),
+                );
+                valid.extend([live, Expr::negate(freed)]);
+            }
+            _ => {}
+        }
+        let text = format!("access of {bytes} outside {what}");
+        fail(self, body, &valid, Expr::negate(within.clone()), OUT_OF_BOUNDS, text);
+        body.extend(valid.into_iter().map(Stmt::Assume));
+        body.push(Stmt::Assume(within));
+    }
+
+    /// The check of `free(p)` (`memsafety.rs`): `p` is null, or the start of
+    /// a heap block not freed yet (else an error edge: invalid or double
+    /// free); the block is freed.
+    fn free_check(&mut self, inst: Value, body: &mut Vec<Stmt>, at: &SrcLoc) {
+        let p = llvm::operand(inst, 0);
+        let bits = self.mem.ptr_bits;
+        let Some((root, off)) = self.byte_offset(p, body, at) else {
+            return self.unchecked("a free()", None, at);
+        };
+        let Some((object, _, what)) = self.object(root, body, at) else {
+            return self.unchecked("a free()", Some(root), at);
+        };
+        let cmp = |pred, a: Expr, b: Expr| Expr::Cmp { pred, bits, a: Box::new(a), b: Box::new(b) };
+        let zero = Expr::Int { value: 0, bits };
+        let at_start = cmp(CmpPred::Eq, off, zero.clone());
+        let fail = |this: &mut Self, body: &[Stmt], conds: Vec<Expr>, kind: &str, text: String| {
+            let mut err = body.to_vec();
+            err.extend(conds.into_iter().map(Stmt::Assume));
+            let failure = Failure { kind: kind.to_string(), condition: Some(text), at: at.clone() };
+            this.error_edge(err, at.clone(), failure);
+        };
+        match object {
+            memsafety::Object::Null => {
+                // free(NULL + off): a no-op at offset 0
+                fail(
+                    self,
+                    body,
+                    vec![Expr::negate(at_start.clone())],
+                    INVALID_FREE,
+                    "free of a pointer that is no block's start".into(),
+                );
+                body.push(Stmt::Assume(at_start));
+            }
+            memsafety::Object::Heap { call } => {
+                let Some(base) = self.opnd(call, body, at) else { return self.unchecked("a free()", Some(root), at) };
+                let flag = self.freed_flag(call);
+                let freed = Expr::Var(flag, Sort::Bool);
+                let null = cmp(CmpPred::Eq, base, zero);
+                // p is null exactly when the block is and p is its start
+                let p_null = Expr::And(vec![null.clone(), at_start.clone()]);
+                let not_null = Expr::negate(p_null.clone());
+                fail(
+                    self,
+                    body,
+                    vec![not_null.clone(), Expr::negate(at_start.clone())],
+                    INVALID_FREE,
+                    format!("free of a pointer inside {what}, not its start"),
+                );
+                fail(
+                    self,
+                    body,
+                    vec![not_null.clone(), at_start.clone(), freed.clone()],
+                    DOUBLE_FREE,
+                    format!("free of {what}, which was freed"),
+                );
+                body.push(Stmt::Assume(Expr::Or(vec![p_null, Expr::And(vec![at_start, Expr::negate(freed.clone())])])));
+                body.push(Stmt::Assign(flag, Expr::Or(vec![freed, not_null])));
+            }
+            _ => {
+                fail(self, body, Vec::new(), INVALID_FREE, format!("free of {what}, which is not a heap block"));
+                body.push(Stmt::Assume(Expr::Bool(false)));
+            }
+        }
     }
 
     fn intrinsic(&mut self, name: &str, inst: Value, body: &mut Vec<Stmt>, at: &SrcLoc) -> Flow {

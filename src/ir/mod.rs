@@ -235,6 +235,56 @@ pub enum ArgValue {
 /// dangling pointer: `frontend::indirect_calls`).
 pub const INVALID_POINTER_CALL: &str = "function-pointer";
 
+/// The failure kind of a signed overflow (`+ - *`, negation, `INT_MIN / -1`;
+/// issue 51, a check the frontend compiles in: `frontend::builtins`).
+pub const SIGNED_OVERFLOW: &str = "signed-overflow";
+/// The failure kind of a shift past the width (or of a negative value).
+pub const SHIFT: &str = "shift";
+/// The failure kind of a division (or remainder) by zero or of `INT_MIN / -1`.
+pub const DIVISION: &str = "division";
+
+/// The SV-COMP property a failure of the kind `kind` violates, as SV-COMP's
+/// verdicts name it (`false(no-overflow)`): `no-overflow` for the checks of
+/// arithmetic, `unreach-call` for every check the program states.
+pub fn svcomp_property(kind: &str) -> &'static str {
+    match kind {
+        SIGNED_OVERFLOW | SHIFT | DIVISION => "no-overflow",
+        NULL_DEREF | USE_AFTER_FREE | OUT_OF_BOUNDS => "valid-deref",
+        INVALID_FREE | DOUBLE_FREE => "valid-free",
+        _ => "unreach-call",
+    }
+}
+
+/// The failure kind of a dereference of a null pointer (SV-COMP `valid-deref`).
+pub const NULL_DEREF: &str = "null-dereference";
+/// The failure kind of an access to a freed block (`valid-deref`).
+pub const USE_AFTER_FREE: &str = "use-after-free";
+/// The failure kind of an access outside its object (`valid-deref`).
+pub const OUT_OF_BOUNDS: &str = "out-of-bounds";
+/// The failure kind of a `free` of what is not a block's start (`valid-free`).
+pub const INVALID_FREE: &str = "invalid-free";
+/// The failure kind of a `free` of a freed block (`valid-free`).
+pub const DOUBLE_FREE: &str = "double-free";
+
+/// The failure kinds of the checks the frontend compiles in (issue 51).
+pub const INSTRUMENTED: [&str; 8] =
+    [SIGNED_OVERFLOW, SHIFT, DIVISION, NULL_DEREF, USE_AFTER_FREE, OUT_OF_BOUNDS, INVALID_FREE, DOUBLE_FREE];
+
+/// What the failed check of the kind `kind` is, as a user reads it.
+fn fault_text(kind: &str) -> Option<&'static str> {
+    match kind {
+        NULL_DEREF => Some("dereference of a null pointer"),
+        USE_AFTER_FREE => Some("use of a freed block"),
+        OUT_OF_BOUNDS => Some("access outside its object"),
+        INVALID_FREE => Some("free of what is not a heap block's start"),
+        DOUBLE_FREE => Some("free of a freed block"),
+        SIGNED_OVERFLOW => Some("signed integer overflow"),
+        SHIFT => Some("shift past the width of its type (or of a negative value)"),
+        DIVISION => Some("division by zero (or INT_MIN / -1)"),
+        _ => None,
+    }
+}
+
 /// The check that fails on an edge into the error location: what a
 /// counterexample reports as the bug.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -252,6 +302,12 @@ pub struct Failure {
 
 /// What SAFE means for a program with these kinds of checks.
 pub fn holds_text(kinds: &[String]) -> String {
+    let faults: Vec<&str> = kinds.iter().filter_map(|k| fault_text(k)).collect();
+    if !faults.is_empty() {
+        let rest: Vec<String> = kinds.iter().filter(|k| fault_text(k).is_none()).cloned().collect();
+        let faults = format!("no {}", faults.join(", no "));
+        return if rest.is_empty() { faults } else { format!("{faults}, and {}", holds_text(&rest)) };
+    }
     let errors: Vec<&String> = kinds
         .iter()
         .filter(|k| !matches!(k.as_str(), "assert" | "trap" | "__VERIFIER_assert" | INVALID_POINTER_CALL))
@@ -269,6 +325,9 @@ pub fn holds_text(kinds: &[String]) -> String {
 impl Failure {
     /// The failure as a user reads it: "assertion `s != 45` failed", "reach_error() is reachable".
     pub fn describe(&self) -> String {
+        if let Some(fault) = fault_text(&self.kind) {
+            return format!("a {fault}");
+        }
         match (self.kind.as_str(), &self.condition) {
             ("assert", Some(c)) => format!("assertion `{c}` fails"),
             ("assert", None) => "an assertion fails".to_string(),

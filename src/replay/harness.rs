@@ -23,7 +23,6 @@
 //! error function's names are the JIT's, `frontend::jit`).
 
 use super::{Entry, Target, REACHED_CODE, REACHED_MARKER};
-use crate::frontend::Property;
 use crate::program_inputs::RunInputs;
 use crate::trace::Trace;
 use regex::Regex;
@@ -193,7 +192,7 @@ fn definition(sym: &str, linkage: &Linkage, target: Target) -> Option<String> {
             // An optimizer may have inlined SV-COMP's reach_error(), leaving
             // its __assert_fail(.., "reach_error") (frontend::builtins);
             // unless the property is unreach-call, every failing assert() is the error.
-            let any = if target.property == Property::UnreachCall { "0" } else { "1" };
+            let any = if target.property.assertions { "1" } else { "0" };
             format!(
                 "void __assert_fail(const char *a, const char *f, unsigned l, const char *fn) {{\n  \
                  fprintf(stderr, \"%s:%u: %s: Assertion `%s' failed.\\n\", f, l, fn, a);\n  \
@@ -201,10 +200,10 @@ fn definition(sym: &str, linkage: &Linkage, target: Target) -> Option<String> {
                  abort();\n}}"
             )
         }
-        "__assert_perror_fail" if target.property != Property::UnreachCall => {
+        "__assert_perror_fail" if target.property.assertions => {
             "void __assert_perror_fail(int e, const char *f, unsigned l, const char *fn) { ufo_reached(); }".into()
         }
-        "__assert" if target.property != Property::UnreachCall => {
+        "__assert" if target.property.assertions => {
             "void __assert(const char *a, const char *f, int l) { ufo_reached(); }".into()
         }
         "__VERIFIER_assert" => "void __VERIFIER_assert(int c) { if (!c) ufo_reached(); }".into(),

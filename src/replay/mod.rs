@@ -37,7 +37,7 @@ pub mod harness;
 pub mod symbols;
 pub mod ub;
 
-use crate::frontend::{jit, DataModel, Property};
+use crate::frontend::{jit, DataModel, Properties};
 use crate::program_inputs::RunInputs;
 use crate::trace::Trace;
 use harness::{Linkage, Linking};
@@ -101,7 +101,7 @@ pub struct Entry {
 /// What counts as reaching the error in a replay.
 #[derive(Clone, Copy, Debug)]
 pub struct Target {
-    pub property: Property,
+    pub property: Properties,
     /// The trace ends in a trap (`__builtin_trap`): the program dies of SIGILL.
     pub trap: bool,
     /// The trace ends in a call through a null function pointer: the program
@@ -109,6 +109,18 @@ pub struct Target {
     /// the 8 bytes before it), which the harness's SIGSEGV handler reports as
     /// the error reached.
     pub null_call: bool,
+    /// The trace ends in a failed check the frontend compiled in (issue 51):
+    /// reached only when the program built with the matching sanitizer
+    /// reports that kind of fault first, at that line ([`replay_fault`]).
+    pub fault: Option<Fault>,
+}
+
+/// A fault a sanitizer reports: the failure's kind (`frontend::builtins`'s
+/// `SIGNED_OVERFLOW`, `SHIFT`, `DIVISION`) and its source line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fault {
+    pub kind: &'static str,
+    pub line: u32,
 }
 
 fn run(cmd: &mut Command) -> Result<std::process::Output, String> {
@@ -233,7 +245,7 @@ pub fn replay(
     // cannot decide (the user's harness is written from the clang build's
     // symbols; a 32-bit module needs a 32-bit process; another entry than
     // `main` is called by the C harness).
-    let direct = harness_out.is_none() && entry.name == "main";
+    let direct = harness_out.is_none() && entry.name == "main" && target.fault.is_none();
     if let Some(m) = executable.filter(|_| direct) {
         let decided = optimized_if_slow(limit, |limit, optimize| match dm {
             DataModel::Lp64 => jit(m, target, trace, limit, optimize),
@@ -249,7 +261,10 @@ pub fn replay(
     };
     // The program's declarations of its nondet functions, read once for both builds.
     let return_types = declared_return_types(files.iter().chain(sources));
-    let build = Build { files, dm, entry, target, trace, dir: dir.path(), return_types };
+    let build = Build { files, dm, entry, target, trace, dir: dir.path(), return_types, sanitizer: ub::FLAG };
+    if let Some(fault) = target.fault {
+        return replay_fault(build, sources, fault, harness_out, limit);
+    }
     // C compiled as written: one build under UBSan is the replay and the UB
     // check at once (UBSan reports and goes on, `halt_on_error=0`) when it
     // reaches the error and reports nothing. A run through undefined
@@ -288,6 +303,44 @@ pub fn replay(
     }
 }
 
+/// The replay of a trace that ends in a failed check the frontend compiled
+/// in (issue 51 §3): the C program (`build`'s files, or `sources` when they
+/// are IR) is built with the sanitizer of the fault's kind, not as traps but
+/// reporting (`ub::fault_flag`), and run with the trace's inputs until its
+/// first report; the answer stands only if that report is of the fault's
+/// kind at its line. A plain run cannot show which check failed, so there
+/// is no replay without C source.
+fn replay_fault(build: Build, sources: &[String], fault: Fault, harness_out: Option<&Path>, limit: Duration) -> Replay {
+    let c_files = if build.files.iter().all(|f| ub::sanitizable(f)) { build.files } else { sources };
+    if c_files.is_empty() || !c_files.iter().all(|f| ub::sanitizable(f)) {
+        return Replay::Impossible(format!(
+            "a {} fault is replayed from the C source, which the input lacks",
+            fault.kind
+        ));
+    }
+    let build = Build { files: c_files, sanitizer: ub::fault_flag(fault.kind), ..build };
+    let exe = match build.exe(true, harness_out) {
+        Ok(exe) => exe,
+        Err(e) => return Replay::Impossible(e),
+    };
+    let mut cmd = build.command(&exe);
+    cmd.env("UBSAN_OPTIONS", "print_stacktrace=0:halt_on_error=1:report_error_type=1");
+    let (r, err) = execute(cmd, limit, build.target);
+    match ub::first(&err) {
+        Some(found) if ub::is_fault(fault.kind, found.kind) && found.at.line == fault.line => {
+            Replay::Reached(Some(found), By::Clang)
+        }
+        Some(found) => Replay::NotReached(format!(
+            "the program's first runtime error is {found}, not a {} fault at line {}",
+            fault.kind, fault.line
+        )),
+        None => match r {
+            Replay::NotReached(why) => Replay::NotReached(format!("{why} (no runtime error reported)")),
+            other => Replay::NotReached(format!("no runtime error reported ({other:?})")),
+        },
+    }
+}
+
 /// Writes a test per trace to `dir` (`--tests`): `test-1.c`, `test-2.c`, …,
 /// each the harness `--harness` writes for a counterexample (it links with
 /// the program as it is, `clang test-1.c prog.c`), its first comment saying
@@ -306,7 +359,7 @@ pub fn write_tests(
     let work = tempfile::tempdir().map_err(|e| e.to_string())?;
     let return_types = declared_return_types(files.iter());
     let none = Trace::default();
-    let build = Build { files, dm, entry, target, trace: &none, dir: work.path(), return_types };
+    let build = Build { files, dm, entry, target, trace: &none, dir: work.path(), return_types, sanitizer: ub::FLAG };
     let (_, linkage) = build.objects(false)?;
     let mut written = Vec::new();
     for (i, (trace, path)) in tests.iter().enumerate() {
@@ -560,7 +613,7 @@ fn jit_run(module: &Arc<Vec<u8>>, target: Target, trace: &Trace, optimize: bool)
         args: inputs.args.clone(),
         env: inputs.env.clone(),
         stdin: inputs.reads_stdin.then(|| inputs.stdin.clone()),
-        any_assert: target.property != Property::UnreachCall,
+        any_assert: target.property.assertions,
         library: trace.library_functions(),
         null_call: target.null_call,
         marker: REACHED_MARKER.into(),
@@ -585,6 +638,8 @@ struct Build<'a> {
     dir: &'a Path,
     /// The C return type of each nondet function the program declares.
     return_types: std::collections::BTreeMap<String, String>,
+    /// The sanitized build's flag (`ub::FLAG`, or a fault's `ub::fault_flag`).
+    sanitizer: &'static str,
 }
 
 impl Build<'_> {
@@ -592,7 +647,7 @@ impl Build<'_> {
     /// the harness; writes the user's harness to `harness_out` if given.
     fn exe(&self, sanitize: bool, harness_out: Option<&Path>) -> Result<std::path::PathBuf, String> {
         let m32: &[&str] = if self.dm == DataModel::Ilp32 { &["-m32"] } else { &[] };
-        let san: &[&str] = if sanitize { &[ub::FLAG] } else { &[] };
+        let san: &[&str] = if sanitize { &[self.sanitizer] } else { &[] };
         let tag = if sanitize { "u" } else { "p" };
         let (objs, linkage) = self.objects(sanitize)?;
         if let Some(out) = harness_out {
@@ -621,7 +676,7 @@ impl Build<'_> {
     /// define for them.
     fn objects(&self, sanitize: bool) -> Result<(Vec<std::path::PathBuf>, Linkage), String> {
         let m32: &[&str] = if self.dm == DataModel::Ilp32 { &["-m32"] } else { &[] };
-        let san: &[&str] = if sanitize { &[ub::FLAG] } else { &[] };
+        let san: &[&str] = if sanitize { &[self.sanitizer] } else { &[] };
         let tag = if sanitize { "u" } else { "p" };
         let mut objs = Vec::new();
         let mut linkage = Linkage { return_types: self.return_types.clone(), ..Linkage::default() };

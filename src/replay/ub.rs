@@ -33,6 +33,27 @@ pub struct UndefinedBehaviour {
     pub at: SrcLoc,
 }
 
+/// The sanitizer flag that reports a fault of the failure kind `kind`
+/// (`frontend::builtins`: `signed-overflow`, `shift`, `division`).
+pub fn fault_flag(kind: &str) -> &'static str {
+    match kind {
+        "shift" => "-fsanitize=shift",
+        "division" => "-fsanitize=integer-divide-by-zero,signed-integer-overflow",
+        _ => "-fsanitize=signed-integer-overflow",
+    }
+}
+
+/// Is a UBSan finding of kind `found` ([`kind`]) the fault of the failure
+/// kind `fault`?
+pub fn is_fault(fault: &str, found: &str) -> bool {
+    match fault {
+        "signed-overflow" => found == "signed-overflow",
+        "shift" => found == "shift",
+        "division" => matches!(found, "division-by-zero" | "division-overflow"),
+        _ => false,
+    }
+}
+
 /// Whether `file` is C source that UBSan can instrument.
 pub fn sanitizable(file: &str) -> bool {
     file.ends_with(".c") || file.ends_with(".i")

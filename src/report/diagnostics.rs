@@ -69,7 +69,7 @@ pub fn diagnostics(r: &Report, werror: bool) -> Vec<Diagnostic> {
                 out.push(diag(Severity::Note, None, format!("run: {run}")));
             }
             if let Some(ub) = &cex.undefined_behaviour {
-                let m = format!("undefined behaviour on the way ({}): {}", ub.kind, ub.message);
+                let m = format!("{} ({}): {}", super::ub_title(cex), ub.kind, ub.message);
                 out.push(diag(Severity::Note, known(&ub.at), m));
             }
             for st in cex.path.iter().take(MAX_PATH_NOTES) {

@@ -114,7 +114,7 @@ pub struct RunOptions {
     pub int: String,
     pub data_model: String,
     pub entry: String,
-    /// What counts as the error: `assertions` or `unreach-call`.
+    /// What counts as the error: `assertions`, `unreach-call`, a list (`unreach-call,overflow`).
     pub property: String,
     /// SV-COMP's conventions were in force.
     pub svcomp: bool,
@@ -149,6 +149,17 @@ pub struct ProgramSize {
 pub struct Approximations {
     pub translation: TranslationStats,
     pub operations: BTreeMap<String, usize>,
+}
+
+/// How a report introduces a counterexample's undefined behaviour: the
+/// sanitizer's own report of the fault when the failure is a check the
+/// frontend compiled in (issue 51), undefined behaviour met on the way to
+/// the program's own check otherwise.
+pub fn ub_title(cex: &Counterexample) -> &'static str {
+    match cex.failure.as_ref().and_then(|f| crate::frontend::instrumented_kind(&f.kind)) {
+        Some(_) => "the sanitizer reports it on the replay",
+        None => "undefined behaviour on the way",
+    }
 }
 
 /// A counterexample.
@@ -246,8 +257,26 @@ impl Report {
         crate::ir::holds_text(&self.checks)
     }
 
-    /// The report as one JSON object.
+    /// The answer in SV-COMP's vocabulary: `true`, `false(P)` with the
+    /// property P the counterexample violates (`false(no-overflow)`), or
+    /// `unknown`.
+    pub fn sv_verdict(&self) -> String {
+        match self.verdict {
+            Verdict::Safe => "true".into(),
+            Verdict::Unsafe => {
+                let kind = self.counterexample.as_ref().and_then(|c| c.failure.as_ref()).map(|f| f.kind.as_str());
+                format!("false({})", crate::ir::svcomp_property(kind.unwrap_or("reach_error")))
+            }
+            Verdict::Unknown => "unknown".into(),
+        }
+    }
+
+    /// The report as one JSON object (with [`Report::sv_verdict`] as `sv_verdict`).
     pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).unwrap_or_default()
+        let mut v = serde_json::to_value(self).unwrap_or_default();
+        if let Some(o) = v.as_object_mut() {
+            o.insert("sv_verdict".into(), self.sv_verdict().into());
+        }
+        serde_json::to_string_pretty(&v).unwrap_or_default()
     }
 }

@@ -37,7 +37,7 @@ impl Report {
                 let _ = writeln!(s, "run: {run}");
             }
             if let Some(ub) = &cex.undefined_behaviour {
-                let _ = writeln!(s, "undefined behaviour on the way ({}): {ub}", ub.kind);
+                let _ = writeln!(s, "{} ({}): {ub}", super::ub_title(cex), ub.kind);
             }
             if !cex.path.is_empty() {
                 let _ = writeln!(s, "path:");

@@ -1,0 +1,239 @@
+//! Memory safety as a property (issue 51; DESIGN.md "Properties"): every
+//! load and store within a live object, every `free` of a live heap block's
+//! start. The checks are compiled into the module before it is optimized,
+//! as the sanitizers' are: an optimizer may delete an access it proves
+//! undefined (a store past an array that nothing reads, a store to a freed
+//! block), and a check placed after it would find nothing.
+//!
+//! [`instrument`] puts a call `__ufo_access(p, bytes)` before every load and
+//! store whose pointer is not statically within its object (an access to a
+//! variable or to a constant offset of an array is), and before every
+//! `memset`/`memcpy`/`memmove` (one per pointer, of its length). The call
+//! reads nothing and writes no memory the program sees
+//! (`memory(inaccessiblemem: readwrite)`, its pointer `nocapture readnone`), so it
+//! keeps the program's optimizations but is never deleted.
+//!
+//! The translation (`translate.rs`) makes each call a check of the object
+//! its pointer points into ([`object_of`], through `getelementptr`s: the
+//! pointer is the object's start plus a byte offset, exact in the model):
+//! a global or an `alloca` of its size; a `malloc`/`calloc`/`realloc` block
+//! of its size, not null and not freed (a ghost flag per allocating call,
+//! set by `free`). Each violation is an error edge of its own kind
+//! ([`NULL_DEREF`], [`USE_AFTER_FREE`], [`OUT_OF_BOUNDS`]); `free(p)` is
+//! checked the same way ([`INVALID_FREE`], [`DOUBLE_FREE`]). A pointer whose
+//! object the model cannot name (read from memory, as in a linked list; an
+//! argument; an integer) makes the program's SAFE impossible
+//! (`Program::safe_blocked` with that reason): never a SAFE with an
+//! unchecked access. A counterexample replays under AddressSanitizer, which
+//! must report the same kind of fault at the same line (`replay`).
+//!
+//! Invariant: every load, store and memory intrinsic of the module as read
+//! is checked, statically here or by a call the translation turns into a
+//! check or a reason not to claim SAFE.
+
+use super::llvm::{self, Value};
+use super::memory::{gep_bytes, Gep};
+use llvm_sys::core::*;
+use llvm_sys::prelude::LLVMTypeRef;
+use llvm_sys::target::{LLVMABISizeOfType, LLVMGetModuleDataLayout, LLVMTargetDataRef};
+use llvm_sys::LLVMOpcode;
+
+/// The check the instrumentation calls: `__ufo_access(ptr p, i64 bytes)`.
+pub const ACCESS: &str = "__ufo_access";
+
+pub use crate::ir::{DOUBLE_FREE, INVALID_FREE, NULL_DEREF, OUT_OF_BOUNDS, USE_AFTER_FREE};
+
+/// The object a pointer points into, as the model knows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Object {
+    /// A global variable or an `alloca` of a constant number of bytes.
+    Fixed { site: Value, bytes: i128 },
+    /// An `alloca` of `count` elements of `elem` bytes (a variable count).
+    Counted { site: Value, count: Value, elem: i128 },
+    /// The block of an allocating call (`malloc`, `calloc`, `realloc`): its
+    /// size comes from the call's arguments.
+    Heap { call: Value },
+    /// The null pointer.
+    Null,
+}
+
+/// Where the instrumentation's checks go: every function with a body.
+/// Returns the number of checks inserted.
+pub fn instrument(module: &inkwell::module::Module) -> usize {
+    let m = module.as_mut_ptr();
+    let td = unsafe { LLVMGetModuleDataLayout(m) };
+    let mut functions = Vec::new();
+    let mut f = unsafe { LLVMGetFirstFunction(m) };
+    while !f.is_null() {
+        if !llvm::is_declaration(f) {
+            functions.push(f);
+        }
+        f = unsafe { LLVMGetNextFunction(f) };
+    }
+    let mut sites: Vec<(Value, Value, Option<Value>, i128)> = Vec::new();
+    for f in functions {
+        for inst in llvm::blocks(f).into_iter().flat_map(llvm::instructions) {
+            match llvm::opcode(inst) {
+                LLVMOpcode::LLVMLoad => {
+                    let p = llvm::operand(inst, 0);
+                    let bytes = store_size(td, llvm::type_of(inst));
+                    if !statically_within(td, p, bytes) {
+                        sites.push((inst, p, None, bytes));
+                    }
+                }
+                LLVMOpcode::LLVMStore => {
+                    let p = llvm::operand(inst, 1);
+                    let bytes = store_size(td, llvm::type_of(llvm::operand(inst, 0)));
+                    if !statically_within(td, p, bytes) {
+                        sites.push((inst, p, None, bytes));
+                    }
+                }
+                LLVMOpcode::LLVMCall => {
+                    let name = llvm::name(llvm::called_value(inst));
+                    let len = llvm::operand(inst, 2);
+                    if name.starts_with("llvm.memset.") {
+                        sites.push((inst, llvm::operand(inst, 0), Some(len), 0));
+                    } else if name.starts_with("llvm.memcpy.") || name.starts_with("llvm.memmove.") {
+                        sites.push((inst, llvm::operand(inst, 0), Some(len), 0));
+                        sites.push((inst, llvm::operand(inst, 1), Some(len), 0));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    if sites.is_empty() {
+        return 0;
+    }
+    unsafe {
+        let ctx = LLVMGetModuleContext(m);
+        let (i64t, ptr) = (LLVMInt64TypeInContext(ctx), LLVMPointerTypeInContext(ctx, 0));
+        let (check, ty) = llvm::declare(m, ACCESS, LLVMVoidTypeInContext(ctx), &[ptr, i64t]);
+        mark_inaccessible(ctx, check);
+        let builder = LLVMCreateBuilderInContext(ctx);
+        for (inst, p, len, bytes) in &sites {
+            LLVMPositionBuilderBefore(builder, *inst);
+            let n = match len {
+                Some(l) if LLVMTypeOf(*l) == i64t => *l,
+                Some(l) => LLVMBuildZExt(builder, *l, i64t, c"".as_ptr()),
+                None => LLVMConstInt(i64t, *bytes as u64, 0),
+            };
+            let mut args = [*p, n];
+            let call = LLVMBuildCall2(builder, ty, check, args.as_mut_ptr(), 2, c"".as_ptr());
+            llvm_sys::debuginfo::LLVMInstructionSetDebugLoc(
+                call,
+                llvm_sys::debuginfo::LLVMInstructionGetDebugLoc(*inst),
+            );
+        }
+        LLVMDisposeBuilder(builder);
+    }
+    sites.len()
+}
+
+/// `f`'s attributes: writes only memory the program cannot see, its pointer
+/// neither captured nor read (the optimizer keeps the call and the
+/// program's own optimizations).
+unsafe fn mark_inaccessible(ctx: llvm_sys::prelude::LLVMContextRef, f: Value) {
+    let kind = |name: &str| LLVMGetEnumAttributeKindForName(name.as_ptr().cast(), name.len());
+    // MemoryEffects: two bits per location (argmem, inaccessiblemem, other), ModRef = 3
+    let memory = LLVMCreateEnumAttribute(ctx, kind("memory"), 3 << 2);
+    LLVMAddAttributeAtIndex(f, llvm_sys::LLVMAttributeFunctionIndex, memory);
+    LLVMAddAttributeAtIndex(f, llvm_sys::LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(ctx, kind("nounwind"), 0));
+    for a in ["nocapture", "readnone"] {
+        LLVMAddAttributeAtIndex(f, 1, LLVMCreateEnumAttribute(ctx, kind(a), 0));
+    }
+}
+
+/// The bytes a load or store of `t` touches.
+fn store_size(td: LLVMTargetDataRef, t: LLVMTypeRef) -> i128 {
+    i128::from(unsafe { llvm_sys::target::LLVMStoreSizeOfType(td, t) })
+}
+
+/// Is an access of `bytes` at `p` within its object whatever the run: `p`
+/// is a global or a constant-size `alloca`, or a constant offset of one,
+/// and the access lies inside it.
+fn statically_within(td: LLVMTargetDataRef, p: Value, bytes: i128) -> bool {
+    let (root, offset) = match constant_offset(td, p) {
+        Some(x) => x,
+        None => return false,
+    };
+    match object_of(td, root) {
+        Some(Object::Fixed { bytes: size, .. }) => offset >= 0 && offset + bytes <= size,
+        _ => false,
+    }
+}
+
+/// `p` as a root pointer plus a constant number of bytes, through
+/// `getelementptr`s of constant indices and casts.
+fn constant_offset(td: LLVMTargetDataRef, p: Value) -> Option<(Value, i128)> {
+    let mut offset = 0i128;
+    let mut v = p;
+    for _ in 0..64 {
+        if super::memory::is_gep(v) {
+            let Gep { constant, strides } = gep_bytes(td, v)?;
+            if !strides.is_empty() {
+                return None;
+            }
+            offset = offset.checked_add(constant)?;
+            v = llvm::operand(v, 0);
+        } else if is_cast(v) {
+            v = llvm::operand(v, 0);
+        } else {
+            return Some((v, offset));
+        }
+    }
+    None
+}
+
+/// A pointer cast (instruction or constant expression) that keeps the address.
+fn is_cast(v: Value) -> bool {
+    let op = if llvm::is_instruction(v) {
+        Some(llvm::opcode(v))
+    } else if unsafe { !LLVMIsAConstantExpr(v).is_null() } {
+        Some(unsafe { LLVMGetConstOpcode(v) })
+    } else {
+        None
+    };
+    matches!(op, Some(LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast))
+}
+
+/// The object `root` (a pointer no `getelementptr` or cast derives from
+/// another) is the start of, if the model knows it.
+pub(super) fn object_of(td: LLVMTargetDataRef, root: Value) -> Option<Object> {
+    let size = |t| i128::from(unsafe { LLVMABISizeOfType(td, t) });
+    unsafe {
+        if LLVMIsNull(root) != 0 {
+            return Some(Object::Null);
+        }
+        if !LLVMIsAGlobalVariable(root).is_null() {
+            // (an external global's size is its declared type's)
+            return Some(Object::Fixed { site: root, bytes: size(LLVMGlobalGetValueType(root)) });
+        }
+        if !LLVMIsAAllocaInst(root).is_null() {
+            let elem = size(LLVMGetAllocatedType(root));
+            let count = llvm::operand(root, 0);
+            return Some(match llvm::const_int(count) {
+                Some(n) => Object::Fixed { site: root, bytes: elem.checked_mul(n)? },
+                None => Object::Counted { site: root, count, elem },
+            });
+        }
+    }
+    if super::memory::is_heap_site(root) {
+        return Some(Object::Heap { call: root });
+    }
+    None
+}
+
+/// What the model cannot name the object of: a user's words for `root`.
+pub(super) fn unknown_object(root: Value) -> &'static str {
+    if !llvm::is_instruction(root) {
+        return if unsafe { !LLVMIsAArgument(root).is_null() } { "a parameter" } else { "a constant address" };
+    }
+    match llvm::opcode(root) {
+        LLVMOpcode::LLVMLoad => "a pointer read from memory",
+        LLVMOpcode::LLVMPHI | LLVMOpcode::LLVMSelect => "a pointer that may point into one of several objects",
+        LLVMOpcode::LLVMIntToPtr => "an integer",
+        LLVMOpcode::LLVMCall => "the result of a call",
+        _ => "a pointer the model does not follow",
+    }
+}

@@ -1,0 +1,12 @@
+/* Fills an array of 10 with one element too many. */
+#include <stdio.h>
+
+int main(void) {
+  int n, a[10];
+  if (scanf("%d", &n) != 1 || n < 0 || n > 10)
+    return 1;
+  for (int i = 0; i <= n; i++)
+    a[i] = i;
+  printf("%d\n", a[0]);
+  return 0;
+}
