@@ -552,12 +552,15 @@ fn bench(a: BenchArgs) -> Result<i32, Error> {
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
+    let mut properties: Vec<&str> = tasks.iter().map(|t| t.property.as_str()).collect();
+    properties.sort_unstable();
+    properties.dedup();
     println!(
-        "ufo bench {}: {} tasks, {} {} --opt {}, {} s and {} MiB per task and tool, {} job(s)",
+        "ufo bench {}: {} tasks, {} --property {} --svcomp --opt {}, {} s and {} MiB per task and tool, {} job(s)",
         a.tasks.display(),
         tasks.len(),
         opts.verify_args.join(" "),
-        ufo::bench::SVCOMP_ARGS.join(" "),
+        properties.join("|"),
         a.opt.as_str(),
         a.timeout,
         a.memory,

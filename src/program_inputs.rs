@@ -350,6 +350,13 @@ pub fn describe(i: &Input) -> String {
         InputSource::Nondet if i.func.ends_with("_double") || i.func.ends_with("_float") => {
             format!("{}() = {}", i.func, float_literal(i.value, i.func.ends_with("_float")))
         }
+        InputSource::Library { function } if matches!(function.as_str(), "malloc" | "calloc" | "realloc") => {
+            if i.value == 0 {
+                format!("{function}() returns a block")
+            } else {
+                format!("{function}() fails: it returns NULL")
+            }
+        }
         InputSource::Nondet | InputSource::Library { .. } => format!("{}() = {}", i.func, i.value),
         InputSource::Argc => format!("argc = {}", i.value),
         InputSource::ArgvNumber { index } => format!("argv[{index}] = \"{}\" ({}() = {})", i.value, i.func, i.value),

@@ -74,12 +74,9 @@ pub struct BenchOptions {
     pub baselines: Vec<Baseline>,
 }
 
-/// The tasks' property (by default `unreach-call.prp`: `G ! call(reach_error())`) and
+/// The task's property (by default `unreach-call.prp`: `G ! call(reach_error())`) and
 /// SV-COMP's conventions (external functions have no side effects), for ufo
 /// and the baseline's clauses alike.
-pub const SVCOMP_ARGS: [&str; 3] = ["--property", "unreach-call", "--svcomp"];
-
-/// [`SVCOMP_ARGS`] with the task's own property.
 fn svcomp_args(t: &Task) -> [&str; 3] {
     ["--property", &t.property, "--svcomp"]
 }

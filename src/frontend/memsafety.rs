@@ -10,8 +10,8 @@
 //! variable or to a constant offset of an array is), and before every
 //! `memset`/`memcpy`/`memmove` (one per pointer, of its length). The call
 //! reads nothing and writes no memory the program sees
-//! (`memory(inaccessiblemem: readwrite)`, its pointer `nocapture readnone`), so it
-//! keeps the program's optimizations but is never deleted.
+//! (`memory(inaccessiblemem: readwrite)`), so it keeps most of the program's
+//! optimizations but is never deleted.
 //!
 //! The translation (`translate.rs`) makes each call a check of the object
 //! its pointer points into ([`object_of`], through `getelementptr`s: the
@@ -130,18 +130,17 @@ pub fn instrument(module: &inkwell::module::Module) -> usize {
     sites.len()
 }
 
-/// `f`'s attributes: writes only memory the program cannot see, its pointer
-/// neither captured nor read (the optimizer keeps the call and the
-/// program's own optimizations).
+/// `f`'s attributes: it writes only memory the program cannot see (the
+/// optimizer keeps the call, and the program's loads and stores around
+/// it). Its pointer may be captured: were it not, `clang -O2` would delete a
+/// `malloc` whose block is only checked, stored and freed, and the checks
+/// with it.
 unsafe fn mark_inaccessible(ctx: llvm_sys::prelude::LLVMContextRef, f: Value) {
     let kind = |name: &str| LLVMGetEnumAttributeKindForName(name.as_ptr().cast(), name.len());
     // MemoryEffects: two bits per location (argmem, inaccessiblemem, other), ModRef = 3
     let memory = LLVMCreateEnumAttribute(ctx, kind("memory"), 3 << 2);
     LLVMAddAttributeAtIndex(f, llvm_sys::LLVMAttributeFunctionIndex, memory);
     LLVMAddAttributeAtIndex(f, llvm_sys::LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(ctx, kind("nounwind"), 0));
-    for a in ["nocapture", "readnone"] {
-        LLVMAddAttributeAtIndex(f, 1, LLVMCreateEnumAttribute(ctx, kind(a), 0));
-    }
 }
 
 /// The bytes a load or store of `t` touches.

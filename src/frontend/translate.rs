@@ -499,12 +499,14 @@ impl Tx<'_> {
                 } else if llvm::value_ty(inst) == Ty::Pointer
                     && (self.mem.region(inst).is_some()
                         || self.mem.points_to_functions(inst)
+                        || (self.opts.property.memsafety && super::memory::is_heap_site(inst))
                         || (llvm::opcode(inst) == LLVMOpcode::LLVMLoad
                             && self.mem.field(llvm::operand(inst, 0), self.mem.ptr_bits).is_some()))
                 {
                     // an address in a modelled region, a function pointer,
-                    // or a pointer that modelled memory holds (null or not:
-                    // the value stored)
+                    // a pointer that modelled memory holds (null or not:
+                    // the value stored), or a heap block whose accesses are
+                    // checked (`memsafety`: null or not)
                     let src = self.src_names.get(&inst).cloned();
                     let v = self.new_var(&llvm::name(inst), Sort::Int { bits: self.mem.ptr_bits }, src);
                     self.val2var.insert(inst, v);
@@ -1286,15 +1288,22 @@ impl Tx<'_> {
     }
 
     /// The pointer `p` is derived from through `getelementptr`s, and `p`'s
-    /// offset from it in bytes (wrapping, as `getelementptr` without
-    /// `inbounds` does).
-    fn byte_offset(&mut self, p: Value, body: &mut Vec<Stmt>, at: &SrcLoc) -> Option<(Value, Expr)> {
+    /// offset from it in bytes: wrapping, as `getelementptr` without
+    /// `inbounds` does; or, if `exact`, the offset as a number (where
+    /// the real one wraps, a pointer left its object, which is undefined:
+    /// the exact offset is then out of bounds too).
+    fn offset_from_root(&mut self, p: Value, exact: bool, body: &mut Vec<Stmt>, at: &SrcLoc) -> Option<(Value, Expr)> {
         if !super::memory::is_gep(p) {
             return Some((p, Expr::Int { value: 0, bits: self.mem.ptr_bits }));
         }
         let gep = self.mem.gep(p)?;
-        let (root, base) = self.byte_offset(llvm::operand(p, 0), body, at)?;
-        Some((root, self.plus_offset(base, gep, false, body, at)?))
+        let (root, base) = self.offset_from_root(llvm::operand(p, 0), exact, body, at)?;
+        Some((root, self.plus_offset(base, gep, exact, body, at)?))
+    }
+
+    /// [`Tx::offset_from_root`], wrapping.
+    fn byte_offset(&mut self, p: Value, body: &mut Vec<Stmt>, at: &SrcLoc) -> Option<(Value, Expr)> {
+        self.offset_from_root(p, false, body, at)
     }
 
     /// `ptrtoint p` as a `bits`-bit integer. The model's constant base of an
@@ -2074,6 +2083,21 @@ impl Tx<'_> {
                 if self.opts.property.memsafety {
                     let freed = self.freed_flag(inst);
                     body.push(Stmt::Assign(freed, Expr::Bool(false)));
+                    if !self.opts.malloc_never_null {
+                        // whether it fails, an input the replay gives the
+                        // C library's allocator (`replay::harness::wrapped`)
+                        let int = Sort::Int { bits: 32 };
+                        let fails = self.new_var(&format!("{name}.fails"), int, None);
+                        let source = InputSource::Library { function: name.clone() };
+                        body.push(Stmt::Havoc(fails, HavocKind::Nondet { func: name.clone(), source }, at.clone()));
+                        let is_null = compare(CmpPred::Eq, v, sort, 0);
+                        let failed = compare(CmpPred::Eq, fails, int, 1);
+                        let kept = compare(CmpPred::Eq, fails, int, 0);
+                        body.push(Stmt::Assume(Expr::Or(vec![
+                            Expr::And(vec![failed, is_null.clone()]),
+                            Expr::And(vec![kept, Expr::negate(is_null)]),
+                        ])));
+                    }
                 }
                 let not_null = Expr::negate(compare(CmpPred::Eq, v, sort, 0));
                 if self.opts.malloc_never_null {
@@ -2209,7 +2233,7 @@ impl Tx<'_> {
     fn access_check(&mut self, inst: Value, body: &mut Vec<Stmt>, at: &SrcLoc) {
         let p = llvm::operand(inst, 0);
         let bits = self.mem.ptr_bits;
-        let (root, off) = match self.byte_offset(p, body, at) {
+        let (root, off) = match self.offset_from_root(p, true, body, at) {
             Some(x) => x,
             None => return self.unchecked("an access", None, at),
         };
@@ -2293,7 +2317,7 @@ impl Tx<'_> {
     fn free_check(&mut self, inst: Value, body: &mut Vec<Stmt>, at: &SrcLoc) {
         let p = llvm::operand(inst, 0);
         let bits = self.mem.ptr_bits;
-        let Some((root, off)) = self.byte_offset(p, body, at) else {
+        let Some((root, off)) = self.offset_from_root(p, true, body, at) else {
             return self.unchecked("a free()", None, at);
         };
         let Some((object, _, what)) = self.object(root, body, at) else {

@@ -326,7 +326,11 @@ impl Failure {
     /// The failure as a user reads it: "assertion `s != 45` failed", "reach_error() is reachable".
     pub fn describe(&self) -> String {
         if let Some(fault) = fault_text(&self.kind) {
-            return format!("a {fault}");
+            let article = if fault.starts_with(['a', 'e', 'i', 'o']) { "an" } else { "a" };
+            return match &self.condition {
+                Some(c) => format!("{article} {fault}: {c}"),
+                None => format!("{article} {fault}"),
+            };
         }
         match (self.kind.as_str(), &self.condition) {
             ("assert", Some(c)) => format!("assertion `{c}` fails"),

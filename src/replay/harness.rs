@@ -160,6 +160,14 @@ fn return_type(name: &str, linkage: &Linkage) -> String {
     conventional_type(suffix).unwrap_or("long long").to_string()
 }
 
+/// The C library functions whose calls the linker sends to the harness's
+/// `__wrap_` definitions (`-Wl,--wrap=`): the sanitizers' own allocator
+/// stays the one behind them.
+pub fn wrapped(trace: &Trace) -> Vec<String> {
+    let wrap = ["malloc", "calloc", "realloc"];
+    trace.library_functions().into_iter().filter(|f| wrap.contains(&f.as_str())).collect()
+}
+
 /// The C harness's definition of a C library function whose results the
 /// trace holds; `None` for a function the harness does not replace.
 fn library_definition(f: &str) -> Option<String> {
@@ -167,6 +175,11 @@ fn library_definition(f: &str) -> Option<String> {
         "rand" => "int rand(void) { return (int)ufo_next(\"rand\"); }".into(),
         "random" => "long random(void) { return (long)ufo_next(\"random\"); }".into(),
         "time" => "long time(long *t) {\n  long v = (long)ufo_next(\"time\");\n  if (t) *t = v;\n  return v;\n}".into(),
+        // whether an allocation fails (`--property memsafety`): the program's
+        // calls are redirected to these by the linker (`wrapped`)
+        "malloc" => "void *__real_malloc(size_t);\nvoid *__wrap_malloc(size_t n) { return ufo_next(\"malloc\") ? 0 : __real_malloc(n); }".into(),
+        "calloc" => "void *__real_calloc(size_t, size_t);\nvoid *__wrap_calloc(size_t n, size_t m) { return ufo_next(\"calloc\") ? 0 : __real_calloc(n, m); }".into(),
+        "realloc" => "void *__real_realloc(void *, size_t);\nvoid *__wrap_realloc(void *p, size_t n) { return ufo_next(\"realloc\") ? 0 : __real_realloc(p, n); }".into(),
         _ => return None,
     })
 }

@@ -325,8 +325,9 @@ fn replay_fault(build: Build, sources: &[String], fault: Fault, harness_out: Opt
     };
     let mut cmd = build.command(&exe);
     cmd.env("UBSAN_OPTIONS", "print_stacktrace=0:halt_on_error=1:report_error_type=1");
+    cmd.env("ASAN_OPTIONS", "detect_leaks=0:halt_on_error=1");
     let (r, err) = execute(cmd, limit, build.target);
-    match ub::first(&err) {
+    match ub::first(&err).or_else(|| ub::memory_error(&err)) {
         Some(found) if ub::is_fault(fault.kind, found.kind) && found.at.line == fault.line => {
             Replay::Reached(Some(found), By::Clang)
         }
@@ -658,10 +659,12 @@ impl Build<'_> {
         let hc = self.dir.join(format!("{tag}harness.c"));
         std::fs::write(&hc, &h).map_err(|e| e.to_string())?;
         let exe = self.dir.join(format!("{tag}replay"));
+        let wraps = harness::wrapped(self.trace).iter().map(|f| format!("-Wl,--wrap={f}")).collect::<Vec<_>>();
         check(
             run(Command::new(crate::frontend::clang())
                 .args(m32)
                 .args(san)
+                .args(&wraps)
                 .args(["-w", "-o"])
                 .arg(&exe)
                 .arg(&hc)

@@ -15,8 +15,10 @@
 //! `ufo cc`) is sanitized from the C file it was compiled from.
 
 use crate::error::SrcLoc;
+use crate::ir;
 
-/// The compiler flag of the sanitized build.
+/// The compiler flag of the sanitized build (the report of undefined
+/// behaviour on the way to a program's own check).
 pub const FLAG: &str = "-fsanitize=undefined";
 
 /// The first undefined behaviour on a run.
@@ -34,24 +36,62 @@ pub struct UndefinedBehaviour {
 }
 
 /// The sanitizer flag that reports a fault of the failure kind `kind`
-/// (`frontend::builtins`: `signed-overflow`, `shift`, `division`).
+/// (`ir`'s `SIGNED_OVERFLOW`, `SHIFT`, `DIVISION`: UBSan; the memory
+/// faults: AddressSanitizer).
 pub fn fault_flag(kind: &str) -> &'static str {
     match kind {
-        "shift" => "-fsanitize=shift",
-        "division" => "-fsanitize=integer-divide-by-zero,signed-integer-overflow",
-        _ => "-fsanitize=signed-integer-overflow",
+        ir::SHIFT => "-fsanitize=shift",
+        ir::DIVISION => "-fsanitize=integer-divide-by-zero,signed-integer-overflow",
+        ir::SIGNED_OVERFLOW => "-fsanitize=signed-integer-overflow",
+        _ => "-fsanitize=address",
     }
 }
 
-/// Is a UBSan finding of kind `found` ([`kind`]) the fault of the failure
-/// kind `fault`?
+/// Is a sanitizer finding of kind `found` ([`kind`], [`memory_error`]) the
+/// fault of the failure kind `fault`?
 pub fn is_fault(fault: &str, found: &str) -> bool {
     match fault {
-        "signed-overflow" => found == "signed-overflow",
-        "shift" => found == "shift",
-        "division" => matches!(found, "division-by-zero" | "division-overflow"),
-        _ => false,
+        ir::DIVISION => matches!(found, "division-by-zero" | "division-overflow"),
+        _ => fault == found,
     }
+}
+
+/// The first error AddressSanitizer reports in `stderr`, as a fault of
+/// `ir`'s kinds (`heap-buffer-overflow` and its stack and global twins are
+/// `out-of-bounds`, a SEGV on the zero page `null-dereference`, ...), at
+/// the first frame of its stack in a source file of the program (not the
+/// C library's, not the sanitizer's own).
+pub fn memory_error(stderr: &str) -> Option<UndefinedBehaviour> {
+    static ERROR: std::sync::LazyLock<regex::Regex> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"(?m)ERROR: AddressSanitizer: (.+)$").expect("a valid regex"));
+    static FRAME: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?m)^\s*#\d+ 0x[0-9a-f]+ in \S+ (/?[^\s:]+\.[ci]):(\d+)(?::(\d+))?").expect("a valid regex")
+    });
+    let c = ERROR.captures(stderr)?;
+    let message = c[1].trim().to_string();
+    let after = &stderr[c.get(0)?.end()..];
+    let kind = if message.starts_with("heap-use-after-free") {
+        ir::USE_AFTER_FREE
+    } else if message.starts_with("attempting double-free") {
+        ir::DOUBLE_FREE
+    } else if message.starts_with("attempting free on address which was not malloc()-ed")
+        || message.starts_with("bad-free")
+    {
+        ir::INVALID_FREE
+    } else if message.contains("buffer-overflow") || message.contains("buffer-underflow") {
+        ir::OUT_OF_BOUNDS
+    } else if message.starts_with("SEGV") && after.contains("address points to the zero page") {
+        ir::NULL_DEREF
+    } else {
+        "other"
+    };
+    let frame = FRAME.captures_iter(after).find(|f| !f[1].starts_with("/usr/") && !f[1].contains("compiler-rt"))?;
+    let at = SrcLoc {
+        file: frame[1].to_string(),
+        line: frame[2].parse().ok()?,
+        col: frame.get(3).and_then(|c| c.as_str().parse().ok()).unwrap_or(0),
+    };
+    Some(UndefinedBehaviour { kind, message, at })
 }
 
 /// Whether `file` is C source that UBSan can instrument.

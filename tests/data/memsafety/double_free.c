@@ -1,0 +1,15 @@
+/* Frees a block twice when the input is negative. */
+#include <stdio.h>
+#include <stdlib.h>
+
+int main(void) {
+  int n;
+  char *s = malloc(16);
+  if (!s || scanf("%d", &n) != 1)
+    return 1;
+  s[0] = 'a';
+  if (n < 0)
+    free(s);
+  free(s);
+  return 0;
+}
