@@ -33,14 +33,22 @@ fn each_memory_bug_is_found_and_replays_under_asan() {
         ("strcpy_literal", "out-of-bounds", 7, "valid-deref"),
         ("malloc_null", "null-dereference", 10, "valid-deref"),
         ("use_after_free", "use-after-free", 12, "valid-deref"),
-        ("double_free", "double-free", 13, "valid-free"),
+        ("double_free", "double-free", 17, "valid-free"),
+        ("dangling_local", "use-after-free", 15, "valid-deref"),
+        ("leak", "memory-leak", 7, "valid-memtrack"),
     ];
     for level in ["O0", "O2"] {
         for (file, kind, line, sv) in bugs {
             let json = run(&format!("{file}.c"), level, "UNSAFE");
             let cex = &json["counterexample"];
-            let failure = (cex["failure"]["kind"].as_str(), cex["failure"]["at"]["line"].as_u64());
-            assert_eq!(failure, (Some(kind), Some(line)), "{file} {level}");
+            // (at -O2 the two frees of double_free.c are one call, which
+            // keeps no line: the sanitizer's report gives it)
+            let at = cex["failure"]["at"]["line"].as_u64();
+            assert_eq!(cex["failure"]["kind"].as_str(), Some(kind), "{file} {level}");
+            assert!(
+                at == Some(line) || (file == "double_free" && level == "O2" && at == Some(0)),
+                "{file} {level}: {at:?}"
+            );
             let found = &cex["undefined_behaviour"];
             assert_eq!(
                 (found["kind"].as_str(), found["at"]["line"].as_u64()),
@@ -62,6 +70,10 @@ fn each_memory_bug_is_found_and_replays_under_asan() {
         ("use_after_free_safe", "O2"),
         ("double_free_safe", "O0"),
         ("double_free_safe", "O2"),
+        ("dangling_local_safe", "O0"),
+        ("dangling_local_safe", "O2"),
+        ("leak_safe", "O0"),
+        ("leak_safe", "O2"),
     ] {
         let json = run(&format!("{file}.c"), level, "SAFE");
         assert_eq!(json["sv_verdict"], "true", "{file} {level}");
@@ -93,6 +105,18 @@ fn an_argument_copied_too_far_is_found_and_an_unknown_object_blocks_safe() {
     assert_eq!(code, 20, "{json}");
     let reason = json["reason"].as_str().unwrap_or_default();
     assert!(reason.contains("is not known to the model (it is a pointer read from memory)"), "{reason}");
+}
+
+/// A local of an inlined function read after it returned is out of its
+/// scope (the inliner's lifetime markers, kept opaque so that `-O2` does
+/// not delete the read), found at both levels above; and a block
+/// allocated in a loop is not tracked for leaks, so SAFE is not claimed.
+#[test]
+fn a_block_allocated_in_a_loop_blocks_safe() {
+    let (code, json) = verify(&[format!("{DIR}/loop_blocks.c")], &["--property", "memsafety", "--timeout", "20"]);
+    assert_eq!(code, 20, "{json}");
+    let reason = json["reason"].as_str().unwrap_or_default();
+    assert!(reason.contains("a block allocated in a loop (its leak)"), "{reason}");
 }
 
 /// Without `memsafety` none of this is checked: the out-of-bounds write is

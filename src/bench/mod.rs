@@ -75,10 +75,15 @@ pub struct BenchOptions {
 }
 
 /// The task's property (by default `unreach-call.prp`: `G ! call(reach_error())`) and
-/// SV-COMP's conventions (external functions have no side effects), for ufo
-/// and the baseline's clauses alike.
-fn svcomp_args(t: &Task) -> [&str; 3] {
-    ["--property", &t.property, "--svcomp"]
+/// SV-COMP's conventions (external functions have no side effects; with its
+/// memory-safety properties, allocation never fails: its tasks use
+/// `malloc`'s block unchecked), for ufo and the baseline's clauses alike.
+fn svcomp_args(t: &Task) -> Vec<&str> {
+    let mut args = vec!["--property", &t.property, "--svcomp"];
+    if matches!(t.property.as_str(), "memsafety" | "memcleanup") {
+        args.push("--malloc-never-null");
+    }
+    args
 }
 
 impl BenchOptions {

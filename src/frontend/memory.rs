@@ -575,7 +575,7 @@ pub fn gep_bytes(td: LLVMTargetDataRef, g: Value) -> Option<Gep> {
 
 /// Whether a block lies on a cycle of its function's control flow (it may
 /// run more than once).
-fn on_cycle(bb: llvm_sys::prelude::LLVMBasicBlockRef) -> bool {
+pub(super) fn on_cycle(bb: llvm_sys::prelude::LLVMBasicBlockRef) -> bool {
     let succ = |b| llvm::successors(unsafe { LLVMGetBasicBlockTerminator(b) });
     let mut seen = std::collections::HashSet::new();
     let mut stack = succ(bb);

@@ -40,8 +40,12 @@ use llvm_sys::LLVMOpcode;
 
 /// The check the instrumentation calls: `__ufo_access(ptr p, i64 bytes)`.
 pub const ACCESS: &str = "__ufo_access";
+/// The start and end of a local's scope (`llvm.lifetime.*` made opaque by
+/// [`keep_lifetimes`]).
+pub const LIFETIME_START: &str = "__ufo_lifetime_start";
+pub const LIFETIME_END: &str = "__ufo_lifetime_end";
 
-pub use crate::ir::{DOUBLE_FREE, INVALID_FREE, NULL_DEREF, OUT_OF_BOUNDS, USE_AFTER_FREE};
+pub use crate::ir::{DOUBLE_FREE, INVALID_FREE, MEMORY_LEAK, NULL_DEREF, OUT_OF_BOUNDS, USE_AFTER_FREE};
 
 /// The object a pointer points into, as the model knows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -128,6 +132,57 @@ pub fn instrument(module: &inkwell::module::Module) -> usize {
         LLVMDisposeBuilder(builder);
     }
     sites.len()
+}
+
+/// Turns every `llvm.lifetime.start(n, p)`/`end` into a call of
+/// [`LIFETIME_START`]/[`LIFETIME_END`] `(p)`, which the optimizer keeps
+/// and does not read as a scope: the inliner marks an inlined function's
+/// locals so, and an optimizer would drop a marker and the store before it
+/// where the program reads the local out of its scope (undefined: a
+/// pointer to a returned function's local). Called after inlining and
+/// `mem2reg` (a local with such calls is not promoted), before
+/// optimization. Returns the markers turned.
+pub fn keep_lifetimes(module: &inkwell::module::Module) -> usize {
+    let m = module.as_mut_ptr();
+    let mut markers = Vec::new();
+    let mut f = unsafe { LLVMGetFirstFunction(m) };
+    while !f.is_null() {
+        for inst in llvm::blocks(f).into_iter().flat_map(llvm::instructions) {
+            if llvm::opcode(inst) == LLVMOpcode::LLVMCall {
+                let name = llvm::name(llvm::called_value(inst));
+                if let Some(rest) = name.strip_prefix("llvm.lifetime.") {
+                    markers.push((inst, rest.starts_with("start")));
+                }
+            }
+        }
+        f = unsafe { LLVMGetNextFunction(f) };
+    }
+    if markers.is_empty() {
+        return 0;
+    }
+    unsafe {
+        let ctx = LLVMGetModuleContext(m);
+        let ptr = LLVMPointerTypeInContext(ctx, 0);
+        let void = LLVMVoidTypeInContext(ctx);
+        let (start, ty) = llvm::declare(m, LIFETIME_START, void, &[ptr]);
+        let (end, _) = llvm::declare(m, LIFETIME_END, void, &[ptr]);
+        mark_inaccessible(ctx, start);
+        mark_inaccessible(ctx, end);
+        let builder = LLVMCreateBuilderInContext(ctx);
+        for (inst, is_start) in &markers {
+            LLVMPositionBuilderBefore(builder, *inst);
+            let mut args = [llvm::operand(*inst, 1)];
+            let callee = if *is_start { start } else { end };
+            let call = LLVMBuildCall2(builder, ty, callee, args.as_mut_ptr(), 1, c"".as_ptr());
+            llvm_sys::debuginfo::LLVMInstructionSetDebugLoc(
+                call,
+                llvm_sys::debuginfo::LLVMInstructionGetDebugLoc(*inst),
+            );
+            LLVMInstructionEraseFromParent(*inst);
+        }
+        LLVMDisposeBuilder(builder);
+    }
+    markers.len()
 }
 
 /// `f`'s attributes: it writes only memory the program cannot see (the
@@ -223,10 +278,74 @@ pub(super) fn object_of(td: LLVMTargetDataRef, root: Value) -> Option<Object> {
     None
 }
 
+/// Does the program mark the lifetime of the local `alloca`
+/// ([`keep_lifetimes`]' calls)?
+pub(super) fn has_lifetime(alloca: Value) -> bool {
+    let mut u = unsafe { LLVMGetFirstUse(alloca) };
+    while !u.is_null() {
+        let user = unsafe { LLVMGetUser(u) };
+        let marker = llvm::is_instruction(user)
+            && llvm::opcode(user) == LLVMOpcode::LLVMCall
+            && matches!(llvm::name(llvm::called_value(user)).as_str(), LIFETIME_START | LIFETIME_END);
+        if marker {
+            return true;
+        }
+        u = unsafe { LLVMGetNextUse(u) };
+    }
+    false
+}
+
+/// Functions whose pointer arguments the checks cover: the checked ones,
+/// those that read or write no memory through them, the verifier's and the
+/// input models' (which read only constant strings).
+fn covered(name: &str) -> bool {
+    name == ACCESS
+        || name == "free"
+        || name.starts_with("llvm.")
+        || name.starts_with("__VERIFIER_")
+        || name.starts_with("__ufo_")
+        || matches!(name, "malloc" | "calloc" | "reach_error" | "abort" | "exit" | "__assert_fail")
+}
+
+/// The first pointer argument of the call `inst` of the external function
+/// `name` through which it may access memory the checks do not cover (not a
+/// constant such as a format string), if any: SAFE cannot be claimed then.
+pub(super) fn unchecked_pointer_argument(inst: Value, name: &str) -> Option<Value> {
+    let callee = llvm::called_value(inst);
+    if !llvm::is_function(callee) || !llvm::is_declaration(callee) || covered(name) {
+        return None;
+    }
+    (0..llvm::call_arg_count(inst)).map(|i| llvm::operand(inst, i)).find(|a| {
+        llvm::value_ty(*a) == llvm::Ty::Pointer && {
+            let root = constant_root(*a);
+            let constant = unsafe { !LLVMIsAGlobalVariable(root).is_null() && LLVMIsGlobalConstant(root) != 0 };
+            !constant && unsafe { LLVMIsNull(root) == 0 }
+        }
+    })
+}
+
+/// `p` without its constant offsets and casts (as [`constant_offset`], without the layout).
+fn constant_root(p: Value) -> Value {
+    let mut v = p;
+    for _ in 0..64 {
+        let gep = super::memory::is_gep(v)
+            && (1..llvm::num_operands(v)).all(|k| llvm::const_int(llvm::operand(v, k)).is_some());
+        if gep || is_cast(v) {
+            v = llvm::operand(v, 0);
+        } else {
+            break;
+        }
+    }
+    v
+}
+
 /// What the model cannot name the object of: a user's words for `root`.
 pub(super) fn unknown_object(root: Value) -> &'static str {
     if !llvm::is_instruction(root) {
         return if unsafe { !LLVMIsAArgument(root).is_null() } { "a parameter" } else { "a constant address" };
+    }
+    if unsafe { !LLVMIsAAllocaInst(root).is_null() || !LLVMIsAGlobalVariable(root).is_null() } {
+        return "a pointer to a variable";
     }
     match llvm::opcode(root) {
         LLVMOpcode::LLVMLoad => "a pointer read from memory",

@@ -285,6 +285,10 @@ pub fn normalize(module: &Module, file: &str, opts: &FrontendOptions, recursion:
         promote_globals(module, entry);
     }
     run(module, &tm, "function(sroa,mem2reg)", file)?;
+    // (the scopes of the locals left in memory, where the inliner marked them)
+    if opts.property.memsafety {
+        super::memsafety::keep_lifetimes(module);
+    }
     if opts.entry == "main" {
         inputs::model_argv(module, entry);
     }
@@ -292,6 +296,9 @@ pub fn normalize(module: &Module, file: &str, opts: &FrontendOptions, recursion:
         // (and the locals whose address only the call took, `strtol`'s end)
         run(module, &tm, "always-inline,globaldce,function(sroa,mem2reg)", file)?;
         check_no_calls_left(module, entry, file)?;
+        if opts.property.memsafety {
+            super::memsafety::keep_lifetimes(module);
+        }
     }
     let pipeline = match opts.opt {
         OptLevel::O0 => None,

@@ -25,7 +25,7 @@ use super::floats;
 use super::inputs::{self, InputCall};
 use super::llvm::{self, Ty, Value};
 use super::memory::{Cell, Gep, Layout};
-use super::memsafety::{self, DOUBLE_FREE, INVALID_FREE, NULL_DEREF, OUT_OF_BOUNDS, USE_AFTER_FREE};
+use super::memsafety::{self, DOUBLE_FREE, INVALID_FREE, MEMORY_LEAK, NULL_DEREF, OUT_OF_BOUNDS, USE_AFTER_FREE};
 use super::models::ANY_INT;
 use super::FrontendOptions;
 use crate::cfg::liveness;
@@ -90,6 +90,13 @@ struct Tx<'a> {
     /// Under `memsafety`: the ghost flag of each allocating call, true once
     /// its block is freed (`memsafety.rs`).
     freed: HashMap<Value, VarId>,
+    /// Under `memsafety`: per allocating call, the ghost flag "its block is
+    /// allocated and not freed", false at the entry (the leak check at the
+    /// program's end).
+    live: Vec<(Value, VarId)>,
+    /// Under `memsafety`: the ghost flag of each local whose lifetime is
+    /// marked, true out of its scope.
+    dead: HashMap<Value, VarId>,
     /// Under `memsafety`: why SAFE cannot be claimed (an access whose object
     /// the model does not know), if so.
     unchecked: Option<String>,
@@ -210,6 +217,8 @@ fn translate_function(
         exit: None,
         not_summarizable: None,
         freed: HashMap::new(),
+        dead: HashMap::new(),
+        live: Vec::new(),
         unchecked: None,
         rounding_mode_set: ["fesetround", "fesetenv", "feupdateenv"].iter().any(|f| module.get_function(f).is_some()),
     };
@@ -514,6 +523,10 @@ impl Tx<'_> {
                 if llvm::opcode(inst) == LLVMOpcode::LLVMCall {
                     self.note_overflow_call(inst);
                 }
+                if self.opts.property.memsafety && super::memory::is_heap_site(inst) {
+                    // (every block's flag before any end of the program is translated)
+                    self.live_flag(inst);
+                }
             }
         }
         Ok(params)
@@ -664,6 +677,7 @@ impl Tx<'_> {
                     return Ok(());
                 }
                 LLVMOpcode::LLVMRet => {
+                    self.leak_checks(&body);
                     if let Some((exit, ret)) = self.exit {
                         if let (Some(r), true) = (ret, llvm::num_operands(inst) > 0) {
                             match self.opnd(llvm::operand(inst, 0), &mut body, &at) {
@@ -1436,7 +1450,9 @@ impl Tx<'_> {
                 .collect();
             self.mem_vars.push(vars);
         }
-        if (0..self.mem.regions.regions.len()).any(|r| self.mem.ordered_heap(r)) {
+        // (under `memsafety` a block may take a freed block's address, as
+        // in the program: heap blocks are not kept apart by their order)
+        if !self.opts.property.memsafety && (0..self.mem.regions.regions.len()).any(|r| self.mem.ordered_heap(r)) {
             self.heap_top = Some(self.new_var("heap.top", Sort::Int { bits: self.mem.ptr_bits }, None));
         }
     }
@@ -1445,6 +1461,9 @@ impl Tx<'_> {
     /// entry; other cells start arbitrary.
     fn initial_memory(&mut self, at: &SrcLoc) -> Vec<Stmt> {
         let mut body = Vec::new();
+        for (_, live) in &self.live {
+            body.push(Stmt::Assign(*live, Expr::Bool(false)));
+        }
         for (_, v) in &self.real_bases {
             let why = "the address of an object".to_string();
             body.push(Stmt::Havoc(*v, HavocKind::Unmodelled { why }, at.clone()));
@@ -1967,6 +1986,21 @@ impl Tx<'_> {
         if name == "free" && self.opts.property.memsafety {
             self.free_check(inst, body, at);
         }
+        if self.opts.property.memsafety {
+            if name == memsafety::LIFETIME_START || name == memsafety::LIFETIME_END {
+                self.lifetime(inst, name == memsafety::LIFETIME_START, body, at);
+                return Ok(Flow::Continue);
+            }
+            if let Some(p) = memsafety::unchecked_pointer_argument(inst, &name) {
+                if self.unchecked.is_none() {
+                    let why = format!(
+                        "memsafety: '{name}' at {at} accesses memory through {} that the model does not check",
+                        memsafety::unknown_object(p)
+                    );
+                    self.unchecked = Some(why);
+                }
+            }
+        }
         if let Some(failure) = error_call(&name, inst, self.opts.property, at) {
             self.error_edge(std::mem::take(body), at.clone(), failure);
             return Ok(Flow::End);
@@ -1995,6 +2029,10 @@ impl Tx<'_> {
                 let c = self.truth(arg(0), body, at);
                 body.push(Stmt::Assume(c));
                 return Ok(Flow::Continue);
+            }
+            "exit" | "_exit" | "_Exit" => {
+                self.leak_checks(body);
+                return Ok(Flow::End);
             }
             n if ends_path(n) => return Ok(Flow::End),
             _ => {}
@@ -2083,6 +2121,13 @@ impl Tx<'_> {
                 if self.opts.property.memsafety {
                     let freed = self.freed_flag(inst);
                     body.push(Stmt::Assign(freed, Expr::Bool(false)));
+                    // (a block of a call that runs again is no longer tracked
+                    // once the next one is: its leak is not checked)
+                    if super::memory::on_cycle(unsafe { llvm_sys::core::LLVMGetInstructionParent(inst) }) {
+                        self.unchecked("a block allocated in a loop (its leak)", Some(inst), at);
+                    }
+                    let live = self.live_flag(inst);
+                    body.push(Stmt::Assign(live, Expr::negate(compare(CmpPred::Eq, v, sort, 0))));
                     if !self.opts.malloc_never_null {
                         // whether it fails, an input the replay gives the
                         // C library's allocator (`replay::harness::wrapped`)
@@ -2168,6 +2213,58 @@ impl Tx<'_> {
         let v = self.new_var(&format!("freed.{}", llvm::name(call)), Sort::Bool, None);
         self.freed.insert(call, v);
         v
+    }
+
+    /// The ghost flag "allocated and not freed" of the block of `call`.
+    fn live_flag(&mut self, call: Value) -> VarId {
+        if let Some((_, v)) = self.live.iter().find(|(c, _)| *c == call) {
+            return *v;
+        }
+        let v = self.new_var(&format!("live.{}", llvm::name(call)), Sort::Bool, None);
+        self.live.push((call, v));
+        v
+    }
+
+    /// The leak checks where the program ends (`memsafety`: SV-COMP's
+    /// `valid-memtrack`): an error edge per allocating call whose block is
+    /// still allocated, at the call (where LeakSanitizer says it was allocated).
+    fn leak_checks(&mut self, body: &[Stmt]) {
+        if !self.opts.property.memsafety || self.exit.is_some() {
+            return;
+        }
+        for (call, live) in self.live.clone() {
+            let at = llvm::debug_loc(call, self.file);
+            let mut err = body.to_vec();
+            err.push(Stmt::Assume(Expr::Var(live, Sort::Bool)));
+            let callee = llvm::name(llvm::called_value(call));
+            let text = format!("the block of {callee} at line {} is not freed when the program ends", at.line);
+            let failure = Failure { kind: MEMORY_LEAK.to_string(), condition: Some(text), at: at.clone() };
+            self.error_edge(err, at, failure);
+        }
+    }
+
+    /// The ghost flag "out of scope" of a stack object whose lifetime the
+    /// program marks (`llvm.lifetime.*`: an inlined function's local).
+    fn dead_flag(&mut self, alloca: Value) -> VarId {
+        if let Some(v) = self.dead.get(&alloca) {
+            return *v;
+        }
+        let v = self.new_var(&format!("dead.{}", llvm::name(alloca)), Sort::Bool, None);
+        self.dead.insert(alloca, v);
+        v
+    }
+
+    /// The start or end of the scope of the local `p` (`memsafety::keep_lifetimes`):
+    /// an access to it out of scope is a use after its end, as of a freed block.
+    fn lifetime(&mut self, inst: Value, start: bool, body: &mut Vec<Stmt>, at: &SrcLoc) {
+        let p = llvm::operand(inst, 0);
+        match self.offset_from_root(p, true, body, at) {
+            Some((root, _)) if unsafe { !llvm_sys::core::LLVMIsAAllocaInst(root).is_null() } => {
+                let flag = self.dead_flag(root);
+                body.push(Stmt::Assign(flag, Expr::Bool(!start)));
+            }
+            _ => self.unchecked("a lifetime marker", None, at),
+        }
     }
 
     /// Notes that SAFE cannot be claimed: the object of a checked pointer at
@@ -2285,6 +2382,14 @@ impl Tx<'_> {
                 body.push(Stmt::Assume(Expr::Bool(false)));
                 return;
             }
+            memsafety::Object::Fixed { site, .. } | memsafety::Object::Counted { site, .. }
+                if memsafety::has_lifetime(site) =>
+            {
+                let dead = Expr::Var(self.dead_flag(site), Sort::Bool);
+                let text = format!("access of {bytes} in {what}, out of its scope");
+                fail(self, body, &[], dead.clone(), USE_AFTER_FREE, text);
+                valid.push(Expr::negate(dead));
+            }
             memsafety::Object::Heap { call } => {
                 let (Some(base), freed) = (self.opnd(call, body, at), self.freed_flag(call)) else {
                     return self.unchecked("an access", Some(root), at);
@@ -2367,7 +2472,10 @@ impl Tx<'_> {
                     format!("free of {what}, which was freed"),
                 );
                 body.push(Stmt::Assume(Expr::Or(vec![p_null, Expr::And(vec![at_start, Expr::negate(freed.clone())])])));
-                body.push(Stmt::Assign(flag, Expr::Or(vec![freed, not_null])));
+                body.push(Stmt::Assign(flag, Expr::Or(vec![freed, not_null.clone()])));
+                let live = self.live_flag(call);
+                let was = Expr::Var(live, Sort::Bool);
+                body.push(Stmt::Assign(live, Expr::And(vec![was, Expr::negate(not_null)])));
             }
             _ => {
                 fail(self, body, Vec::new(), INVALID_FREE, format!("free of {what}, which is not a heap block"));

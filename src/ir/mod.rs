@@ -251,6 +251,7 @@ pub fn svcomp_property(kind: &str) -> &'static str {
         SIGNED_OVERFLOW | SHIFT | DIVISION => "no-overflow",
         NULL_DEREF | USE_AFTER_FREE | OUT_OF_BOUNDS => "valid-deref",
         INVALID_FREE | DOUBLE_FREE => "valid-free",
+        MEMORY_LEAK => "valid-memtrack",
         _ => "unreach-call",
     }
 }
@@ -266,9 +267,22 @@ pub const INVALID_FREE: &str = "invalid-free";
 /// The failure kind of a `free` of a freed block (`valid-free`).
 pub const DOUBLE_FREE: &str = "double-free";
 
+/// The failure kind of a heap block not freed when the program ends
+/// (`valid-memtrack`).
+pub const MEMORY_LEAK: &str = "memory-leak";
+
 /// The failure kinds of the checks the frontend compiles in (issue 51).
-pub const INSTRUMENTED: [&str; 8] =
-    [SIGNED_OVERFLOW, SHIFT, DIVISION, NULL_DEREF, USE_AFTER_FREE, OUT_OF_BOUNDS, INVALID_FREE, DOUBLE_FREE];
+pub const INSTRUMENTED: [&str; 9] = [
+    SIGNED_OVERFLOW,
+    SHIFT,
+    DIVISION,
+    NULL_DEREF,
+    USE_AFTER_FREE,
+    OUT_OF_BOUNDS,
+    INVALID_FREE,
+    DOUBLE_FREE,
+    MEMORY_LEAK,
+];
 
 /// What the failed check of the kind `kind` is, as a user reads it.
 fn fault_text(kind: &str) -> Option<&'static str> {
@@ -278,6 +292,7 @@ fn fault_text(kind: &str) -> Option<&'static str> {
         OUT_OF_BOUNDS => Some("access outside its object"),
         INVALID_FREE => Some("free of what is not a heap block's start"),
         DOUBLE_FREE => Some("free of a freed block"),
+        MEMORY_LEAK => Some("heap block never freed"),
         SIGNED_OVERFLOW => Some("signed integer overflow"),
         SHIFT => Some("shift past the width of its type (or of a negative value)"),
         DIVISION => Some("division by zero (or INT_MIN / -1)"),

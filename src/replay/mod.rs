@@ -308,7 +308,8 @@ pub fn replay(
 /// are IR) is built with the sanitizer of the fault's kind, not as traps but
 /// reporting (`ub::fault_flag`), and run with the trace's inputs until its
 /// first report; the answer stands only if that report is of the fault's
-/// kind at its line. A plain run cannot show which check failed, so there
+/// kind at its line (any line where the optimizer left the check none). A
+/// plain run cannot show which check failed, so there
 /// is no replay without C source.
 fn replay_fault(build: Build, sources: &[String], fault: Fault, harness_out: Option<&Path>, limit: Duration) -> Replay {
     let c_files = if build.files.iter().all(|f| ub::sanitizable(f)) { build.files } else { sources };
@@ -325,10 +326,12 @@ fn replay_fault(build: Build, sources: &[String], fault: Fault, harness_out: Opt
     };
     let mut cmd = build.command(&exe);
     cmd.env("UBSAN_OPTIONS", "print_stacktrace=0:halt_on_error=1:report_error_type=1");
-    cmd.env("ASAN_OPTIONS", "detect_leaks=0:halt_on_error=1");
+    let leaks = u8::from(fault.kind == crate::ir::MEMORY_LEAK);
+    cmd.env("ASAN_OPTIONS", format!("detect_leaks={leaks}:halt_on_error=1:detect_stack_use_after_return=1"));
     let (r, err) = execute(cmd, limit, build.target);
     match ub::first(&err).or_else(|| ub::memory_error(&err)) {
-        Some(found) if ub::is_fault(fault.kind, found.kind) && found.at.line == fault.line => {
+        // (a check the optimizer merged with another has no line: its kind decides)
+        Some(found) if ub::is_fault(fault.kind, found.kind) && (found.at.line == fault.line || fault.line == 0) => {
             Replay::Reached(Some(found), By::Clang)
         }
         Some(found) => Replay::NotReached(format!(

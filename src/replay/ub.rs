@@ -62,15 +62,19 @@ pub fn is_fault(fault: &str, found: &str) -> bool {
 /// the first frame of its stack in a source file of the program (not the
 /// C library's, not the sanitizer's own).
 pub fn memory_error(stderr: &str) -> Option<UndefinedBehaviour> {
-    static ERROR: std::sync::LazyLock<regex::Regex> =
-        std::sync::LazyLock::new(|| regex::Regex::new(r"(?m)ERROR: AddressSanitizer: (.+)$").expect("a valid regex"));
+    static ERROR: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?m)ERROR: (?:AddressSanitizer|LeakSanitizer): (.+)$").expect("a valid regex")
+    });
     static FRAME: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         regex::Regex::new(r"(?m)^\s*#\d+ 0x[0-9a-f]+ in \S+ (/?[^\s:]+\.[ci]):(\d+)(?::(\d+))?").expect("a valid regex")
     });
     let c = ERROR.captures(stderr)?;
     let message = c[1].trim().to_string();
     let after = &stderr[c.get(0)?.end()..];
-    let kind = if message.starts_with("heap-use-after-free") {
+    let kind = if message.starts_with("heap-use-after-free")
+        || message.starts_with("stack-use-after-scope")
+        || message.starts_with("stack-use-after-return")
+    {
         ir::USE_AFTER_FREE
     } else if message.starts_with("attempting double-free") {
         ir::DOUBLE_FREE
@@ -78,6 +82,8 @@ pub fn memory_error(stderr: &str) -> Option<UndefinedBehaviour> {
         || message.starts_with("bad-free")
     {
         ir::INVALID_FREE
+    } else if message.starts_with("detected memory leaks") {
+        ir::MEMORY_LEAK
     } else if message.contains("buffer-overflow") || message.contains("buffer-underflow") {
         ir::OUT_OF_BOUNDS
     } else if message.starts_with("SEGV") && after.contains("address points to the zero page") {

@@ -5,8 +5,12 @@
 int main(void) {
   int n;
   char *s = malloc(16);
-  if (!s || scanf("%d", &n) != 1)
+  if (!s)
     return 1;
+  if (scanf("%d", &n) != 1) {
+    free(s);
+    return 1;
+  }
   s[0] = 'a';
   if (n < 0) {
     free(s);

@@ -5,6 +5,6 @@
 int main(void) {
   char buf[8];
   strcpy(buf, "far too long!!");
-  printf("%s\n", buf);
+  printf("%c\n", buf[0]);
   return 0;
 }

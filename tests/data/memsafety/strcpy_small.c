@@ -7,6 +7,6 @@ int main(int argc, char **argv) {
   if (argc < 2)
     return 1;
   strcpy(buf, argv[1]);
-  printf("%s\n", buf);
+  printf("%c\n", buf[0]);
   return 0;
 }

@@ -8,6 +8,6 @@ int main(int argc, char **argv) {
     return 1;
   strncpy(buf, argv[1], sizeof buf - 1);
   buf[sizeof buf - 1] = '\0';
-  printf("%s\n", buf);
+  printf("%c\n", buf[0]);
   return 0;
 }
