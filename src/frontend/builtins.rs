@@ -69,6 +69,14 @@ pub fn ubsan_kind(handler: i128) -> Option<&'static str> {
     }
 }
 
+/// The check `--property memsafety` puts before an access
+/// (`memsafety::instrument`): `__ufo_access(ptr p, i64 bytes)`.
+pub const ACCESS: &str = "__ufo_access";
+/// The start and end of a local's scope (`llvm.lifetime.*` made opaque by
+/// `memsafety::keep_lifetimes`).
+pub const LIFETIME_START: &str = "__ufo_lifetime_start";
+pub const LIFETIME_END: &str = "__ufo_lifetime_end";
+
 /// If `kind` is the failure of a check the frontend compiled in (a property
 /// other than the program's own checks), its name.
 pub fn instrumented_kind(kind: &str) -> Option<&'static str> {
@@ -131,7 +139,7 @@ pub fn error_call(name: &str, inst: Value, property: Properties, at: &crate::err
 /// `__VERIFIER_assert`), its kind. Counted before optimization, so that a
 /// program whose checks the optimizer proved is not "nothing to check".
 pub fn check_kind(name: &str, inst: Value, property: Properties) -> Option<String> {
-    if property.memsafety && name == super::memsafety::ACCESS {
+    if property.memsafety && name == ACCESS {
         return Some(crate::ir::OUT_OF_BOUNDS.to_string());
     }
     if property.memsafety && name == "free" {

@@ -38,12 +38,7 @@ use llvm_sys::prelude::LLVMTypeRef;
 use llvm_sys::target::{LLVMABISizeOfType, LLVMGetModuleDataLayout, LLVMTargetDataRef};
 use llvm_sys::LLVMOpcode;
 
-/// The check the instrumentation calls: `__ufo_access(ptr p, i64 bytes)`.
-pub const ACCESS: &str = "__ufo_access";
-/// The start and end of a local's scope (`llvm.lifetime.*` made opaque by
-/// [`keep_lifetimes`]).
-pub const LIFETIME_START: &str = "__ufo_lifetime_start";
-pub const LIFETIME_END: &str = "__ufo_lifetime_end";
+pub use super::builtins::{ACCESS, LIFETIME_END, LIFETIME_START};
 
 pub use crate::ir::{DOUBLE_FREE, INVALID_FREE, MEMORY_LEAK, NULL_DEREF, OUT_OF_BOUNDS, USE_AFTER_FREE};
 
@@ -111,7 +106,8 @@ pub fn instrument(module: &inkwell::module::Module) -> usize {
     }
     unsafe {
         let ctx = LLVMGetModuleContext(m);
-        let (i64t, ptr) = (LLVMInt64TypeInContext(ctx), LLVMPointerTypeInContext(ctx, 0));
+        // (`i8*` under LLVM 14's typed pointers, `ptr` after)
+        let (i64t, ptr) = (LLVMInt64TypeInContext(ctx), LLVMPointerType(LLVMInt8TypeInContext(ctx), 0));
         let (check, ty) = llvm::declare(m, ACCESS, LLVMVoidTypeInContext(ctx), &[ptr, i64t]);
         mark_inaccessible(ctx, check);
         let builder = LLVMCreateBuilderInContext(ctx);
@@ -122,7 +118,7 @@ pub fn instrument(module: &inkwell::module::Module) -> usize {
                 Some(l) => LLVMBuildZExt(builder, *l, i64t, c"".as_ptr()),
                 None => LLVMConstInt(i64t, *bytes as u64, 0),
             };
-            let mut args = [*p, n];
+            let mut args = [LLVMBuildPointerCast(builder, *p, ptr, c"".as_ptr()), n];
             let call = LLVMBuildCall2(builder, ty, check, args.as_mut_ptr(), 2, c"".as_ptr());
             llvm_sys::debuginfo::LLVMInstructionSetDebugLoc(
                 call,
@@ -162,7 +158,7 @@ pub fn keep_lifetimes(module: &inkwell::module::Module) -> usize {
     }
     unsafe {
         let ctx = LLVMGetModuleContext(m);
-        let ptr = LLVMPointerTypeInContext(ctx, 0);
+        let ptr = LLVMPointerType(LLVMInt8TypeInContext(ctx), 0);
         let void = LLVMVoidTypeInContext(ctx);
         let (start, ty) = llvm::declare(m, LIFETIME_START, void, &[ptr]);
         let (end, _) = llvm::declare(m, LIFETIME_END, void, &[ptr]);
@@ -171,7 +167,7 @@ pub fn keep_lifetimes(module: &inkwell::module::Module) -> usize {
         let builder = LLVMCreateBuilderInContext(ctx);
         for (inst, is_start) in &markers {
             LLVMPositionBuilderBefore(builder, *inst);
-            let mut args = [llvm::operand(*inst, 1)];
+            let mut args = [LLVMBuildPointerCast(builder, llvm::operand(*inst, 1), ptr, c"".as_ptr())];
             let callee = if *is_start { start } else { end };
             let call = LLVMBuildCall2(builder, ty, callee, args.as_mut_ptr(), 1, c"".as_ptr());
             llvm_sys::debuginfo::LLVMInstructionSetDebugLoc(
@@ -192,8 +188,12 @@ pub fn keep_lifetimes(module: &inkwell::module::Module) -> usize {
 /// with it.
 unsafe fn mark_inaccessible(ctx: llvm_sys::prelude::LLVMContextRef, f: Value) {
     let kind = |name: &str| LLVMGetEnumAttributeKindForName(name.as_ptr().cast(), name.len());
-    // MemoryEffects: two bits per location (argmem, inaccessiblemem, other), ModRef = 3
-    let memory = LLVMCreateEnumAttribute(ctx, kind("memory"), 3 << 2);
+    // MemoryEffects (LLVM 16 on): two bits per location (argmem,
+    // inaccessiblemem, other), ModRef = 3; before, `inaccessiblememonly`
+    let memory = match kind("memory") {
+        0 => LLVMCreateEnumAttribute(ctx, kind("inaccessiblememonly"), 0),
+        k => LLVMCreateEnumAttribute(ctx, k, 3 << 2),
+    };
     LLVMAddAttributeAtIndex(f, llvm_sys::LLVMAttributeFunctionIndex, memory);
     LLVMAddAttributeAtIndex(f, llvm_sys::LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(ctx, kind("nounwind"), 0));
 }

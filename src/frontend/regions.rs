@@ -82,7 +82,7 @@ pub(super) fn reads_only(name: &str) -> bool {
         || matches!(
             name,
             "free"
-                | super::memsafety::ACCESS
+                | super::builtins::ACCESS
                 | "strlen"
                 | "strcmp"
                 | "strncmp"
