@@ -119,6 +119,25 @@ fn a_block_allocated_in_a_loop_blocks_safe() {
     assert!(reason.contains("a block allocated in a loop (its leak)"), "{reason}");
 }
 
+/// Two bugs `clang -O2` deletes when it knows the allocator (a block that
+/// leaks is not observable; a new block is never a freed one, for the
+/// optimizer): under `memsafety` it does not (`memsafety::hide_allocator`).
+/// The leak is found at both levels; the double free of a reused address
+/// is never proved away (ASan's allocator does not reuse the address, so
+/// the replay cannot show it: UNKNOWN).
+#[test]
+fn the_optimizer_hides_neither_a_leak_nor_a_reused_address() {
+    for level in ["O0", "O2"] {
+        let json = run("lost_blocks.c", level, "UNSAFE");
+        assert_eq!(json["counterexample"]["failure"]["kind"], "memory-leak", "{level}");
+        assert_eq!(json["sv_verdict"], "false(valid-memtrack)", "{level}");
+        let args = ["--opt", level, "--property", "memsafety", "--timeout", "20"];
+        let (code, json) = verify(&[format!("{DIR}/reused_address.c")], &args);
+        assert_ne!(json["verdict"], "SAFE", "{level}: the double free is possible");
+        assert!(code == 10 || code == 20, "{level}: {json}");
+    }
+}
+
 /// Without `memsafety` none of this is checked: the out-of-bounds write is
 /// no error under the default property (the program has no assertion).
 #[test]

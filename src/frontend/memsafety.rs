@@ -130,6 +130,58 @@ pub fn instrument(module: &inkwell::module::Module) -> usize {
     sites.len()
 }
 
+/// The C library's allocator, which the optimizer must not see as one
+/// under `memsafety` ([`hide_allocator`]).
+const ALLOCATOR: [&str; 4] = ["malloc", "calloc", "realloc", "free"];
+/// The prefix of the allocator's functions while hidden.
+const HIDDEN: &str = "__ufo_hidden_";
+
+/// Hides the allocator from the optimizer until [`reveal_allocator`]:
+/// renamed, without `noalias` results and `allocsize`. Known as the
+/// allocator, `clang -O2` deletes a block that leaks (a leak is not
+/// observable), and folds `x == y` of a new block and a freed one to false
+/// (two blocks are never one) where the C library reuses the address: both
+/// bugs of SV-COMP's `valid-memsafety` would be gone before the checks.
+pub fn hide_allocator(module: &inkwell::module::Module) {
+    let m = module.as_mut_ptr();
+    for name in ALLOCATOR {
+        let Some(f) = module.get_function(name) else { continue };
+        let f = inkwell::values::AsValueRef::as_value_ref(&f);
+        unsafe {
+            let kind = |a: &str| LLVMGetEnumAttributeKindForName(a.as_ptr().cast(), a.len());
+            let ret = llvm_sys::LLVMAttributeReturnIndex;
+            let func = llvm_sys::LLVMAttributeFunctionIndex;
+            for (index, attr) in [(ret, "noalias"), (func, "allocsize"), (func, "allockind")] {
+                LLVMRemoveEnumAttributeAtIndex(f, index, kind(attr));
+            }
+            let mut u = LLVMGetFirstUse(f);
+            while !u.is_null() {
+                let call = LLVMGetUser(u);
+                if llvm::is_instruction(call) && llvm::opcode(call) == LLVMOpcode::LLVMCall {
+                    for (index, attr) in [(ret, "noalias"), (func, "allocsize"), (func, "allockind")] {
+                        LLVMRemoveCallSiteEnumAttribute(call, index, kind(attr));
+                    }
+                }
+                u = LLVMGetNextUse(u);
+            }
+            let hidden = format!("{HIDDEN}{name}");
+            LLVMSetValueName2(f, hidden.as_ptr().cast(), hidden.len());
+        }
+    }
+    let _ = m;
+}
+
+/// The allocator's names again, after optimization (the translation knows
+/// it by them).
+pub fn reveal_allocator(module: &inkwell::module::Module) {
+    for name in ALLOCATOR {
+        if let Some(f) = module.get_function(&format!("{HIDDEN}{name}")) {
+            let f = inkwell::values::AsValueRef::as_value_ref(&f);
+            unsafe { LLVMSetValueName2(f, name.as_ptr().cast(), name.len()) };
+        }
+    }
+}
+
 /// Turns every `llvm.lifetime.start(n, p)`/`end` into a call of
 /// [`LIFETIME_START`]/[`LIFETIME_END`] `(p)`, which the optimizer keeps
 /// and does not read as a scope: the inliner marks an inlined function's

@@ -310,8 +310,12 @@ fn build(module: inkwell::module::Module, label: &str, opts: &FrontendOptions) -
     let models = models::link(&module, opts.data_model);
     if opts.property.memsafety {
         memsafety::instrument(&module);
+        memsafety::hide_allocator(&module);
     }
     let normalized = normalize::normalize(&module, label, opts, normalize::Recursion::Bound)?;
+    if opts.property.memsafety {
+        memsafety::reveal_allocator(&module);
+    }
     // LLVM 19's pass manager may hand the module back with debug records.
     llvm::use_debug_intrinsics(module.as_mut_ptr());
     let mut prog = translate::translate(&module, label, opts)?;
@@ -327,7 +331,9 @@ fn build(module: inkwell::module::Module, label: &str, opts: &FrontendOptions) -
     prog.recursion_depth = normalized.bounded.as_ref().map(|b| b.depth);
     prog.checks = normalized.checks;
     prog.producer = producer;
-    if normalized.bounded.is_some() && opts.procedures {
+    // (the procedures are built from the module as read: without the
+    // checks of `memsafety`, so not for it; the bound's reason stands)
+    if normalized.bounded.is_some() && opts.procedures && !opts.property.memsafety {
         // the recursion left as procedures with summaries, for proofs
         match procedures::build(&executable, label, opts) {
             Ok(mut procs) => {

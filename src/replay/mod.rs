@@ -334,6 +334,12 @@ fn replay_fault(build: Build, sources: &[String], fault: Fault, harness_out: Opt
         Some(found) if ub::is_fault(fault.kind, found.kind) && (found.at.line == fault.line || fault.line == 0) => {
             Replay::Reached(Some(found), By::Clang)
         }
+        // (a leak: any of the blocks LeakSanitizer lists)
+        Some(mut found) if fault.kind == crate::ir::MEMORY_LEAK && ub::leaked_at(&err).contains(&fault.line) => {
+            found.at.line = fault.line;
+            found.at.col = 0;
+            Replay::Reached(Some(found), By::Clang)
+        }
         Some(found) => Replay::NotReached(format!(
             "the program's first runtime error is {found}, not a {} fault at line {}",
             fault.kind, fault.line

@@ -100,6 +100,23 @@ pub fn memory_error(stderr: &str) -> Option<UndefinedBehaviour> {
     Some(UndefinedBehaviour { kind, message, at })
 }
 
+/// The lines of the program where the blocks LeakSanitizer reports leaked in
+/// `stderr` were allocated (the first frame of each block's stack in a
+/// source file of the program).
+pub fn leaked_at(stderr: &str) -> Vec<u32> {
+    static FRAME: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?m)^\s*#\d+ 0x[0-9a-f]+ in \S+ (/?[^\s:]+\.[ci]):(\d+)").expect("a valid regex")
+    });
+    stderr
+        .split("leak of ")
+        .skip(1)
+        .filter_map(|block| {
+            let f = FRAME.captures_iter(block).find(|f| !f[1].starts_with("/usr/") && !f[1].contains("compiler-rt"))?;
+            f[2].parse().ok()
+        })
+        .collect()
+}
+
 /// Whether `file` is C source that UBSan can instrument.
 pub fn sanitizable(file: &str) -> bool {
     file.ends_with(".c") || file.ends_with(".i")
