@@ -13,6 +13,8 @@
 //! (`memory(inaccessiblemem: readwrite)`), so it keeps most of the program's
 //! optimizations but is never deleted.
 //!
+//! [`hide_allocator`] renames the allocator until the optimizer is done.
+//!
 //! The translation (`translate.rs`) makes each call a check of the object
 //! its pointer points into ([`object_of`], through `getelementptr`s: the
 //! pointer is the object's start plus a byte offset, exact in the model):
@@ -56,8 +58,10 @@ pub enum Object {
     Null,
 }
 
-/// Where the instrumentation's checks go: every function with a body.
-/// Returns the number of checks inserted.
+/// Where the instrumentation's checks go: every function with a body, after
+/// inlining and the inputs' rewriting (their stores are checked too),
+/// before `mem2reg` and optimization; an access checked already (by an
+/// earlier call) is not checked again. Returns the number of checks inserted.
 pub fn instrument(module: &inkwell::module::Module) -> usize {
     let m = module.as_mut_ptr();
     let td = unsafe { LLVMGetModuleDataLayout(m) };
@@ -73,6 +77,7 @@ pub fn instrument(module: &inkwell::module::Module) -> usize {
     for f in functions {
         for inst in llvm::blocks(f).into_iter().flat_map(llvm::instructions) {
             match llvm::opcode(inst) {
+                _ if checked(inst) => {}
                 LLVMOpcode::LLVMLoad => {
                     let p = llvm::operand(inst, 0);
                     let bytes = store_size(td, llvm::type_of(inst));
@@ -231,6 +236,12 @@ pub fn keep_lifetimes(module: &inkwell::module::Module) -> usize {
         LLVMDisposeBuilder(builder);
     }
     markers.len()
+}
+
+/// Is `inst` checked already (the instruction before it is a check)?
+fn checked(inst: Value) -> bool {
+    let prev = unsafe { LLVMGetPreviousInstruction(inst) };
+    !prev.is_null() && llvm::opcode(prev) == LLVMOpcode::LLVMCall && llvm::name(llvm::called_value(prev)) == ACCESS
 }
 
 /// `f`'s attributes: it writes only memory the program cannot see (the

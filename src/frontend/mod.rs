@@ -309,7 +309,6 @@ fn build(module: inkwell::module::Module, label: &str, opts: &FrontendOptions) -
     let executable = std::sync::Arc::new(module.write_bitcode_to_memory().as_slice().to_vec());
     let models = models::link(&module, opts.data_model);
     if opts.property.memsafety {
-        memsafety::instrument(&module);
         memsafety::hide_allocator(&module);
     }
     let normalized = normalize::normalize(&module, label, opts, normalize::Recursion::Bound)?;

@@ -279,8 +279,14 @@ pub fn normalize(module: &Module, file: &str, opts: &FrontendOptions, recursion:
     }
     run(module, &tm, "always-inline,globaldce", file)?;
     check_no_calls_left(module, entry, file)?;
-    let checks = count_checks(entry, opts.property);
+    let mut checks = count_checks(entry, opts.property);
     inputs::model_inputs(module, entry, opts);
+    // (after the inputs' stores are written, before `mem2reg` and the
+    // optimizer: `memsafety`)
+    if opts.property.memsafety {
+        super::memsafety::instrument(module);
+        checks = count_checks(entry, opts.property);
+    }
     if recursion != Recursion::Procedure {
         promote_globals(module, entry);
     }
