@@ -13,7 +13,11 @@
 //! (`memory(inaccessiblemem: readwrite)`), so it keeps most of the program's
 //! optimizations but is never deleted.
 //!
-//! [`hide_allocator`] renames the allocator until the optimizer is done.
+//! [`hide_allocator`] renames the allocator until the optimizer is done
+//! (known as the allocator, `clang -O2` deletes a leaking block and folds a
+//! comparison with a freed block's reused address); [`keep_lifetimes`] makes
+//! the inliner's lifetime markers opaque (a local read after its function
+//! returned is out of scope, [`USE_AFTER_FREE`]).
 //!
 //! The translation (`translate.rs`) makes each call a check of the object
 //! its pointer points into ([`object_of`], through `getelementptr`s: the
@@ -22,7 +26,9 @@
 //! of its size, not null and not freed (a ghost flag per allocating call,
 //! set by `free`). Each violation is an error edge of its own kind
 //! ([`NULL_DEREF`], [`USE_AFTER_FREE`], [`OUT_OF_BOUNDS`]); `free(p)` is
-//! checked the same way ([`INVALID_FREE`], [`DOUBLE_FREE`]). A pointer whose
+//! checked the same way ([`INVALID_FREE`], [`DOUBLE_FREE`]); a block still
+//! allocated where the program ends (`return` from `main`, `exit`) is a
+//! [`MEMORY_LEAK`] (SV-COMP's `valid-memtrack`). A pointer whose
 //! object the model cannot name (read from memory, as in a linked list; an
 //! argument; an integer) makes the program's SAFE impossible
 //! (`Program::safe_blocked` with that reason): never a SAFE with an
