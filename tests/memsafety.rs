@@ -14,10 +14,7 @@ const DIR: &str = "tests/data/memsafety";
 
 fn run(file: &str, level: &str, expected: &str) -> serde_json::Value {
     let args = ["--opt", level, "--property", "memsafety", "--timeout", "40"];
-    let (code, json) = verify(&[format!("{DIR}/{file}")], &args);
-    let verdict = check_answer(expected, &json, code, &format!("{file} at {level}"));
-    assert_eq!(verdict, expected, "{file} at {level}: {}", json["reason"]);
-    json
+    verify_expecting(&format!("{DIR}/{file}"), &args, expected)
 }
 
 /// The memory bugs at -O0 and -O2, each with its kind, its line,

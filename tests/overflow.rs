@@ -12,10 +12,7 @@ const DIR: &str = "tests/data/overflow";
 
 fn run(file: &str, level: &str, property: &str, expected: &str) -> serde_json::Value {
     let args = ["--opt", level, "--property", property, "--timeout", "30"];
-    let (code, json) = verify(&[format!("{DIR}/{file}")], &args);
-    let verdict = check_answer(expected, &json, code, &format!("{file} at {level}"));
-    assert_eq!(verdict, expected, "{file} at {level}: {}", json["reason"]);
-    json
+    verify_expecting(&format!("{DIR}/{file}"), &args, expected)
 }
 
 /// The overflows, each found at -O0 and -O2 with its kind and line,

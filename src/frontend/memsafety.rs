@@ -71,45 +71,35 @@ pub enum Object {
 pub fn instrument(module: &inkwell::module::Module) -> usize {
     let m = module.as_mut_ptr();
     let td = unsafe { LLVMGetModuleDataLayout(m) };
-    let mut functions = Vec::new();
-    let mut f = unsafe { LLVMGetFirstFunction(m) };
-    while !f.is_null() {
-        if !llvm::is_declaration(f) {
-            functions.push(f);
-        }
-        f = unsafe { LLVMGetNextFunction(f) };
-    }
     let mut sites: Vec<(Value, Value, Option<Value>, i128)> = Vec::new();
-    for f in functions {
-        for inst in llvm::blocks(f).into_iter().flat_map(llvm::instructions) {
-            match llvm::opcode(inst) {
-                _ if checked(inst) => {}
-                LLVMOpcode::LLVMLoad => {
-                    let p = llvm::operand(inst, 0);
-                    let bytes = store_size(td, llvm::type_of(inst));
-                    if !statically_within(td, p, bytes) {
-                        sites.push((inst, p, None, bytes));
-                    }
+    for inst in instructions(module) {
+        match llvm::opcode(inst) {
+            _ if checked(inst) => {}
+            LLVMOpcode::LLVMLoad => {
+                let p = llvm::operand(inst, 0);
+                let bytes = store_size(td, llvm::type_of(inst));
+                if !statically_within(td, p, bytes) {
+                    sites.push((inst, p, None, bytes));
                 }
-                LLVMOpcode::LLVMStore => {
-                    let p = llvm::operand(inst, 1);
-                    let bytes = store_size(td, llvm::type_of(llvm::operand(inst, 0)));
-                    if !statically_within(td, p, bytes) {
-                        sites.push((inst, p, None, bytes));
-                    }
-                }
-                LLVMOpcode::LLVMCall => {
-                    let name = llvm::name(llvm::called_value(inst));
-                    let len = llvm::operand(inst, 2);
-                    if name.starts_with("llvm.memset.") {
-                        sites.push((inst, llvm::operand(inst, 0), Some(len), 0));
-                    } else if name.starts_with("llvm.memcpy.") || name.starts_with("llvm.memmove.") {
-                        sites.push((inst, llvm::operand(inst, 0), Some(len), 0));
-                        sites.push((inst, llvm::operand(inst, 1), Some(len), 0));
-                    }
-                }
-                _ => {}
             }
+            LLVMOpcode::LLVMStore => {
+                let p = llvm::operand(inst, 1);
+                let bytes = store_size(td, llvm::type_of(llvm::operand(inst, 0)));
+                if !statically_within(td, p, bytes) {
+                    sites.push((inst, p, None, bytes));
+                }
+            }
+            LLVMOpcode::LLVMCall => {
+                let name = llvm::name(llvm::called_value(inst));
+                let len = llvm::operand(inst, 2);
+                if name.starts_with("llvm.memset.") {
+                    sites.push((inst, llvm::operand(inst, 0), Some(len), 0));
+                } else if name.starts_with("llvm.memcpy.") || name.starts_with("llvm.memmove.") {
+                    sites.push((inst, llvm::operand(inst, 0), Some(len), 0));
+                    sites.push((inst, llvm::operand(inst, 1), Some(len), 0));
+                }
+            }
+            _ => {}
         }
     }
     if sites.is_empty() {
@@ -154,7 +144,6 @@ const HIDDEN: &str = "__ufo_hidden_";
 /// (two blocks are never one) where the C library reuses the address: both
 /// bugs of SV-COMP's `valid-memsafety` would be gone before the checks.
 pub fn hide_allocator(module: &inkwell::module::Module) {
-    let m = module.as_mut_ptr();
     for name in ALLOCATOR {
         let Some(f) = module.get_function(name) else { continue };
         let f = inkwell::values::AsValueRef::as_value_ref(&f);
@@ -179,7 +168,6 @@ pub fn hide_allocator(module: &inkwell::module::Module) {
             LLVMSetValueName2(f, hidden.as_ptr().cast(), hidden.len());
         }
     }
-    let _ = m;
 }
 
 /// The allocator's names again, after optimization (the translation knows
@@ -204,17 +192,13 @@ pub fn reveal_allocator(module: &inkwell::module::Module) {
 pub fn keep_lifetimes(module: &inkwell::module::Module) -> usize {
     let m = module.as_mut_ptr();
     let mut markers = Vec::new();
-    let mut f = unsafe { LLVMGetFirstFunction(m) };
-    while !f.is_null() {
-        for inst in llvm::blocks(f).into_iter().flat_map(llvm::instructions) {
-            if llvm::opcode(inst) == LLVMOpcode::LLVMCall {
-                let name = llvm::name(llvm::called_value(inst));
-                if let Some(rest) = name.strip_prefix("llvm.lifetime.") {
-                    markers.push((inst, rest.starts_with("start")));
-                }
+    for inst in instructions(module) {
+        if llvm::opcode(inst) == LLVMOpcode::LLVMCall {
+            let name = llvm::name(llvm::called_value(inst));
+            if let Some(rest) = name.strip_prefix("llvm.lifetime.") {
+                markers.push((inst, rest.starts_with("start")));
             }
         }
-        f = unsafe { LLVMGetNextFunction(f) };
     }
     if markers.is_empty() {
         return 0;
@@ -248,6 +232,17 @@ pub fn keep_lifetimes(module: &inkwell::module::Module) -> usize {
 fn checked(inst: Value) -> bool {
     let prev = unsafe { LLVMGetPreviousInstruction(inst) };
     !prev.is_null() && llvm::opcode(prev) == LLVMOpcode::LLVMCall && llvm::name(llvm::called_value(prev)) == ACCESS
+}
+
+/// The instructions of the module's functions that have a body.
+fn instructions(module: &inkwell::module::Module) -> Vec<Value> {
+    module
+        .get_functions()
+        .map(|f| inkwell::values::AsValueRef::as_value_ref(&f))
+        .filter(|f| !llvm::is_declaration(*f))
+        .flat_map(llvm::blocks)
+        .flat_map(llvm::instructions)
+        .collect()
 }
 
 /// `f`'s attributes: it writes only memory the program cannot see (the

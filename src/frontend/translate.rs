@@ -87,19 +87,24 @@ struct Tx<'a> {
     /// `feupdateenv`): floating-point results that depend on it are not
     /// computed exactly (`float_op`), only their facts kept.
     rounding_mode_set: bool,
-    /// Under `memsafety`: the ghost flag of each allocating call, true once
-    /// its block is freed (`memsafety.rs`).
-    freed: HashMap<Value, VarId>,
-    /// Under `memsafety`: per allocating call, the ghost flag "its block is
-    /// allocated and not freed", false at the entry (the leak check at the
-    /// program's end).
-    live: Vec<(Value, VarId)>,
-    /// Under `memsafety`: the ghost flag of each local whose lifetime is
-    /// marked, true out of its scope.
-    dead: HashMap<Value, VarId>,
+    /// Under `memsafety`: the ghost flags of allocating calls and scoped
+    /// locals ([`Ghost`]), in the order they were made.
+    ghosts: Vec<(Ghost, Value, VarId)>,
     /// Under `memsafety`: why SAFE cannot be claimed (an access whose object
     /// the model does not know), if so.
     unchecked: Option<String>,
+}
+
+/// A ghost flag of `memsafety`'s checks (`memsafety.rs`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ghost {
+    /// Of an allocating call: its block was freed.
+    Freed,
+    /// Of an allocating call: its block is allocated and not freed (false
+    /// at the entry; the leak check where the program ends).
+    Live,
+    /// Of a local whose lifetime is marked: it is out of its scope.
+    Dead,
 }
 
 /// A parameter of an inlined call as debug info describes it: its number
@@ -216,9 +221,7 @@ fn translate_function(
         cur_inst: None,
         exit: None,
         not_summarizable: None,
-        freed: HashMap::new(),
-        dead: HashMap::new(),
-        live: Vec::new(),
+        ghosts: Vec::new(),
         unchecked: None,
         rounding_mode_set: ["fesetround", "fesetenv", "feupdateenv"].iter().any(|f| module.get_function(f).is_some()),
     };
@@ -525,7 +528,7 @@ impl Tx<'_> {
                 }
                 if self.opts.property.memsafety && super::memory::is_heap_site(inst) {
                     // (every block's flag before any end of the program is translated)
-                    self.live_flag(inst);
+                    self.ghost(Ghost::Live, inst);
                 }
             }
         }
@@ -1461,8 +1464,8 @@ impl Tx<'_> {
     /// entry; other cells start arbitrary.
     fn initial_memory(&mut self, at: &SrcLoc) -> Vec<Stmt> {
         let mut body = Vec::new();
-        for (_, live) in &self.live {
-            body.push(Stmt::Assign(*live, Expr::Bool(false)));
+        for (_, live) in self.live_flags() {
+            body.push(Stmt::Assign(live, Expr::Bool(false)));
         }
         for (_, v) in &self.real_bases {
             let why = "the address of an object".to_string();
@@ -2119,14 +2122,14 @@ impl Tx<'_> {
                 // a fresh block: its address (null unless --malloc-never-null says not)
                 body.push(Stmt::Havoc(v, HavocKind::Unmodelled { why: "a heap block's address".into() }, at.clone()));
                 if self.opts.property.memsafety {
-                    let freed = self.freed_flag(inst);
+                    let freed = self.ghost(Ghost::Freed, inst);
                     body.push(Stmt::Assign(freed, Expr::Bool(false)));
                     // (a block of a call that runs again is no longer tracked
                     // once the next one is: its leak is not checked)
                     if super::memory::on_cycle(unsafe { llvm_sys::core::LLVMGetInstructionParent(inst) }) {
                         self.unchecked("a block allocated in a loop (its leak)", Some(inst), at);
                     }
-                    let live = self.live_flag(inst);
+                    let live = self.ghost(Ghost::Live, inst);
                     body.push(Stmt::Assign(live, Expr::negate(compare(CmpPred::Eq, v, sort, 0))));
                     if !self.opts.malloc_never_null {
                         // whether it fails, an input the replay gives the
@@ -2205,24 +2208,24 @@ impl Tx<'_> {
         Ok(Flow::Continue)
     }
 
-    /// The ghost flag "freed" of the block of the allocating call `call`.
-    fn freed_flag(&mut self, call: Value) -> VarId {
-        if let Some(v) = self.freed.get(&call) {
+    /// The ghost flag `ghost` of `site` (an allocating call, or a scoped local).
+    fn ghost(&mut self, ghost: Ghost, site: Value) -> VarId {
+        if let Some((_, _, v)) = self.ghosts.iter().find(|(g, s, _)| *g == ghost && *s == site) {
             return *v;
         }
-        let v = self.new_var(&format!("freed.{}", llvm::name(call)), Sort::Bool, None);
-        self.freed.insert(call, v);
+        let tag = match ghost {
+            Ghost::Freed => "freed",
+            Ghost::Live => "live",
+            Ghost::Dead => "dead",
+        };
+        let v = self.new_var(&format!("{tag}.{}", llvm::name(site)), Sort::Bool, None);
+        self.ghosts.push((ghost, site, v));
         v
     }
 
-    /// The ghost flag "allocated and not freed" of the block of `call`.
-    fn live_flag(&mut self, call: Value) -> VarId {
-        if let Some((_, v)) = self.live.iter().find(|(c, _)| *c == call) {
-            return *v;
-        }
-        let v = self.new_var(&format!("live.{}", llvm::name(call)), Sort::Bool, None);
-        self.live.push((call, v));
-        v
+    /// The allocating calls and their [`Ghost::Live`] flags.
+    fn live_flags(&self) -> Vec<(Value, VarId)> {
+        self.ghosts.iter().filter(|(g, _, _)| *g == Ghost::Live).map(|(_, s, v)| (*s, *v)).collect()
     }
 
     /// The leak checks where the program ends (`memsafety`: SV-COMP's
@@ -2232,26 +2235,12 @@ impl Tx<'_> {
         if !self.opts.property.memsafety || self.exit.is_some() {
             return;
         }
-        for (call, live) in self.live.clone() {
+        for (call, live) in self.live_flags() {
             let at = llvm::debug_loc(call, self.file);
-            let mut err = body.to_vec();
-            err.push(Stmt::Assume(Expr::Var(live, Sort::Bool)));
             let callee = llvm::name(llvm::called_value(call));
             let text = format!("the block of {callee} at line {} is not freed when the program ends", at.line);
-            let failure = Failure { kind: MEMORY_LEAK.to_string(), condition: Some(text), at: at.clone() };
-            self.error_edge(err, at, failure);
+            self.fault_edge(body, &[Expr::Var(live, Sort::Bool)], MEMORY_LEAK, text, &at);
         }
-    }
-
-    /// The ghost flag "out of scope" of a stack object whose lifetime the
-    /// program marks (`llvm.lifetime.*`: an inlined function's local).
-    fn dead_flag(&mut self, alloca: Value) -> VarId {
-        if let Some(v) = self.dead.get(&alloca) {
-            return *v;
-        }
-        let v = self.new_var(&format!("dead.{}", llvm::name(alloca)), Sort::Bool, None);
-        self.dead.insert(alloca, v);
-        v
     }
 
     /// The start or end of the scope of the local `p` (`memsafety::keep_lifetimes`):
@@ -2260,11 +2249,20 @@ impl Tx<'_> {
         let p = llvm::operand(inst, 0);
         match self.offset_from_root(p, true, body, at) {
             Some((root, _)) if unsafe { !llvm_sys::core::LLVMIsAAllocaInst(root).is_null() } => {
-                let flag = self.dead_flag(root);
+                let flag = self.ghost(Ghost::Dead, root);
                 body.push(Stmt::Assign(flag, Expr::Bool(!start)));
             }
             _ => self.unchecked("a lifetime marker", None, at),
         }
+    }
+
+    /// An error edge of a compiled-in check (`memsafety`): `body`, then
+    /// `conds`, into the error as a failure of `kind` at `at` described by `text`.
+    fn fault_edge(&mut self, body: &[Stmt], conds: &[Expr], kind: &str, text: String, at: &SrcLoc) {
+        let mut err = body.to_vec();
+        err.extend(conds.iter().cloned().map(Stmt::Assume));
+        let failure = Failure { kind: kind.to_string(), condition: Some(text), at: at.clone() };
+        self.error_edge(err, at.clone(), failure);
     }
 
     /// Notes that SAFE cannot be claimed: the object of a checked pointer at
@@ -2286,7 +2284,7 @@ impl Tx<'_> {
         let bits = self.mem.ptr_bits;
         let object = memsafety::object_of(self.mem.data_layout(), root)?;
         let int = |value| Expr::Int { value, bits };
-        let sized = |e: Expr, _: &Self| {
+        let sized = |e: Expr| {
             let w = e.sort().width();
             (w > 1).then(|| resize(e, w, bits, CastOp::Zext))
         };
@@ -2304,17 +2302,17 @@ impl Tx<'_> {
             memsafety::Object::Fixed { site, bytes } => (int(bytes), name(self, site)),
             memsafety::Object::Counted { site, count, elem } => {
                 let n = self.opnd(count, body, at)?;
-                (mul(sized(n, self)?, int(elem)), name(self, site))
+                (mul(sized(n)?, int(elem)), name(self, site))
             }
             memsafety::Object::Heap { call } => {
                 let arg = |i: u32| llvm::operand(call, i);
                 let callee = llvm::name(llvm::called_value(call));
                 let size = match callee.as_str() {
-                    "malloc" => sized(self.opnd(arg(0), body, at)?, self)?,
-                    "realloc" => sized(self.opnd(arg(1), body, at)?, self)?,
+                    "malloc" => sized(self.opnd(arg(0), body, at)?)?,
+                    "realloc" => sized(self.opnd(arg(1), body, at)?)?,
                     _ => {
                         let (a, b) = (self.opnd(arg(0), body, at)?, self.opnd(arg(1), body, at)?);
-                        mul(sized(a, self)?, sized(b, self)?)
+                        mul(sized(a)?, sized(b)?)
                     }
                 };
                 let line = llvm::debug_loc(call, self.file);
@@ -2358,60 +2356,42 @@ impl Tx<'_> {
             cmp(CmpPred::Sle, n.clone(), sub(size.clone(), off)),
         ]);
         let mut valid = Vec::new();
-        let fail = |this: &mut Self, body: &[Stmt], extra: &[Expr], cond: Expr, kind: &str, text: String| {
-            let mut err = body.to_vec();
-            err.extend(extra.iter().cloned().map(Stmt::Assume));
-            err.push(Stmt::Assume(cond));
-            let failure = Failure { kind: kind.to_string(), condition: Some(text), at: at.clone() };
-            this.error_edge(err, at.clone(), failure);
-        };
         let bytes = match &n {
             Expr::Int { value, .. } => format!("{value} bytes"),
             _ => "bytes".to_string(),
         };
         match object {
             memsafety::Object::Null => {
-                fail(
-                    self,
-                    body,
-                    &[],
-                    Expr::Bool(true),
-                    NULL_DEREF,
-                    format!("access of {bytes} through a null pointer"),
-                );
+                self.fault_edge(body, &[], NULL_DEREF, format!("access of {bytes} through a null pointer"), at);
                 body.push(Stmt::Assume(Expr::Bool(false)));
                 return;
             }
             memsafety::Object::Fixed { site, .. } | memsafety::Object::Counted { site, .. }
                 if memsafety::has_lifetime(site) =>
             {
-                let dead = Expr::Var(self.dead_flag(site), Sort::Bool);
+                let dead = Expr::Var(self.ghost(Ghost::Dead, site), Sort::Bool);
                 let text = format!("access of {bytes} in {what}, out of its scope");
-                fail(self, body, &[], dead.clone(), USE_AFTER_FREE, text);
+                self.fault_edge(body, std::slice::from_ref(&dead), USE_AFTER_FREE, text, at);
                 valid.push(Expr::negate(dead));
             }
             memsafety::Object::Heap { call } => {
-                let (Some(base), freed) = (self.opnd(call, body, at), self.freed_flag(call)) else {
+                let (Some(base), freed) = (self.opnd(call, body, at), self.ghost(Ghost::Freed, call)) else {
                     return self.unchecked("an access", Some(root), at);
                 };
                 let null = cmp(CmpPred::Eq, base, zero.clone());
                 let freed = Expr::Var(freed, Sort::Bool);
-                fail(self, body, &[], null.clone(), NULL_DEREF, format!("access of {bytes} in {what}, which is null"));
+                let text = format!("access of {bytes} in {what}, which is null");
+                self.fault_edge(body, std::slice::from_ref(&null), NULL_DEREF, text, at);
                 let live = Expr::negate(null);
-                fail(
-                    self,
-                    body,
-                    std::slice::from_ref(&live),
-                    freed.clone(),
-                    USE_AFTER_FREE,
-                    format!("access of {bytes} in {what}, which was freed"),
-                );
+                let text = format!("access of {bytes} in {what}, which was freed");
+                self.fault_edge(body, &[live.clone(), freed.clone()], USE_AFTER_FREE, text, at);
                 valid.extend([live, Expr::negate(freed)]);
             }
             _ => {}
         }
         let text = format!("access of {bytes} outside {what}");
-        fail(self, body, &valid, Expr::negate(within.clone()), OUT_OF_BOUNDS, text);
+        let conds: Vec<Expr> = valid.iter().cloned().chain([Expr::negate(within.clone())]).collect();
+        self.fault_edge(body, &conds, OUT_OF_BOUNDS, text, at);
         body.extend(valid.into_iter().map(Stmt::Assume));
         body.push(Stmt::Assume(within));
     }
@@ -2431,54 +2411,33 @@ impl Tx<'_> {
         let cmp = |pred, a: Expr, b: Expr| Expr::Cmp { pred, bits, a: Box::new(a), b: Box::new(b) };
         let zero = Expr::Int { value: 0, bits };
         let at_start = cmp(CmpPred::Eq, off, zero.clone());
-        let fail = |this: &mut Self, body: &[Stmt], conds: Vec<Expr>, kind: &str, text: String| {
-            let mut err = body.to_vec();
-            err.extend(conds.into_iter().map(Stmt::Assume));
-            let failure = Failure { kind: kind.to_string(), condition: Some(text), at: at.clone() };
-            this.error_edge(err, at.clone(), failure);
-        };
         match object {
             memsafety::Object::Null => {
                 // free(NULL + off): a no-op at offset 0
-                fail(
-                    self,
-                    body,
-                    vec![Expr::negate(at_start.clone())],
-                    INVALID_FREE,
-                    "free of a pointer that is no block's start".into(),
-                );
+                let text = "free of a pointer that is no block's start".to_string();
+                self.fault_edge(body, &[Expr::negate(at_start.clone())], INVALID_FREE, text, at);
                 body.push(Stmt::Assume(at_start));
             }
             memsafety::Object::Heap { call } => {
                 let Some(base) = self.opnd(call, body, at) else { return self.unchecked("a free()", Some(root), at) };
-                let flag = self.freed_flag(call);
+                let flag = self.ghost(Ghost::Freed, call);
                 let freed = Expr::Var(flag, Sort::Bool);
                 let null = cmp(CmpPred::Eq, base, zero);
                 // p is null exactly when the block is and p is its start
                 let p_null = Expr::And(vec![null.clone(), at_start.clone()]);
                 let not_null = Expr::negate(p_null.clone());
-                fail(
-                    self,
-                    body,
-                    vec![not_null.clone(), Expr::negate(at_start.clone())],
-                    INVALID_FREE,
-                    format!("free of a pointer inside {what}, not its start"),
-                );
-                fail(
-                    self,
-                    body,
-                    vec![not_null.clone(), at_start.clone(), freed.clone()],
-                    DOUBLE_FREE,
-                    format!("free of {what}, which was freed"),
-                );
+                let text = format!("free of a pointer inside {what}, not its start");
+                self.fault_edge(body, &[not_null.clone(), Expr::negate(at_start.clone())], INVALID_FREE, text, at);
+                let text = format!("free of {what}, which was freed");
+                self.fault_edge(body, &[not_null.clone(), at_start.clone(), freed.clone()], DOUBLE_FREE, text, at);
                 body.push(Stmt::Assume(Expr::Or(vec![p_null, Expr::And(vec![at_start, Expr::negate(freed.clone())])])));
                 body.push(Stmt::Assign(flag, Expr::Or(vec![freed, not_null.clone()])));
-                let live = self.live_flag(call);
+                let live = self.ghost(Ghost::Live, call);
                 let was = Expr::Var(live, Sort::Bool);
                 body.push(Stmt::Assign(live, Expr::And(vec![was, Expr::negate(not_null)])));
             }
             _ => {
-                fail(self, body, Vec::new(), INVALID_FREE, format!("free of {what}, which is not a heap block"));
+                self.fault_edge(body, &[], INVALID_FREE, format!("free of {what}, which is not a heap block"), at);
                 body.push(Stmt::Assume(Expr::Bool(false)));
             }
         }

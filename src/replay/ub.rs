@@ -65,9 +65,6 @@ pub fn memory_error(stderr: &str) -> Option<UndefinedBehaviour> {
     static ERROR: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         regex::Regex::new(r"(?m)ERROR: (?:AddressSanitizer|LeakSanitizer): (.+)$").expect("a valid regex")
     });
-    static FRAME: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?m)^\s*#\d+ 0x[0-9a-f]+ in \S+ (/?[^\s:]+\.[ci]):(\d+)(?::(\d+))?").expect("a valid regex")
-    });
     let c = ERROR.captures(stderr)?;
     let message = c[1].trim().to_string();
     let after = &stderr[c.get(0)?.end()..];
@@ -91,7 +88,7 @@ pub fn memory_error(stderr: &str) -> Option<UndefinedBehaviour> {
     } else {
         "other"
     };
-    let frame = FRAME.captures_iter(after).find(|f| !f[1].starts_with("/usr/") && !f[1].contains("compiler-rt"))?;
+    let frame = program_frame(after)?;
     let at = SrcLoc {
         file: frame[1].to_string(),
         line: frame[2].parse().ok()?,
@@ -104,17 +101,17 @@ pub fn memory_error(stderr: &str) -> Option<UndefinedBehaviour> {
 /// `stderr` were allocated (the first frame of each block's stack in a
 /// source file of the program).
 pub fn leaked_at(stderr: &str) -> Vec<u32> {
+    stderr.split("leak of ").skip(1).filter_map(|block| program_frame(block)?[2].parse().ok()).collect()
+}
+
+/// The first frame of a sanitizer's stack in `text` that is in a source
+/// file of the program (not the C library's, not the sanitizer's own):
+/// its file, line and column (if printed).
+fn program_frame(text: &str) -> Option<regex::Captures<'_>> {
     static FRAME: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?m)^\s*#\d+ 0x[0-9a-f]+ in \S+ (/?[^\s:]+\.[ci]):(\d+)").expect("a valid regex")
+        regex::Regex::new(r"(?m)^\s*#\d+ 0x[0-9a-f]+ in \S+ (/?[^\s:]+\.[ci]):(\d+)(?::(\d+))?").expect("a valid regex")
     });
-    stderr
-        .split("leak of ")
-        .skip(1)
-        .filter_map(|block| {
-            let f = FRAME.captures_iter(block).find(|f| !f[1].starts_with("/usr/") && !f[1].contains("compiler-rt"))?;
-            f[2].parse().ok()
-        })
-        .collect()
+    FRAME.captures_iter(text).find(|f| !f[1].starts_with("/usr/") && !f[1].contains("compiler-rt"))
 }
 
 /// Whether `file` is C source that UBSan can instrument.

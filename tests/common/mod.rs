@@ -125,6 +125,16 @@ pub fn check_answer(expected: &str, json: &serde_json::Value, code: i32, what: &
     verdict
 }
 
+/// `ufo verify --json FILE ARGS`, its answer checked (`check_answer`) and
+/// required to be `expected`; the report.
+pub fn verify_expecting(file: &str, args: &[&str], expected: &str) -> serde_json::Value {
+    let (code, json) = verify(&[file.to_string()], args);
+    let what = format!("{file} {}", args.join(" "));
+    let verdict = check_answer(expected, &json, code, &what);
+    assert_eq!(verdict, expected, "{what}: {}", json["reason"]);
+    json
+}
+
 /// `f` over `items` on as many threads as the machine has cores, the results
 /// in the order of `items`: for long loops of single-threaded runs (one
 /// engine, not the portfolio), which would leave a core idle once the other
