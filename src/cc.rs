@@ -7,17 +7,19 @@
 //!    gets the same object files as from that clang.
 //! 2. If that succeeded, every C source on the command line whose text mentions
 //!    `assert`, `reach_error` or `__VERIFIER_` (the quick check; other files cost nothing
-//!    more) is compiled once more, to bitcode, with the same preprocessor and
-//!    target flags (by the same clang, unless its LLVM is newer than ufo's:
-//!    then by ufo's), and verified in memory at the command line's `-O` level,
-//!    as `ufo verify` would (`UFO_OPTIONS` for the rest).
+//!    more), or every C source if `UFO_OPTIONS` names a property whose checks
+//!    the compiler adds (`--property overflow,memsafety`: issue 51), is
+//!    compiled once more, to bitcode, with the same preprocessor and target
+//!    flags and those checks' flags (by the same clang, unless its LLVM is
+//!    newer than ufo's: then by ufo's), and verified in memory at the command
+//!    line's `-O` level, as `ufo verify` would (`UFO_OPTIONS` for the rest).
 //! 3. Answers are printed as clang prints diagnostics. The exit code is clang's,
 //!    or 1 if a bug was found and `--ufo-werror` (or `--werror` in
 //!    `UFO_OPTIONS`) was given; then, as after a compilation error, clang's
 //!    output file is removed.
 
 use crate::error::Error;
-use crate::frontend::{self, DataModel, OptLevel};
+use crate::frontend::{self, DataModel, OptLevel, Properties};
 use crate::pipeline_options::PipelineOptions;
 use crate::report::diagnostics::{render, Diagnostic, Severity};
 use std::path::Path;
@@ -226,13 +228,15 @@ fn bitcode_compiler() -> String {
     }
 }
 
-/// Compiles `source` to bitcode as `ufo verify` compiles C, with `code_args`.
-fn bitcode(source: &str, code_args: &[String], dm: DataModel) -> Result<Vec<u8>, Error> {
+/// Compiles `source` to bitcode as `ufo verify` compiles C, with `code_args`
+/// and the checks `property` needs compiled in (`frontend::check_flags`).
+fn bitcode(source: &str, code_args: &[String], dm: DataModel, property: Properties) -> Result<Vec<u8>, Error> {
     let dir = tempfile::tempdir().map_err(|e| Error::Tool(format!("cannot create a temporary directory: {e}")))?;
     let out = dir.path().join("tu.bc");
     let clang = bitcode_compiler();
     let mut cmd = Command::new(&clang);
-    cmd.args(code_args).args(frontend::clang_flags(dm)).arg("-o").arg(&out).arg(source);
+    cmd.args(code_args).args(frontend::clang_flags(dm)).args(frontend::check_flags(property));
+    cmd.arg("-o").arg(&out).arg(source);
     let o = cmd.output().map_err(|e| Error::Tool(format!("cannot run {clang}: {e}")))?;
     if !o.status.success() {
         let err = String::from_utf8_lossy(&o.stderr);
@@ -246,7 +250,8 @@ fn bitcode(source: &str, code_args: &[String], dm: DataModel) -> Result<Vec<u8>,
 fn verify_source(source: &str, c: &CcCommand, opts: &PipelineOptions, werror: bool) -> (Vec<Diagnostic>, bool) {
     let dm = c.data_model.unwrap_or(DataModel::Lp64);
     let one = |severity, message| (vec![Diagnostic { severity, at: None, message }], false);
-    let bc = match bitcode(source, &c.code_args, dm) {
+    let property = Properties::of(&opts.property);
+    let bc = match bitcode(source, &c.code_args, dm, property) {
         Ok(b) => b,
         Err(e) => return one(Severity::Warning, format!("not verified: {e}")),
     };
@@ -267,11 +272,15 @@ pub fn run(args: &[String]) -> i32 {
     if code != 0 || c.no_code {
         return code;
     }
-    let todo: Vec<&String> = c.sources.iter().filter(|s| Path::new(s).is_file() && mentions_verifier(s)).collect();
+    let text = std::env::var(crate::pipeline_options::VAR).unwrap_or_default();
+    // (every source under a property the compiler's checks state; a file
+    // without a check costs nothing more otherwise)
+    let instrumented = PipelineOptions::parse(&text).is_ok_and(|o| Properties::of(&o.property).instrumented());
+    let todo: Vec<&String> =
+        c.sources.iter().filter(|s| Path::new(s).is_file() && (instrumented || mentions_verifier(s))).collect();
     if todo.is_empty() {
         return 0;
     }
-    let text = std::env::var(crate::pipeline_options::VAR).unwrap_or_default();
     let opts = match PipelineOptions::parse(&text) {
         Ok(o) => o,
         Err(e) => {

@@ -50,7 +50,8 @@ enum Cmd {
         dialect: ufo::chc::horn::Dialect,
     },
     /// Your clang ($UFO_CC, default: the newest of clang-19 ... clang-14) that
-    /// also verifies each C source that has a check (`make CC="ufo cc"`);
+    /// also verifies each C source that has a check, or every one under
+    /// --property overflow/memsafety/memcleanup (`make CC="ufo cc"`);
     /// --ufo-werror fails the build on a bug; options in UFO_OPTIONS.
     #[command(disable_help_flag = true)]
     Cc {

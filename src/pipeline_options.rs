@@ -37,7 +37,7 @@ pub struct PipelineOptions {
     #[arg(long, value_enum)]
     pub data_model: Option<DataModel>,
     /// What counts as the error: a comma-separated list of properties
-    /// (assertions, unreach-call, overflow, no-overflow).
+    /// (assertions, unreach-call, overflow, no-overflow, memsafety, memcleanup).
     #[arg(long, value_enum, value_delimiter = ',', default_value = "assertions")]
     pub property: Vec<Property>,
     /// SV-COMP's conventions: external functions have no side effects.

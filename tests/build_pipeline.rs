@@ -431,3 +431,64 @@ fn the_plugin_links_no_z3() {
     let z3: Vec<&str> = undefined.lines().filter(|l| l.contains("Z3_")).take(5).collect();
     assert!(nm.status.success() && z3.is_empty(), "{}: Z3 symbols {z3:?}", so.display());
 }
+
+/// A sum of two numbers read by `scanf`, with no check of its own.
+const SUM: &str = "#include <stdio.h>\n\nint main(void) {\n  int a, b;\n  if (scanf(\"%d %d\", &a, &b) != 2)\n    return 1;\n  printf(\"%d\\n\", a + b);\n  return 0;\n}\n";
+
+/// Under a property whose checks the compiler adds (issue 51), `ufo cc`
+/// verifies every source, one without any `assert()` too: the overflow of
+/// the sum, compiled in with UBSan's checks, is a warning at the `+` naming
+/// SV-COMP's property, with the replay's sanitizer report as a note; an
+/// out-of-bounds write under `memsafety` likewise, and `--ufo-werror` fails
+/// the build and removes the object.
+#[test]
+fn ufo_cc_checks_every_source_for_the_properties_in_ufo_options() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("sum.c"), SUM).unwrap();
+    let env = [("UFO_OPTIONS", "--property overflow --timeout 30")];
+    let (code, out) = ufo_cc(&["-O2", "-g", "-c", "sum.c", "-o", "sum.o"], dir.path(), &env);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("sum.c:7:20: warning: a signed integer overflow (no-overflow) [ufo]"), "{out}");
+    assert!(
+        out.contains("note: the sanitizer reports it on the replay (signed-overflow): signed integer overflow"),
+        "{out}"
+    );
+    assert!(dir.path().join("sum.o").exists());
+    // (the default property: the file has no check, nothing is said)
+    let (code, out) = ufo_cc(&["-O2", "-g", "-c", "sum.c", "-o", "sum.o"], dir.path(), &[]);
+    assert_eq!((code, out.as_str()), (0, ""));
+    let src = root().join("tests/data/memsafety/heap_off_by_one.c");
+    let src = src.to_str().unwrap();
+    let env = [("UFO_OPTIONS", "--property memsafety --timeout 30")];
+    let (code, out) = ufo_cc(&["-O2", "-g", "-c", src, "-o", "h.o", "--ufo-werror"], dir.path(), &env);
+    assert_eq!(code, 1, "{out}");
+    let warning =
+        "heap_off_by_one.c:13:10: warning: an access outside its object: access of 4 bytes outside the block \
+                   of malloc at line 9 (valid-deref) [ufo]";
+    assert!(out.contains(warning), "{out}");
+    assert!(!dir.path().join("h.o").exists(), "no object after the error");
+}
+
+/// The plugin sees the module clang built: an overflow is checked when the
+/// user compiles UBSan's checks in as traps (then they are in the object
+/// too), a warning at the `+`; without them, the warning says which flags.
+#[test]
+fn the_plugin_checks_overflows_that_clang_compiled_in() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("sum.c"), SUM).unwrap();
+    let env = [("UFO_OPTIONS", "--property overflow --timeout 30")];
+    let checks = ["-fsanitize=signed-integer-overflow", "-fsanitize-trap=signed-integer-overflow"];
+    let p = plugin_flag();
+    let mut args = vec!["-O2", "-g", &p, "-c", "sum.c", "-o", "sum.o"];
+    let mut cmd = Command::new("clang-19");
+    cmd.args(&args).current_dir(dir.path()).envs(env);
+    let (code, out) = run(&mut cmd);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("needs the C source, or IR compiled with `-fsanitize=signed-integer-overflow"), "{out}");
+    args.extend(checks);
+    let mut cmd = Command::new("clang-19");
+    cmd.args(&args).current_dir(dir.path()).envs(env);
+    let (code, out) = run(&mut cmd);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("sum.c:7:20: warning: ufo-verify: a signed integer overflow (no-overflow)"), "{out}");
+}

@@ -6,7 +6,7 @@
 //! made up.
 
 mod common;
-use common::{check_answer, programs_in, verify};
+use common::{check_answer, programs_in, verify, verify_expecting};
 
 #[test]
 fn memory_programs_get_checked_answers_at_o0_and_o2() {
@@ -110,6 +110,16 @@ fn made_up_addresses_never_decide_a_branch() {
         assert_ne!(json["verdict"], "SAFE", "{name}.ll: {json}");
         assert!(code == 10 || code == 20, "{name}.ll: exit {code}");
     }
+    // the allocator may hand a freed block's address out again, and a
+    // program may compare it with the new block's: glibc does, so the
+    // error is reached and replays (at -O0; clang's optimizer folds the
+    // comparison with a freed pointer, undefined in C, to false)
+    let reuse = dir.join("reuse.c");
+    let text = "#include <stdlib.h>\nextern void reach_error(void);\nint main(void) {\n\
+                int *p = malloc(4); if (!p) return 0; free(p);\n\
+                int *q = malloc(4); if (!q) return 0;\n  if (p == q) reach_error();\n  free(q); return 0; }\n";
+    std::fs::write(&reuse, text).unwrap();
+    verify_expecting(&reuse.to_string_lossy(), &["--opt", "O0", "--timeout", "20"], "UNSAFE");
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -143,3 +143,55 @@ fn memory_checks_are_only_compiled_in_under_memsafety() {
     assert_eq!(code, 20, "{json}");
     assert!(json["reason"].as_str().is_some_and(|r| r.starts_with("nothing to check")), "{}", json["reason"]);
 }
+
+/// `memcleanup` (SV-COMP's `valid-memcleanup`) asks more than `memsafety`'s
+/// leak check: a block a global still points to at the end is not freed
+/// either. Found at -O0 and -O2 and replayed by LeakSanitizer with no roots
+/// (which lists every block still allocated); under `memsafety` the same
+/// block is no leak (LeakSanitizer finds it reachable), so no UNSAFE there.
+/// The twin that frees on every path is SAFE under `memcleanup`; and an
+/// out-of-bounds write is no error of `memcleanup`'s.
+#[test]
+fn memcleanup_finds_a_block_a_global_keeps_and_memsafety_does_not() {
+    for level in ["O0", "O2"] {
+        let args = ["--opt", level, "--property", "memcleanup", "--timeout", "40"];
+        let json = verify_expecting(&format!("{DIR}/kept_in_global.c"), &args, "UNSAFE");
+        let cex = &json["counterexample"];
+        assert_eq!(cex["failure"]["kind"], "memory-not-freed", "{level}");
+        assert_eq!(cex["failure"]["at"]["line"], 10, "{level}: the block of the malloc at line 10");
+        let found = &cex["undefined_behaviour"];
+        assert_eq!(found["at"]["line"], 10, "{level}: {found}");
+        assert!(found["at"]["file"].as_str().is_some_and(|f| f.ends_with("kept_in_global.c")), "{level}: {found}");
+        assert_eq!(json["sv_verdict"], "false(valid-memcleanup)", "{level}");
+        assert!(cex["run"]["args"].as_array().is_some_and(|a| a.is_empty()), "{level}: {}", cex["run"]);
+        // (at -O2 the global is read back after printf: a pointer through
+        // memory, which free() takes by its address)
+        verify_expecting(&format!("{DIR}/kept_in_global_safe.c"), &args, "SAFE");
+    }
+    let args = ["--property", "memsafety", "--timeout", "20"];
+    let (code, json) = verify(&[format!("{DIR}/kept_in_global.c")], &args);
+    assert_eq!((code, json["verdict"].as_str()), (20, Some("UNKNOWN")), "{json}");
+    let args = ["--opt", "O0", "--property", "memcleanup", "--timeout", "20"];
+    let json = verify_expecting(&format!("{DIR}/stack_off_by_one.c"), &args, "SAFE");
+    assert_eq!(json["sv_verdict"], "true");
+}
+
+/// `free(p)` of a pointer read from memory (a heap struct's field) goes by
+/// address, as the C library's does: each block is freed where the program
+/// frees it (SAFE under `memsafety` and `memcleanup`, certificates
+/// checked), and the second `free` of one block through two fields is a
+/// double free, found at -O0 and -O2 and replayed by AddressSanitizer.
+#[test]
+fn a_free_through_memory_frees_the_block_at_that_address() {
+    for level in ["O0", "O2"] {
+        let json = run("free_through_memory.c", level, "UNSAFE");
+        let cex = &json["counterexample"];
+        assert_eq!(cex["failure"]["kind"], "double-free", "{level}");
+        assert_eq!(cex["undefined_behaviour"]["kind"], "double-free", "{level}");
+        assert_eq!(cex["undefined_behaviour"]["at"]["line"], 11, "{level}");
+        assert!(cex["run"]["args"].as_array().is_some_and(|a| a.len() == 1), "{level}: {}", cex["run"]);
+        run("free_through_memory_safe.c", level, "SAFE");
+    }
+    let args = ["--opt", "O2", "--property", "memcleanup", "--timeout", "40"];
+    verify_expecting(&format!("{DIR}/free_through_memory_safe.c"), &args, "SAFE");
+}

@@ -176,12 +176,18 @@ impl Layout {
             })
             .collect();
         layout.models = models;
+        // (a program that frees a block may get its address again from the
+        // allocator, and may compare the two: no order then)
+        let frees = insts.iter().any(|i| {
+            llvm::opcode(*i) == LLVMOpcode::LLVMCall
+                && matches!(llvm::name(llvm::called_value(*i)).as_str(), "free" | "realloc")
+        });
         for r in 0..n {
             let heap: Vec<Value> =
                 layout.regions.regions[r].sites.iter().copied().filter(|s| is_heap_site(*s)).collect();
             let several = heap.len() > 1 || heap.iter().any(|s| on_cycle(unsafe { LLVMGetInstructionParent(*s) }));
             if let Some(m) = layout.models[r].as_mut() {
-                m.ordered_heap = several;
+                m.ordered_heap = several && !frees;
             }
         }
         for (r, why) in refused {
@@ -266,7 +272,9 @@ impl Layout {
     /// Whether the heap blocks of region `r` are kept apart in the model by
     /// their order: each block that `malloc`, `calloc` or `realloc` returns
     /// starts at or above the end of the one before (a region with several
-    /// blocks: several allocating calls, or one in a loop). Then the order
+    /// blocks: several allocating calls, or one in a loop), in a program
+    /// that frees none (glibc hands a freed block's address out again, and
+    /// a program may compare the two pointers). Then the order
     /// of two blocks' model addresses is not the program's, and only
     /// equality compares them.
     pub fn ordered_heap(&self, r: usize) -> bool {

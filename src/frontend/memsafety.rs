@@ -26,9 +26,17 @@
 //! of its size, not null and not freed (a ghost flag per allocating call,
 //! set by `free`). Each violation is an error edge of its own kind
 //! ([`NULL_DEREF`], [`USE_AFTER_FREE`], [`OUT_OF_BOUNDS`]); `free(p)` is
-//! checked the same way ([`INVALID_FREE`], [`DOUBLE_FREE`]); a block still
+//! checked the same way ([`INVALID_FREE`], [`DOUBLE_FREE`]), and where the
+//! model cannot name the object of `free`'s pointer (read from memory,
+//! merged from several) but its region holds heap blocks only, by address,
+//! as the C library frees (`Tx::free_by_value`; live blocks of one region
+//! start apart, the model's addresses are any the allocator may give); a block still
 //! allocated where the program ends (`return` from `main`, `exit`) is a
-//! [`MEMORY_LEAK`] (SV-COMP's `valid-memtrack`). A pointer whose
+//! [`MEMORY_LEAK`] (SV-COMP's `valid-memtrack`). Under `memcleanup` alone
+//! (SV-COMP's `valid-memcleanup`) only that check is an error, as
+//! [`MEMORY_NOT_FREED`], and the accesses are not instrumented; a block of
+//! a library allocator the model does not follow ([`allocates`]) blocks SAFE
+//! under both. A pointer whose
 //! object the model cannot name (read from memory, as in a linked list; an
 //! argument; an integer) makes the program's SAFE impossible
 //! (`Program::safe_blocked` with that reason): never a SAFE with an
@@ -48,7 +56,9 @@ use llvm_sys::LLVMOpcode;
 
 pub use super::builtins::{ACCESS, LIFETIME_END, LIFETIME_START};
 
-pub use crate::ir::{DOUBLE_FREE, INVALID_FREE, MEMORY_LEAK, NULL_DEREF, OUT_OF_BOUNDS, USE_AFTER_FREE};
+pub use crate::ir::{
+    DOUBLE_FREE, INVALID_FREE, MEMORY_LEAK, MEMORY_NOT_FREED, NULL_DEREF, OUT_OF_BOUNDS, USE_AFTER_FREE,
+};
 
 /// The object a pointer points into, as the model knows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -401,6 +411,30 @@ fn constant_root(p: Value) -> Value {
         }
     }
     v
+}
+
+/// Is `name` a C-library function that returns a block of its own from the
+/// heap (`strdup`, `getline`, ...)? Its block is not followed: no SAFE then.
+pub(super) fn allocates(name: &str) -> bool {
+    matches!(
+        name,
+        "strdup"
+            | "strndup"
+            | "getline"
+            | "getdelim"
+            | "asprintf"
+            | "vasprintf"
+            | "aligned_alloc"
+            | "posix_memalign"
+            | "memalign"
+            | "valloc"
+            | "pvalloc"
+            | "reallocarray"
+            | "realpath"
+            | "scandir"
+            | "open_memstream"
+            | "get_current_dir_name"
+    )
 }
 
 /// What the model cannot name the object of: a user's words for `root`.

@@ -31,7 +31,9 @@ use crate::ir::Program;
 use inkwell::context::Context;
 
 pub use builtins::instrumented_kind;
-pub use load::{clang, clang_flags, clang_version, major_version, on_path, version_line, which, DEFAULT_CLANGS};
+pub use load::{
+    check_flags, clang, clang_flags, clang_version, major_version, on_path, version_line, which, DEFAULT_CLANGS,
+};
 pub use normalize::set_loop_options;
 
 /// Optimization level, a first-class input (DESIGN.md step 3).
@@ -111,6 +113,11 @@ pub enum Property {
     #[value(name = "memsafety")]
     #[serde(rename = "memsafety")]
     Memsafety,
+    /// SV-COMP's `valid-memcleanup`: every heap block is freed when the
+    /// program ends, also those a global still points to (`frontend::memsafety`).
+    #[value(name = "memcleanup")]
+    #[serde(rename = "memcleanup")]
+    Memcleanup,
 }
 
 impl Property {
@@ -121,6 +128,7 @@ impl Property {
             Property::Overflow => "overflow",
             Property::NoOverflow => "no-overflow",
             Property::Memsafety => "memsafety",
+            Property::Memcleanup => "memcleanup",
         }
     }
 }
@@ -142,6 +150,8 @@ pub struct Properties {
     pub shifts_and_division: bool,
     /// Invalid accesses and frees are errors (`memsafety`).
     pub memsafety: bool,
+    /// A block not freed when the program ends is an error (`memcleanup`).
+    pub memcleanup: bool,
 }
 
 impl Default for Properties {
@@ -159,6 +169,7 @@ impl Properties {
             overflow: false,
             shifts_and_division: false,
             memsafety: false,
+            memcleanup: false,
         };
         for q in list {
             match q {
@@ -167,6 +178,7 @@ impl Properties {
                 Property::Overflow => (p.overflow, p.shifts_and_division) = (true, true),
                 Property::NoOverflow => p.overflow = true,
                 Property::Memsafety => p.memsafety = true,
+                Property::Memcleanup => p.memcleanup = true,
             }
         }
         if list.is_empty() {
@@ -196,6 +208,9 @@ impl Properties {
         if self.memsafety {
             v.push(Property::Memsafety);
         }
+        if self.memcleanup {
+            v.push(Property::Memcleanup);
+        }
         v
     }
 
@@ -205,9 +220,16 @@ impl Properties {
     }
 
     /// Does the frontend compile checks into the program (UBSan's as
-    /// traps, `memsafety`'s)?
+    /// traps, `memsafety`'s and `memcleanup`'s)?
     pub fn instrumented(self) -> bool {
-        self.overflow || self.memsafety
+        self.overflow || self.tracks_heap()
+    }
+
+    /// Does the translation follow each heap block's life (ghost flags per
+    /// allocating call, the allocator hidden from the optimizer:
+    /// `memsafety`, `memcleanup`)?
+    pub fn tracks_heap(self) -> bool {
+        self.memsafety || self.memcleanup
     }
 }
 
@@ -279,7 +301,8 @@ pub fn build_program_from_bitcode(name: &str, bitcode: &[u8], opts: &FrontendOpt
 fn has_checks(module: &inkwell::module::Module, name: &str, property: Properties) -> Result<()> {
     use inkwell::values::AsValueRef;
     use llvm_sys::LLVMOpcode::*;
-    if !property.instrumented() || module.get_function("llvm.ubsantrap").is_some() {
+    // (`memsafety`'s checks are ufo's own, put in by `memsafety::instrument`)
+    if !property.overflow || module.get_function("llvm.ubsantrap").is_some() {
         return Ok(());
     }
     let arithmetic = module.get_functions().any(|f| {
@@ -308,11 +331,11 @@ fn build(module: inkwell::module::Module, label: &str, opts: &FrontendOptions) -
     // the module as read, for the replay's JIT (`jit`)
     let executable = std::sync::Arc::new(module.write_bitcode_to_memory().as_slice().to_vec());
     let models = models::link(&module, opts.data_model);
-    if opts.property.memsafety {
+    if opts.property.tracks_heap() {
         memsafety::hide_allocator(&module);
     }
     let normalized = normalize::normalize(&module, label, opts, normalize::Recursion::Bound)?;
-    if opts.property.memsafety {
+    if opts.property.tracks_heap() {
         memsafety::reveal_allocator(&module);
     }
     // LLVM 19's pass manager may hand the module back with debug records.
@@ -332,7 +355,7 @@ fn build(module: inkwell::module::Module, label: &str, opts: &FrontendOptions) -
     prog.producer = producer;
     // (the procedures are built from the module as read: without the
     // checks of `memsafety`, so not for it; the bound's reason stands)
-    if normalized.bounded.is_some() && opts.procedures && !opts.property.memsafety {
+    if normalized.bounded.is_some() && opts.procedures && !opts.property.tracks_heap() {
         // the recursion left as procedures with summaries, for proofs
         match procedures::build(&executable, label, opts) {
             Ok(mut procs) => {

@@ -25,7 +25,9 @@ use super::floats;
 use super::inputs::{self, InputCall};
 use super::llvm::{self, Ty, Value};
 use super::memory::{Cell, Gep, Layout};
-use super::memsafety::{self, DOUBLE_FREE, INVALID_FREE, MEMORY_LEAK, NULL_DEREF, OUT_OF_BOUNDS, USE_AFTER_FREE};
+use super::memsafety::{
+    self, DOUBLE_FREE, INVALID_FREE, MEMORY_LEAK, MEMORY_NOT_FREED, NULL_DEREF, OUT_OF_BOUNDS, USE_AFTER_FREE,
+};
 use super::models::ANY_INT;
 use super::FrontendOptions;
 use crate::cfg::liveness;
@@ -511,14 +513,15 @@ impl Tx<'_> {
                 } else if llvm::value_ty(inst) == Ty::Pointer
                     && (self.mem.region(inst).is_some()
                         || self.mem.points_to_functions(inst)
-                        || (self.opts.property.memsafety && super::memory::is_heap_site(inst))
+                        || (self.opts.property.tracks_heap() && self.heap_only(inst))
                         || (llvm::opcode(inst) == LLVMOpcode::LLVMLoad
                             && self.mem.field(llvm::operand(inst, 0), self.mem.ptr_bits).is_some()))
                 {
                     // an address in a modelled region, a function pointer,
                     // a pointer that modelled memory holds (null or not:
-                    // the value stored), or a heap block whose accesses are
-                    // checked (`memsafety`: null or not)
+                    // the value stored), or a pointer to heap blocks only,
+                    // whose flags are followed (`memsafety`, `memcleanup`:
+                    // null or not; `free` goes by its value)
                     let src = self.src_names.get(&inst).cloned();
                     let v = self.new_var(&llvm::name(inst), Sort::Int { bits: self.mem.ptr_bits }, src);
                     self.val2var.insert(inst, v);
@@ -526,7 +529,7 @@ impl Tx<'_> {
                 if llvm::opcode(inst) == LLVMOpcode::LLVMCall {
                     self.note_overflow_call(inst);
                 }
-                if self.opts.property.memsafety && super::memory::is_heap_site(inst) {
+                if self.opts.property.tracks_heap() && super::memory::is_heap_site(inst) {
                     // (every block's flag before any end of the program is translated)
                     self.ghost(Ghost::Live, inst);
                 }
@@ -1455,7 +1458,7 @@ impl Tx<'_> {
         }
         // (under `memsafety` a block may take a freed block's address, as
         // in the program: heap blocks are not kept apart by their order)
-        if !self.opts.property.memsafety && (0..self.mem.regions.regions.len()).any(|r| self.mem.ordered_heap(r)) {
+        if !self.opts.property.tracks_heap() && (0..self.mem.regions.regions.len()).any(|r| self.mem.ordered_heap(r)) {
             self.heap_top = Some(self.new_var("heap.top", Sort::Int { bits: self.mem.ptr_bits }, None));
         }
     }
@@ -1464,8 +1467,10 @@ impl Tx<'_> {
     /// entry; other cells start arbitrary.
     fn initial_memory(&mut self, at: &SrcLoc) -> Vec<Stmt> {
         let mut body = Vec::new();
-        for (_, live) in self.live_flags() {
+        for (site, live) in self.live_flags() {
             body.push(Stmt::Assign(live, Expr::Bool(false)));
+            let freed = self.ghost(Ghost::Freed, site);
+            body.push(Stmt::Assign(freed, Expr::Bool(false)));
         }
         for (_, v) in &self.real_bases {
             let why = "the address of an object".to_string();
@@ -1986,8 +1991,11 @@ impl Tx<'_> {
             self.access_check(inst, body, at);
             return Ok(Flow::Continue);
         }
-        if name == "free" && self.opts.property.memsafety {
+        if name == "free" && self.opts.property.tracks_heap() {
             self.free_check(inst, body, at);
+        }
+        if self.opts.property.tracks_heap() && self.unchecked.is_none() && memsafety::allocates(&name) {
+            self.unchecked = Some(format!("memsafety: '{name}' at {at} allocates a block the model does not follow"));
         }
         if self.opts.property.memsafety {
             if name == memsafety::LIFETIME_START || name == memsafety::LIFETIME_END {
@@ -2121,7 +2129,7 @@ impl Tx<'_> {
             if llvm::value_ty(inst) == Ty::Pointer {
                 // a fresh block: its address (null unless --malloc-never-null says not)
                 body.push(Stmt::Havoc(v, HavocKind::Unmodelled { why: "a heap block's address".into() }, at.clone()));
-                if self.opts.property.memsafety {
+                if self.opts.property.tracks_heap() {
                     let freed = self.ghost(Ghost::Freed, inst);
                     body.push(Stmt::Assign(freed, Expr::Bool(false)));
                     // (a block of a call that runs again is no longer tracked
@@ -2131,6 +2139,22 @@ impl Tx<'_> {
                     }
                     let live = self.ghost(Ghost::Live, inst);
                     body.push(Stmt::Assign(live, Expr::negate(compare(CmpPred::Eq, v, sort, 0))));
+                    // (no two live blocks of one region start at one address:
+                    // `free_by_value` frees the one there)
+                    let region = self.mem.regions.of(inst);
+                    for (t, live_t) in self.live_flags() {
+                        let Some(&b) = self.val2var.get(&t).filter(|_| t != inst && self.mem.regions.of(t) == region)
+                        else {
+                            continue;
+                        };
+                        let apart = Expr::Cmp {
+                            pred: CmpPred::Ne,
+                            bits: self.mem.ptr_bits,
+                            a: Box::new(Expr::Var(v, sort)),
+                            b: Box::new(Expr::Var(b, sort)),
+                        };
+                        body.push(Stmt::Assume(Expr::Or(vec![Expr::negate(Expr::Var(live_t, Sort::Bool)), apart])));
+                    }
                     if !self.opts.malloc_never_null {
                         // whether it fails, an input the replay gives the
                         // C library's allocator (`replay::harness::wrapped`)
@@ -2229,17 +2253,21 @@ impl Tx<'_> {
     }
 
     /// The leak checks where the program ends (`memsafety`: SV-COMP's
-    /// `valid-memtrack`): an error edge per allocating call whose block is
-    /// still allocated, at the call (where LeakSanitizer says it was allocated).
+    /// `valid-memtrack`; `memcleanup`: `valid-memcleanup`): an error edge per
+    /// allocating call whose block is still allocated, at the call (where
+    /// LeakSanitizer says it was allocated). Exact for `memcleanup`; for
+    /// `memtrack` (a block no pointer reaches) an over-approximation that the
+    /// replay's LeakSanitizer, which lists only unreachable blocks, confirms.
     fn leak_checks(&mut self, body: &[Stmt]) {
-        if !self.opts.property.memsafety || self.exit.is_some() {
+        if !self.opts.property.tracks_heap() || self.exit.is_some() {
             return;
         }
+        let kind = if self.opts.property.memcleanup { MEMORY_NOT_FREED } else { MEMORY_LEAK };
         for (call, live) in self.live_flags() {
             let at = llvm::debug_loc(call, self.file);
             let callee = llvm::name(llvm::called_value(call));
             let text = format!("the block of {callee} at line {} is not freed when the program ends", at.line);
-            self.fault_edge(body, &[Expr::Var(live, Sort::Bool)], MEMORY_LEAK, text, &at);
+            self.fault_edge(body, &[Expr::Var(live, Sort::Bool)], kind, text, &at);
         }
     }
 
@@ -2257,8 +2285,13 @@ impl Tx<'_> {
     }
 
     /// An error edge of a compiled-in check (`memsafety`): `body`, then
-    /// `conds`, into the error as a failure of `kind` at `at` described by `text`.
+    /// `conds`, into the error as a failure of `kind` at `at` described by
+    /// `text`; none for an invalid access or `free` when only `memcleanup` is
+    /// checked (the path goes on where it is valid, or ends).
     fn fault_edge(&mut self, body: &[Stmt], conds: &[Expr], kind: &str, text: String, at: &SrcLoc) {
+        if !self.opts.property.memsafety && kind != MEMORY_NOT_FREED {
+            return;
+        }
         let mut err = body.to_vec();
         err.extend(conds.iter().cloned().map(Stmt::Assume));
         let failure = Failure { kind: kind.to_string(), condition: Some(text), at: at.clone() };
@@ -2403,10 +2436,10 @@ impl Tx<'_> {
         let p = llvm::operand(inst, 0);
         let bits = self.mem.ptr_bits;
         let Some((root, off)) = self.offset_from_root(p, true, body, at) else {
-            return self.unchecked("a free()", None, at);
+            return self.free_by_value(p, None, body, at);
         };
         let Some((object, _, what)) = self.object(root, body, at) else {
-            return self.unchecked("a free()", Some(root), at);
+            return self.free_by_value(p, Some(root), body, at);
         };
         let cmp = |pred, a: Expr, b: Expr| Expr::Cmp { pred, bits, a: Box::new(a), b: Box::new(b) };
         let zero = Expr::Int { value: 0, bits };
@@ -2441,6 +2474,65 @@ impl Tx<'_> {
                 body.push(Stmt::Assume(Expr::Bool(false)));
             }
         }
+    }
+
+    /// The check of `free(p)` where the model does not know the object `p`
+    /// is derived from (read from memory, merged from several: `root`), but
+    /// its region holds heap blocks only: `free` goes by address, as the C
+    /// library's does. `p` is null, or the start of a live block (which is
+    /// freed); else the start of a freed one (a double free) or of none (an
+    /// invalid free). Sound because the model's block addresses are any the
+    /// allocator may give, so the program's run is one of the model's.
+    fn free_by_value(&mut self, p: Value, root: Option<Value>, body: &mut Vec<Stmt>, at: &SrcLoc) {
+        let sites = self.heap_sites_of(p);
+        let (Some(sites), Some(pv)) = (sites, self.opnd(p, body, at)) else {
+            return self.unchecked("a free()", root, at);
+        };
+        let bits = self.mem.ptr_bits;
+        let cmp = |pred, a: Expr, b: Expr| Expr::Cmp { pred, bits, a: Box::new(a), b: Box::new(b) };
+        let zero = Expr::Int { value: 0, bits };
+        let mut blocks = Vec::new();
+        for s in sites {
+            let Some(base) = self.opnd(s, body, at) else { return self.unchecked("a free()", root, at) };
+            let at_start =
+                Expr::And(vec![cmp(CmpPred::Eq, pv.clone(), base.clone()), cmp(CmpPred::Ne, base, zero.clone())]);
+            blocks.push((at_start, self.ghost(Ghost::Live, s), self.ghost(Ghost::Freed, s)));
+        }
+        let of = |flag: VarId| Expr::Var(flag, Sort::Bool);
+        let live = Expr::Or(blocks.iter().map(|(m, l, _)| Expr::And(vec![m.clone(), of(*l)])).collect());
+        let freed = Expr::Or(blocks.iter().map(|(m, _, f)| Expr::And(vec![m.clone(), of(*f)])).collect());
+        let not_null = cmp(CmpPred::Ne, pv, zero);
+        let no_live = Expr::negate(live.clone());
+        let text = "free of a block that was freed".to_string();
+        self.fault_edge(body, &[not_null.clone(), no_live.clone(), freed.clone()], DOUBLE_FREE, text, at);
+        let text = "free of a pointer that is no heap block's start".to_string();
+        self.fault_edge(body, &[not_null.clone(), no_live, Expr::negate(freed)], INVALID_FREE, text, at);
+        body.push(Stmt::Assume(Expr::Or(vec![Expr::negate(not_null), live])));
+        // (every live block at that address is freed: in the program one is)
+        for (m, l, f) in blocks {
+            body.push(Stmt::Assign(f, Expr::Or(vec![of(f), Expr::And(vec![m.clone(), of(l)])])));
+            body.push(Stmt::Assign(l, Expr::And(vec![of(l), Expr::negate(m)])));
+        }
+    }
+
+    /// The allocating calls whose blocks `p` may point into, by the model's
+    /// regions, if every object of its region is such a block whose flags the
+    /// translation keeps; `None` otherwise.
+    fn heap_sites_of(&self, p: Value) -> Option<Vec<Value>> {
+        let tracked = |s: &Value| self.ghosts.iter().any(|(g, t, _)| *g == Ghost::Live && t == s);
+        let sites = &self.mem.regions.regions[self.mem.regions.of(p)?].sites;
+        (self.heap_only(p) && sites.iter().all(tracked)).then(|| sites.clone())
+    }
+
+    /// Is `p` the block of an allocating call, or does its region hold such
+    /// blocks only?
+    fn heap_only(&self, p: Value) -> bool {
+        let heap = |s: &Value| super::memory::is_heap_site(*s);
+        heap(&p)
+            || self.mem.regions.of(p).is_some_and(|r| {
+                let sites = &self.mem.regions.regions[r].sites;
+                !sites.is_empty() && sites.iter().all(heap)
+            })
     }
 
     fn intrinsic(&mut self, name: &str, inst: Value, body: &mut Vec<Stmt>, at: &SrcLoc) -> Flow {

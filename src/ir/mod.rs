@@ -252,6 +252,7 @@ pub fn svcomp_property(kind: &str) -> &'static str {
         NULL_DEREF | USE_AFTER_FREE | OUT_OF_BOUNDS => "valid-deref",
         INVALID_FREE | DOUBLE_FREE => "valid-free",
         MEMORY_LEAK => "valid-memtrack",
+        MEMORY_NOT_FREED => "valid-memcleanup",
         _ => "unreach-call",
     }
 }
@@ -270,9 +271,12 @@ pub const DOUBLE_FREE: &str = "double-free";
 /// The failure kind of a heap block not freed when the program ends
 /// (`valid-memtrack`).
 pub const MEMORY_LEAK: &str = "memory-leak";
+/// The failure kind of a heap block not freed when the program ends, also
+/// one a global still points to (`valid-memcleanup`).
+pub const MEMORY_NOT_FREED: &str = "memory-not-freed";
 
 /// The failure kinds of the checks the frontend compiles in (issue 51).
-pub const INSTRUMENTED: [&str; 9] = [
+pub const INSTRUMENTED: [&str; 10] = [
     SIGNED_OVERFLOW,
     SHIFT,
     DIVISION,
@@ -282,6 +286,7 @@ pub const INSTRUMENTED: [&str; 9] = [
     INVALID_FREE,
     DOUBLE_FREE,
     MEMORY_LEAK,
+    MEMORY_NOT_FREED,
 ];
 
 /// What the failed check of the kind `kind` is, as a user reads it.
@@ -293,6 +298,7 @@ fn fault_text(kind: &str) -> Option<&'static str> {
         INVALID_FREE => Some("free of what is not a heap block's start"),
         DOUBLE_FREE => Some("free of a freed block"),
         MEMORY_LEAK => Some("heap block never freed"),
+        MEMORY_NOT_FREED => Some("heap block not freed when the program ends"),
         SIGNED_OVERFLOW => Some("signed integer overflow"),
         SHIFT => Some("shift past the width of its type (or of a negative value)"),
         DIVISION => Some("division by zero (or INT_MIN / -1)"),

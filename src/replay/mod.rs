@@ -326,18 +326,24 @@ fn replay_fault(build: Build, sources: &[String], fault: Fault, harness_out: Opt
     };
     let mut cmd = build.command(&exe);
     cmd.env("UBSAN_OPTIONS", "print_stacktrace=0:halt_on_error=1:report_error_type=1");
-    let leaks = u8::from(fault.kind == crate::ir::MEMORY_LEAK);
+    let cleanup = fault.kind == crate::ir::MEMORY_NOT_FREED;
+    let leaks = u8::from(fault.kind == crate::ir::MEMORY_LEAK || cleanup);
     cmd.env("ASAN_OPTIONS", format!("detect_leaks={leaks}:halt_on_error=1:detect_stack_use_after_return=1"));
+    if cleanup {
+        // (`memcleanup`: a block a global, the stack or a register still
+        // points to is not freed either: LeakSanitizer with no roots)
+        cmd.env("LSAN_OPTIONS", "use_globals=0:use_stacks=0:use_registers=0:use_tls=0");
+    }
     let (r, err) = execute(cmd, limit, build.target);
-    match ub::first(&err).or_else(|| ub::memory_error(&err)) {
+    let leaked = if leaks == 1 { ub::leaked_at(&err, build.files) } else { Vec::new() };
+    match ub::first(&err).or_else(|| ub::memory_error(&err, build.files)) {
         // (a check the optimizer merged with another has no line: its kind decides)
         Some(found) if ub::is_fault(fault.kind, found.kind) && (found.at.line == fault.line || fault.line == 0) => {
             Replay::Reached(Some(found), By::Clang)
         }
         // (a leak: any of the blocks LeakSanitizer lists)
-        Some(mut found) if fault.kind == crate::ir::MEMORY_LEAK && ub::leaked_at(&err).contains(&fault.line) => {
-            found.at.line = fault.line;
-            found.at.col = 0;
+        Some(mut found) if leaked.iter().any(|l| l.line == fault.line) => {
+            found.at = leaked.into_iter().find(|l| l.line == fault.line).unwrap_or(found.at);
             Replay::Reached(Some(found), By::Clang)
         }
         Some(found) => Replay::NotReached(format!(

@@ -52,6 +52,8 @@ pub fn fault_flag(kind: &str) -> &'static str {
 pub fn is_fault(fault: &str, found: &str) -> bool {
     match fault {
         ir::DIVISION => matches!(found, "division-by-zero" | "division-overflow"),
+        // (LeakSanitizer without roots lists every block still allocated)
+        ir::MEMORY_NOT_FREED => found == ir::MEMORY_LEAK,
         _ => fault == found,
     }
 }
@@ -59,9 +61,9 @@ pub fn is_fault(fault: &str, found: &str) -> bool {
 /// The first error AddressSanitizer reports in `stderr`, as a fault of
 /// `ir`'s kinds (`heap-buffer-overflow` and its stack and global twins are
 /// `out-of-bounds`, a SEGV on the zero page `null-dereference`, ...), at
-/// the first frame of its stack in a source file of the program (not the
-/// C library's, not the sanitizer's own).
-pub fn memory_error(stderr: &str) -> Option<UndefinedBehaviour> {
+/// the first frame of its stack in a source file of the program (one of
+/// `files`, by name; not the C library's, not the sanitizer's own).
+pub fn memory_error(stderr: &str, files: &[String]) -> Option<UndefinedBehaviour> {
     static ERROR: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         regex::Regex::new(r"(?m)ERROR: (?:AddressSanitizer|LeakSanitizer): (.+)$").expect("a valid regex")
     });
@@ -88,30 +90,32 @@ pub fn memory_error(stderr: &str) -> Option<UndefinedBehaviour> {
     } else {
         "other"
     };
-    let frame = program_frame(after)?;
-    let at = SrcLoc {
-        file: frame[1].to_string(),
-        line: frame[2].parse().ok()?,
-        col: frame.get(3).and_then(|c| c.as_str().parse().ok()).unwrap_or(0),
-    };
+    let at = program_frame(after, files)?;
     Some(UndefinedBehaviour { kind, message, at })
 }
 
-/// The lines of the program where the blocks LeakSanitizer reports leaked in
-/// `stderr` were allocated (the first frame of each block's stack in a
-/// source file of the program).
-pub fn leaked_at(stderr: &str) -> Vec<u32> {
-    stderr.split("leak of ").skip(1).filter_map(|block| program_frame(block)?[2].parse().ok()).collect()
+/// Where in the program the blocks LeakSanitizer reports leaked in `stderr`
+/// were allocated (the first frame of each block's stack in one of `files`).
+pub fn leaked_at(stderr: &str, files: &[String]) -> Vec<SrcLoc> {
+    stderr.split("leak of ").skip(1).filter_map(|block| program_frame(block, files)).collect()
 }
 
 /// The first frame of a sanitizer's stack in `text` that is in a source
-/// file of the program (not the C library's, not the sanitizer's own):
-/// its file, line and column (if printed).
-fn program_frame(text: &str) -> Option<regex::Captures<'_>> {
+/// file of the program, one of `files` by name (not the C library's, whose
+/// debug information names its own `.c` files, not the sanitizer's own):
+/// its file, line and column (0 if not printed).
+fn program_frame(text: &str, files: &[String]) -> Option<SrcLoc> {
     static FRAME: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         regex::Regex::new(r"(?m)^\s*#\d+ 0x[0-9a-f]+ in \S+ (/?[^\s:]+\.[ci]):(\d+)(?::(\d+))?").expect("a valid regex")
     });
-    FRAME.captures_iter(text).find(|f| !f[1].starts_with("/usr/") && !f[1].contains("compiler-rt"))
+    let name = |f: &str| std::path::Path::new(f).file_name().map(|n| n.to_os_string());
+    let ours = |f: &str| files.iter().any(|p| name(p).is_some() && name(p) == name(f));
+    let frame = FRAME.captures_iter(text).find(|f| ours(&f[1]))?;
+    Some(SrcLoc {
+        file: frame[1].to_string(),
+        line: frame[2].parse().ok()?,
+        col: frame.get(3).and_then(|c| c.as_str().parse().ok()).unwrap_or(0),
+    })
 }
 
 /// Whether `file` is C source that UBSan can instrument.
@@ -174,5 +178,26 @@ mod tests {
         assert_eq!(kind("shift exponent 40 is too large for 32-bit type 'int'"), "shift");
         assert_eq!(kind("division of -2147483648 by -1 cannot be represented in type 'int'"), "division-overflow");
         assert_eq!(kind("division by zero"), "division-by-zero");
+    }
+
+    /// A frame counts as the program's only in one of its files: glibc's
+    /// debug information names `.c` files of its own, and a line there that
+    /// happens to be the fault's line must not confirm it.
+    #[test]
+    fn only_frames_in_the_programs_files_count() {
+        let err = "==1==ERROR: LeakSanitizer: detected memory leaks\n\n\
+                   Direct leak of 1024 byte(s) in 1 object(s) allocated from:\n\
+                   \x20   #0 0x55 in malloc /x/compiler-rt/lib/asan/asan_malloc_linux.cpp:68:3\n\
+                   \x20   #1 0x7f in _IO_file_doallocate libio/filedoalloc.c:10:7\n\
+                   \x20   #2 0x7f in main prog.c:10:11\n\n\
+                   Direct leak of 4 byte(s) in 1 object(s) allocated from:\n\
+                   \x20   #0 0x55 in malloc /x/compiler-rt/lib/asan/asan_malloc_linux.cpp:68:3\n\
+                   \x20   #1 0x7f in _IO_file_doallocate libio/filedoalloc.c:10:7\n";
+        let files = ["/tmp/w/prog.c".to_string()];
+        let at: Vec<(String, u32)> = leaked_at(err, &files).into_iter().map(|l| (l.file, l.line)).collect();
+        assert_eq!(at, [("prog.c".to_string(), 10)]);
+        let found = memory_error(err, &files).unwrap();
+        assert_eq!((found.kind, found.at.line, found.at.col), (ir::MEMORY_LEAK, 10, 11));
+        assert!(memory_error(err, &["other.c".to_string()]).is_none());
     }
 }

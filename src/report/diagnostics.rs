@@ -3,7 +3,8 @@
 //! prints them as clang does (`file:line:col: warning: ...`).
 //!
 //! - UNSAFE: a warning naming the failure (`assertion `x > 0` fails`,
-//!   `reach_error() is reachable`) at the failing call, then
+//!   `reach_error() is reachable`; for a compiled-in check, its kind and the
+//!   SV-COMP property it violates) at the failing call or access, then
 //!   notes: the inputs at their calls and the path; with `werror`, a last
 //!   error that fails the compilation (last, because LLVM's default handler
 //!   exits at an error: everything else must be out by then).
@@ -61,7 +62,7 @@ pub fn diagnostics(r: &Report, werror: bool) -> Vec<Diagnostic> {
     match r.verdict {
         Verdict::Unsafe => {
             let Some(cex) = &r.counterexample else { return out };
-            out.push(diag(Severity::Warning, known(&cex.target), r.failure_text()));
+            out.push(diag(Severity::Warning, known(&cex.target), warning_text(r)));
             for i in crate::program_inputs::shown(&cex.inputs) {
                 out.push(diag(Severity::Note, known(&i.at), format!("input: {}", crate::program_inputs::describe(i))));
             }
@@ -110,6 +111,19 @@ pub fn diagnostics(r: &Report, werror: bool) -> Vec<Diagnostic> {
         }
     }
     out
+}
+
+/// The warning of a counterexample: what fails, and for a check the
+/// compiler added (issue 51) the property it violates in SV-COMP's words
+/// (`... (valid-deref)`, `... (no-overflow)`).
+fn warning_text(r: &Report) -> String {
+    let kind = r.counterexample.as_ref().and_then(|c| c.failure.as_ref()).map(|f| f.kind.as_str());
+    match kind {
+        Some(k) if crate::ir::INSTRUMENTED.contains(&k) => {
+            format!("{} ({})", r.failure_text(), crate::ir::svcomp_property(k))
+        }
+        _ => r.failure_text(),
+    }
 }
 
 /// A diagnostic as clang prints it; `file` stands where no position is known.
