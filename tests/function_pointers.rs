@@ -153,3 +153,20 @@ fn a_function_pointer_in_memory_the_model_does_not_follow_blocks_nothing_when_no
         assert_eq!(json["verdict"], "SAFE", "-{opt}: {}", json["reason"]);
     }
 }
+
+/// A handler `atexit` registered runs where the program ends (the C
+/// library's order, the last registered first: `frontend::models`): its
+/// failing check is found with the arguments that make it fail, at -O0 and
+/// -O2, and replays; its twin is SAFE with a checked certificate. (Before,
+/// the handler's address reaching `atexit` blocked SAFE.)
+#[test]
+fn atexit_handlers_run_where_the_program_ends() {
+    for level in ["O0", "O2"] {
+        let args = ["--opt", level, "--timeout", "60"];
+        let json = verify_expecting(&format!("{DIR}/atexit_bug.c"), &args, "UNSAFE");
+        let cex = &json["counterexample"];
+        assert_eq!(cex["failure"]["condition"], "count != 3", "{level}");
+        assert_eq!(cex["run"]["args"].as_array().map(Vec::len), Some(2), "{level}: {}", cex["run"]);
+        verify_expecting(&format!("{DIR}/atexit_safe.c"), &args, "SAFE");
+    }
+}

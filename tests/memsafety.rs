@@ -195,3 +195,37 @@ fn a_free_through_memory_frees_the_block_at_that_address() {
     let args = ["--opt", "O2", "--property", "memcleanup", "--timeout", "40"];
     verify_expecting(&format!("{DIR}/free_through_memory_safe.c"), &args, "SAFE");
 }
+
+/// An access through a pointer read from memory (a global read back after
+/// `printf`, which may change globals) is checked by address against the
+/// heap blocks its region holds (`Tx::access_by_value`): the loop's write
+/// past the block is found at -O0 and -O2 and replays under ASan; the loop
+/// that stays inside is SAFE, its certificate checked.
+#[test]
+fn an_access_through_memory_is_checked_by_address() {
+    for level in ["O0", "O2"] {
+        let json = run("global_table.c", level, "UNSAFE");
+        let cex = &json["counterexample"];
+        assert_eq!(cex["failure"]["kind"], "out-of-bounds", "{level}");
+        assert_eq!(cex["undefined_behaviour"]["kind"], "out-of-bounds", "{level}");
+        assert_eq!(cex["undefined_behaviour"]["at"]["line"], 18, "{level}");
+        run("global_table_safe.c", level, "SAFE");
+    }
+}
+
+/// A block an `atexit` handler frees is freed where the program ends, on
+/// `return` and on `exit` (`models::run_atexit_handlers`): SAFE under
+/// `memcleanup`; where the handler is registered on one path only, the
+/// block of the other path is not freed, found and replayed.
+#[test]
+fn a_block_an_atexit_handler_frees_is_no_leak() {
+    for level in ["O0", "O2"] {
+        let args = ["--opt", level, "--property", "memcleanup", "--timeout", "40"];
+        verify_expecting(&format!("{DIR}/atexit_release_safe.c"), &args, "SAFE");
+        let json = verify_expecting(&format!("{DIR}/atexit_release.c"), &args, "UNSAFE");
+        let cex = &json["counterexample"];
+        assert_eq!(cex["failure"]["kind"], "memory-not-freed", "{level}");
+        assert_eq!(cex["undefined_behaviour"]["at"]["line"], 9, "{level}");
+        assert!(cex["run"]["args"].as_array().is_some_and(|a| a.is_empty()), "{level}: {}", cex["run"]);
+    }
+}

@@ -30,7 +30,11 @@
 //! model cannot name the object of `free`'s pointer (read from memory,
 //! merged from several) but its region holds heap blocks only, by address,
 //! as the C library frees (`Tx::free_by_value`; live blocks of one region
-//! start apart, the model's addresses are any the allocator may give); a block still
+//! start apart, the model's addresses are any the allocator may give). An
+//! access through such a pointer is checked by address the same way
+//! (`Tx::access_by_value`): inside a live block of its region (a block's
+//! size is a ghost of its allocating call; live blocks of one region do not
+//! overlap, nor wrap the address space). A block still
 //! allocated where the program ends (`return` from `main`, `exit`) is a
 //! [`MEMORY_LEAK`] (SV-COMP's `valid-memtrack`). Under `memcleanup` alone
 //! (SV-COMP's `valid-memcleanup`) only that check is an error, as

@@ -331,6 +331,9 @@ fn build(module: inkwell::module::Module, label: &str, opts: &FrontendOptions) -
     // the module as read, for the replay's JIT (`jit`)
     let executable = std::sync::Arc::new(module.write_bitcode_to_memory().as_slice().to_vec());
     let models = models::link(&module, opts.data_model);
+    if models.as_ref().is_ok_and(|l| l.atexit) {
+        models::run_atexit_handlers(&module, &opts.entry);
+    }
     if opts.property.tracks_heap() {
         memsafety::hide_allocator(&module);
     }

@@ -47,8 +47,9 @@ pub const ANY_INT: &str = "__ufo_any_int";
 const SOURCE: &str = include_str!("models/libc.c");
 
 /// The functions modelled, and whether each model is one run of many.
-const MODELS: [(&str, bool); 46] = [
+const MODELS: [(&str, bool); 47] = [
     ("qsort", true),
+    ("atexit", false),
     ("bsearch", true),
     ("strlen", false),
     ("strnlen", false),
@@ -118,10 +119,46 @@ const CTYPE_TABLES: [(&str, &str, u32); 3] = [
 ];
 
 /// What linking did: why SAFE is blocked (a model of one run of many was
-/// linked).
+/// linked); whether `atexit`'s model was (its handlers then run where the
+/// program ends: [`run_atexit_handlers`]).
 #[derive(Debug, Default)]
 pub struct Linked {
     pub safe_blocked: Option<String>,
+    pub atexit: bool,
+}
+
+/// The model's function that runs the handlers `atexit` registered.
+const RUN_ATEXIT: &str = "__ufo_run_atexit";
+
+/// Where the program ends normally — a return of the entry function `entry`,
+/// a call of `exit` — the handlers `atexit` registered run, the last first
+/// (a call of the model's [`RUN_ATEXIT`] there), as the C library runs them:
+/// their checks are the program's, and a block they free is not a leak.
+/// `_Exit`, `_exit` and `abort` run none.
+pub fn run_atexit_handlers(module: &Module, entry: &str) {
+    let Some(run) = module.get_function(RUN_ATEXIT).filter(|f| f.count_basic_blocks() > 0) else { return };
+    let run = run.as_value_ref();
+    let mut ends = Vec::new();
+    for f in module.get_functions().filter(|f| f.as_value_ref() != run) {
+        let is_entry = f.get_name().to_str() == Ok(entry);
+        for i in llvm::blocks(f.as_value_ref()).into_iter().flat_map(llvm::instructions) {
+            let ret = is_entry && llvm::opcode(i) == LLVMOpcode::LLVMRet;
+            let exit = llvm::opcode(i) == LLVMOpcode::LLVMCall && llvm::name(llvm::called_value(i)) == "exit";
+            if ret || exit {
+                ends.push(i);
+            }
+        }
+    }
+    unsafe {
+        use llvm_sys::core::*;
+        let builder = LLVMCreateBuilderInContext(LLVMGetModuleContext(module.as_mut_ptr()));
+        for end in ends {
+            LLVMPositionBuilderBefore(builder, end);
+            LLVMSetCurrentDebugLocation2(builder, llvm_sys::debuginfo::LLVMInstructionGetDebugLoc(end));
+            LLVMBuildCall2(builder, LLVMGlobalGetValueType(run), run, std::ptr::null_mut(), 0, c"".as_ptr());
+        }
+        LLVMDisposeBuilder(builder);
+    }
 }
 
 /// Does `module` declare `name` without a body, and use it?
@@ -309,7 +346,7 @@ pub fn link(module: &Module, dm: DataModel) -> Result<Linked, String> {
             names.join(" and ")
         )
     });
-    Ok(Linked { safe_blocked })
+    Ok(Linked { safe_blocked, atexit: wanted.iter().any(|w| w == "atexit") })
 }
 
 #[cfg(test)]

@@ -107,6 +107,10 @@ enum Ghost {
     Live,
     /// Of a local whose lifetime is marked: it is out of its scope.
     Dead,
+    /// Of an allocating call: the size of its block in bytes (a `ptr_bits`
+    /// integer; its accesses through pointers read from memory are checked
+    /// by address against it, `Tx::access_by_value`).
+    Size,
 }
 
 /// A parameter of an inlined call as debug info describes it: its number
@@ -2139,22 +2143,10 @@ impl Tx<'_> {
                     }
                     let live = self.ghost(Ghost::Live, inst);
                     body.push(Stmt::Assign(live, Expr::negate(compare(CmpPred::Eq, v, sort, 0))));
-                    // (no two live blocks of one region start at one address:
-                    // `free_by_value` frees the one there)
-                    let region = self.mem.regions.of(inst);
-                    for (t, live_t) in self.live_flags() {
-                        let Some(&b) = self.val2var.get(&t).filter(|_| t != inst && self.mem.regions.of(t) == region)
-                        else {
-                            continue;
-                        };
-                        let apart = Expr::Cmp {
-                            pred: CmpPred::Ne,
-                            bits: self.mem.ptr_bits,
-                            a: Box::new(Expr::Var(v, sort)),
-                            b: Box::new(Expr::Var(b, sort)),
-                        };
-                        body.push(Stmt::Assume(Expr::Or(vec![Expr::negate(Expr::Var(live_t, Sort::Bool)), apart])));
-                    }
+                    let size = self.ghost(Ghost::Size, inst);
+                    let bytes = self.heap_size(inst, body, at);
+                    body.push(Stmt::Assign(size, bytes.unwrap_or(Expr::Int { value: 0, bits: self.mem.ptr_bits })));
+                    self.place_block(inst, v, body);
                     if !self.opts.malloc_never_null {
                         // whether it fails, an input the replay gives the
                         // C library's allocator (`replay::harness::wrapped`)
@@ -2237,12 +2229,13 @@ impl Tx<'_> {
         if let Some((_, _, v)) = self.ghosts.iter().find(|(g, s, _)| *g == ghost && *s == site) {
             return *v;
         }
-        let tag = match ghost {
-            Ghost::Freed => "freed",
-            Ghost::Live => "live",
-            Ghost::Dead => "dead",
+        let (tag, sort) = match ghost {
+            Ghost::Freed => ("freed", Sort::Bool),
+            Ghost::Live => ("live", Sort::Bool),
+            Ghost::Dead => ("dead", Sort::Bool),
+            Ghost::Size => ("size", Sort::Int { bits: self.mem.ptr_bits }),
         };
-        let v = self.new_var(&format!("{tag}.{}", llvm::name(site)), Sort::Bool, None);
+        let v = self.new_var(&format!("{tag}.{}", llvm::name(site)), sort, None);
         self.ghosts.push((ghost, site, v));
         v
     }
@@ -2338,21 +2331,137 @@ impl Tx<'_> {
                 (mul(sized(n)?, int(elem)), name(self, site))
             }
             memsafety::Object::Heap { call } => {
-                let arg = |i: u32| llvm::operand(call, i);
-                let callee = llvm::name(llvm::called_value(call));
-                let size = match callee.as_str() {
-                    "malloc" => sized(self.opnd(arg(0), body, at)?)?,
-                    "realloc" => sized(self.opnd(arg(1), body, at)?)?,
-                    _ => {
-                        let (a, b) = (self.opnd(arg(0), body, at)?, self.opnd(arg(1), body, at)?);
-                        mul(sized(a)?, sized(b)?)
-                    }
-                };
-                let line = llvm::debug_loc(call, self.file);
-                (size, format!("the block of {callee} at line {}", line.line))
+                let size = self.heap_size(call, body, at)?;
+                (size, self.block_name(call))
             }
         };
         Some((object, size, what))
+    }
+
+    /// Where a new block `v` of the allocating call `inst` lies (under
+    /// `memsafety`, `memcleanup`): apart from the start of every live block
+    /// of its region, and where the region has cells, overlapping none of
+    /// them and not wrapping past the top of the address space (sizes
+    /// rounded up to whole cells). True of the program's blocks (their
+    /// addresses over the cell size are such a layout), and what lets `free`
+    /// and accesses go by address (`free_by_value`, `access_by_value`).
+    fn place_block(&mut self, inst: Value, v: VarId, body: &mut Vec<Stmt>) {
+        let bits = self.mem.ptr_bits;
+        let sort = Sort::Int { bits };
+        let cmp = |pred, a: Expr, b: Expr| Expr::Cmp { pred, bits, a: Box::new(a), b: Box::new(b) };
+        let bin = |op, a: Expr, b: Expr| Expr::Bin { op, bits, nsw: false, nuw: false, a: Box::new(a), b: Box::new(b) };
+        let unit = self.mem.unit_bytes(inst).filter(|u| *u > 0 && u & (u - 1) == 0);
+        let end = |this: &mut Self, site: Value, base: Expr| {
+            let unit = unit?;
+            let size = Expr::Var(this.ghost(Ghost::Size, site), sort);
+            let round = bin(BinOp::Add, size, Expr::Int { value: unit - 1, bits });
+            Some(bin(BinOp::Add, base, bin(BinOp::UDiv, round, Expr::Int { value: unit, bits })))
+        };
+        let region = self.mem.regions.of(inst);
+        let new = Expr::Var(v, sort);
+        let new_end = end(self, inst, new.clone());
+        let null = cmp(CmpPred::Eq, new.clone(), Expr::Int { value: 0, bits });
+        if let (Some(unit), Some(new_end)) = (unit, new_end.clone()) {
+            // (the last cell: (2^bits - 1) / unit, which the end does not pass)
+            let top = Expr::Int { value: ((1i128 << bits) - 1) / unit, bits };
+            let no_wrap = vec![cmp(CmpPred::Ule, new.clone(), new_end.clone()), cmp(CmpPred::Ule, new_end, top)];
+            body.push(Stmt::Assume(Expr::Or(vec![null.clone(), Expr::And(no_wrap)])));
+        }
+        for (t, live) in self.live_flags() {
+            let Some(&b) = self.val2var.get(&t).filter(|_| t != inst && self.mem.regions.of(t) == region) else {
+                continue;
+            };
+            let old = Expr::Var(b, sort);
+            let mut apart = vec![cmp(CmpPred::Ne, new.clone(), old.clone())];
+            if let (Some(new_end), Some(old_end)) = (new_end.clone(), end(self, t, old.clone())) {
+                apart.push(Expr::Or(vec![cmp(CmpPred::Uge, old, new_end), cmp(CmpPred::Uge, new.clone(), old_end)]));
+            }
+            body.push(Stmt::Assume(Expr::Or(vec![
+                Expr::negate(Expr::Var(live, Sort::Bool)),
+                null.clone(),
+                Expr::And(apart),
+            ])));
+        }
+    }
+
+    /// The size in bytes of the block the allocating call `call` returns (a
+    /// `ptr_bits` integer): `malloc`'s and `realloc`'s argument, `calloc`'s
+    /// product; `None` if the model has no value for it.
+    fn heap_size(&mut self, call: Value, body: &mut Vec<Stmt>, at: &SrcLoc) -> Option<Expr> {
+        let bits = self.mem.ptr_bits;
+        let sized = |e: Expr| {
+            let w = e.sort().width();
+            (w > 1).then(|| resize(e, w, bits, CastOp::Zext))
+        };
+        let arg = |i: u32| llvm::operand(call, i);
+        match llvm::name(llvm::called_value(call)).as_str() {
+            "malloc" => sized(self.opnd(arg(0), body, at)?),
+            "realloc" => sized(self.opnd(arg(1), body, at)?),
+            _ => {
+                let (a, b) = (sized(self.opnd(arg(0), body, at)?)?, sized(self.opnd(arg(1), body, at)?)?);
+                Some(Expr::Bin { op: BinOp::Mul, bits, nsw: false, nuw: false, a: Box::new(a), b: Box::new(b) })
+            }
+        }
+    }
+
+    /// A block's name in a report: `the block of malloc at line 9`.
+    fn block_name(&self, call: Value) -> String {
+        let callee = llvm::name(llvm::called_value(call));
+        format!("the block of {callee} at line {}", llvm::debug_loc(call, self.file).line)
+    }
+
+    /// The check of an access of `n` bytes at `p` where the model does not
+    /// know the object `p` is derived from (read from memory, merged from
+    /// several: `root`), but its region holds heap blocks only: by address,
+    /// as the hardware and AddressSanitizer see it. `p` must be inside a
+    /// live block of the region (`n` bytes from it); else the access is
+    /// through null, into a freed block, or outside every block. An access
+    /// past one block that lands in another on the model's layout is found
+    /// on another layout, as the model's block addresses are any the
+    /// allocator may give (unless the program fixes them through integer
+    /// casts: then it counts as inside the other block).
+    fn access_by_value(&mut self, p: Value, n: Option<Expr>, root: Option<Value>, body: &mut Vec<Stmt>, at: &SrcLoc) {
+        let bits = self.mem.ptr_bits;
+        let unit = self.mem.unit_bytes(p).filter(|u| *u > 0 && u & (u - 1) == 0);
+        let (Some(sites), Some(pv), Some(n), Some(unit)) = (self.heap_sites_of(p), self.opnd(p, body, at), n, unit)
+        else {
+            return self.unchecked("an access", root, at);
+        };
+        let cmp = |pred, a: Expr, b: Expr| Expr::Cmp { pred, bits, a: Box::new(a), b: Box::new(b) };
+        let bin = |op, a: Expr, b: Expr| Expr::Bin { op, bits, nsw: false, nuw: false, a: Box::new(a), b: Box::new(b) };
+        let int = |value| Expr::Int { value, bits };
+        let (mut inside, mut freed) = (Vec::new(), Vec::new());
+        for s in sites {
+            let Some(base) = self.opnd(s, body, at) else { return self.unchecked("an access", root, at) };
+            let size = Expr::Var(self.ghost(Ghost::Size, s), Sort::Int { bits });
+            let (live, gone) = (self.ghost(Ghost::Live, s), self.ghost(Ghost::Freed, s));
+            // (in units of the region: p - base <= (size - n) / unit)
+            let units = bin(BinOp::Sub, pv.clone(), base.clone());
+            let from = cmp(CmpPred::Ule, base, pv.clone());
+            let fits = |k: Expr| {
+                Expr::And(vec![
+                    from.clone(),
+                    cmp(CmpPred::Ule, k.clone(), size.clone()),
+                    cmp(CmpPred::Ule, units.clone(), bin(BinOp::UDiv, bin(BinOp::Sub, size.clone(), k), int(unit))),
+                ])
+            };
+            inside.push(Expr::And(vec![Expr::Var(live, Sort::Bool), fits(n.clone())]));
+            freed.push(Expr::And(vec![Expr::Var(gone, Sort::Bool), fits(int(1))]));
+        }
+        let valid = Expr::Or(inside);
+        let null = cmp(CmpPred::Eq, pv, int(0));
+        let bytes = match &n {
+            Expr::Int { value, .. } => format!("{value} bytes"),
+            _ => "bytes".to_string(),
+        };
+        let text = format!("access of {bytes} through a null pointer");
+        self.fault_edge(body, std::slice::from_ref(&null), NULL_DEREF, text, at);
+        let (not_null, invalid, freed) = (Expr::negate(null), Expr::negate(valid.clone()), Expr::Or(freed));
+        let text = format!("access of {bytes} in a block that was freed");
+        self.fault_edge(body, &[not_null.clone(), invalid.clone(), freed.clone()], USE_AFTER_FREE, text, at);
+        let text = format!("access of {bytes} outside every live block it may point into");
+        self.fault_edge(body, &[not_null, invalid, Expr::negate(freed)], OUT_OF_BOUNDS, text, at);
+        body.push(Stmt::Assume(valid));
     }
 
     /// The check of `__ufo_access(p, n)` (`memsafety.rs`): error edges for a
@@ -2361,16 +2470,15 @@ impl Tx<'_> {
     fn access_check(&mut self, inst: Value, body: &mut Vec<Stmt>, at: &SrcLoc) {
         let p = llvm::operand(inst, 0);
         let bits = self.mem.ptr_bits;
-        let (root, off) = match self.offset_from_root(p, true, body, at) {
-            Some(x) => x,
-            None => return self.unchecked("an access", None, at),
-        };
         let n = self.opnd(llvm::operand(inst, 1), body, at).map(|n| {
             let w = n.sort().width();
             resize(n, w, bits, CastOp::Zext)
         });
-        let (Some((object, size, what)), Some(n)) = (self.object(root, body, at), n) else {
-            return self.unchecked("an access", Some(root), at);
+        let Some((root, off)) = self.offset_from_root(p, true, body, at) else {
+            return self.access_by_value(p, n, None, body, at);
+        };
+        let (Some((object, size, what)), Some(n)) = (self.object(root, body, at), n.clone()) else {
+            return self.access_by_value(p, n, Some(root), body, at);
         };
         let cmp = |pred, a: Expr, b: Expr| Expr::Cmp { pred, bits, a: Box::new(a), b: Box::new(b) };
         let sub = |a: Expr, b: Expr| Expr::Bin {

@@ -589,3 +589,23 @@ void __ufo_scan_word(char *buf, int width, int assigns, int *st) {
   st[1] += assigns;
   st[3] += 1;
 }
+
+/* atexit: the handlers run, the last registered first, where the program
+   ends normally (a return of main, exit: models::run_atexit_handlers calls
+   __ufo_run_atexit there). glibc takes at least 32. */
+static void (*ufo_atexit_fns[32])(void);
+static int ufo_atexit_n;
+
+int atexit(void (*f)(void)) {
+  if (ufo_atexit_n >= 32)
+    return -1;
+  ufo_atexit_fns[ufo_atexit_n++] = f;
+  return 0;
+}
+
+void __ufo_run_atexit(void) {
+  while (ufo_atexit_n > 0) {
+    ufo_atexit_n--;
+    ufo_atexit_fns[ufo_atexit_n]();
+  }
+}
