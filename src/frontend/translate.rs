@@ -2340,47 +2340,51 @@ impl Tx<'_> {
 
     /// Where a new block `v` of the allocating call `inst` lies (under
     /// `memsafety`, `memcleanup`): apart from the start of every live block
-    /// of its region, and where the region has cells, overlapping none of
-    /// them and not wrapping past the top of the address space (sizes
-    /// rounded up to whole cells). True of the program's blocks (their
+    /// of its region, and where the region has cells, not wrapping past the
+    /// top of the address space. True of the program's blocks (their
     /// addresses over the cell size are such a layout), and what lets `free`
     /// and accesses go by address (`free_by_value`, `access_by_value`).
+    /// (Blocks that overlap in the model only make more paths: never fewer
+    /// errors; the pairwise constraint cost more than it saved.)
     fn place_block(&mut self, inst: Value, v: VarId, body: &mut Vec<Stmt>) {
         let bits = self.mem.ptr_bits;
         let sort = Sort::Int { bits };
         let cmp = |pred, a: Expr, b: Expr| Expr::Cmp { pred, bits, a: Box::new(a), b: Box::new(b) };
-        let bin = |op, a: Expr, b: Expr| Expr::Bin { op, bits, nsw: false, nuw: false, a: Box::new(a), b: Box::new(b) };
-        let unit = self.mem.unit_bytes(inst).filter(|u| *u > 0 && u & (u - 1) == 0);
-        let end = |this: &mut Self, site: Value, base: Expr| {
-            let unit = unit?;
-            let size = Expr::Var(this.ghost(Ghost::Size, site), sort);
-            let round = bin(BinOp::Add, size, Expr::Int { value: unit - 1, bits });
-            Some(bin(BinOp::Add, base, bin(BinOp::UDiv, round, Expr::Int { value: unit, bits })))
-        };
         let region = self.mem.regions.of(inst);
         let new = Expr::Var(v, sort);
-        let new_end = end(self, inst, new.clone());
         let null = cmp(CmpPred::Eq, new.clone(), Expr::Int { value: 0, bits });
-        if let (Some(unit), Some(new_end)) = (unit, new_end.clone()) {
-            // (the last cell: (2^bits - 1) / unit, which the end does not pass)
-            let top = Expr::Int { value: ((1i128 << bits) - 1) / unit, bits };
-            let no_wrap = vec![cmp(CmpPred::Ule, new.clone(), new_end.clone()), cmp(CmpPred::Ule, new_end, top)];
-            body.push(Stmt::Assume(Expr::Or(vec![null.clone(), Expr::And(no_wrap)])));
+        if let Some(unit) = self.mem.unit_bytes(inst).filter(|u| *u > 0 && u & (u - 1) == 0) {
+            // v * unit + size <= 2^bits - 1, without a wrap: v <= (2^bits - 1) / unit
+            let size = Expr::Var(self.ghost(Ghost::Size, inst), sort);
+            let max = (1i128 << bits) - 1;
+            let bytes = Expr::Bin {
+                op: BinOp::Mul,
+                bits,
+                nsw: false,
+                nuw: false,
+                a: Box::new(new.clone()),
+                b: Box::new(Expr::Int { value: unit, bits }),
+            };
+            let room = Expr::Bin {
+                op: BinOp::Sub,
+                bits,
+                nsw: false,
+                nuw: false,
+                a: Box::new(Expr::Int { value: max, bits }),
+                b: Box::new(bytes),
+            };
+            let no_wrap = Expr::And(vec![
+                cmp(CmpPred::Ule, new.clone(), Expr::Int { value: max / unit, bits }),
+                cmp(CmpPred::Ule, size, room),
+            ]);
+            body.push(Stmt::Assume(Expr::Or(vec![null.clone(), no_wrap])));
         }
         for (t, live) in self.live_flags() {
             let Some(&b) = self.val2var.get(&t).filter(|_| t != inst && self.mem.regions.of(t) == region) else {
                 continue;
             };
-            let old = Expr::Var(b, sort);
-            let mut apart = vec![cmp(CmpPred::Ne, new.clone(), old.clone())];
-            if let (Some(new_end), Some(old_end)) = (new_end.clone(), end(self, t, old.clone())) {
-                apart.push(Expr::Or(vec![cmp(CmpPred::Uge, old, new_end), cmp(CmpPred::Uge, new.clone(), old_end)]));
-            }
-            body.push(Stmt::Assume(Expr::Or(vec![
-                Expr::negate(Expr::Var(live, Sort::Bool)),
-                null.clone(),
-                Expr::And(apart),
-            ])));
+            let apart = cmp(CmpPred::Ne, new.clone(), Expr::Var(b, sort));
+            body.push(Stmt::Assume(Expr::Or(vec![Expr::negate(Expr::Var(live, Sort::Bool)), null.clone(), apart])));
         }
     }
 
