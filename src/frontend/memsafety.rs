@@ -33,8 +33,8 @@
 //! start apart, the model's addresses are any the allocator may give). An
 //! access through such a pointer is checked by address the same way
 //! (`Tx::access_by_value`): inside a live block of its region (a block's
-//! size is a ghost of its allocating call; live blocks of one region do not
-//! overlap, nor wrap the address space). A block still
+//! size is a ghost of its allocating call; live blocks of one region start
+//! apart, and none wraps the address space). A block still
 //! allocated where the program ends (`return` from `main`, `exit`) is a
 //! [`MEMORY_LEAK`] (SV-COMP's `valid-memtrack`). Under `memcleanup` alone
 //! (SV-COMP's `valid-memcleanup`) only that check is an error, as
