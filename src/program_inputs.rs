@@ -369,8 +369,12 @@ pub fn describe(i: &Input) -> String {
         InputSource::ScanfValue { format, index } => {
             let conversion = parse_scanf(format, 64)
                 .and_then(|ds| ds.into_iter().filter(|d| matches!(d, Directive::Convert { .. })).nth(*index));
+            // (an integer as the text the replay writes: the model's value in
+            // the conversion's width, as the program stores it)
             let value = match conversion {
                 Some(Directive::Convert { conv: Conversion::Float, bits, .. }) => float_literal(i.value, bits == 32),
+                Some(Directive::Convert { conv: Conversion::Char, .. }) => i.value.to_string(),
+                Some(Directive::Convert { conv, bits, .. }) => render(conv, bits, i.value),
                 _ => i.value.to_string(),
             };
             format!("{}({format:?}) conversion {} reads {value}", i.func, index + 1)
@@ -645,6 +649,12 @@ mod tests {
         let fmt = "%lf".to_string();
         let i = input(InputSource::ScanfValue { format: fmt, index: 0 }, i128::from(0.5f64.to_bits() as i64));
         assert!(describe(&i).ends_with("reads 0.5 (bits 0x3fe0000000000000)"), "{}", describe(&i));
+        // (an int conversion reads the model's value in 32 bits, as the replay
+        // writes it: -2976996769 is 1317970527 in an int)
+        let i = input(InputSource::ScanfValue { format: "%d %d".into(), index: 0 }, -2976996769);
+        assert!(describe(&i).ends_with("conversion 1 reads 1317970527"), "{}", describe(&i));
+        let i = input(InputSource::ScanfValue { format: "%u".into(), index: 0 }, -1);
+        assert!(describe(&i).ends_with("conversion 1 reads 4294967295"), "{}", describe(&i));
     }
 
     #[test]
