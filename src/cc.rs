@@ -250,8 +250,7 @@ fn bitcode(source: &str, code_args: &[String], dm: DataModel, property: Properti
 fn verify_source(source: &str, c: &CcCommand, opts: &PipelineOptions, werror: bool) -> (Vec<Diagnostic>, bool) {
     let dm = c.data_model.unwrap_or(DataModel::Lp64);
     let one = |severity, message| (vec![Diagnostic { severity, at: None, message }], false);
-    let property = Properties::of(&opts.property);
-    let bc = match bitcode(source, &c.code_args, dm, property) {
+    let bc = match bitcode(source, &c.code_args, dm, opts.properties()) {
         Ok(b) => b,
         Err(e) => return one(Severity::Warning, format!("not verified: {e}")),
     };
@@ -273,15 +272,16 @@ pub fn run(args: &[String]) -> i32 {
         return code;
     }
     let text = std::env::var(crate::pipeline_options::VAR).unwrap_or_default();
+    let parsed = PipelineOptions::parse(&text);
     // (every source under a property the compiler's checks state; a file
     // without a check costs nothing more otherwise)
-    let instrumented = PipelineOptions::parse(&text).is_ok_and(|o| Properties::of(&o.property).instrumented());
+    let instrumented = parsed.as_ref().is_ok_and(|o| o.properties().instrumented());
     let todo: Vec<&String> =
         c.sources.iter().filter(|s| Path::new(s).is_file() && (instrumented || mentions_verifier(s))).collect();
     if todo.is_empty() {
         return 0;
     }
-    let opts = match PipelineOptions::parse(&text) {
+    let opts = match parsed {
         Ok(o) => o,
         Err(e) => {
             let werror = c.werror || PipelineOptions::wants_werror(&text);

@@ -67,6 +67,11 @@ impl PipelineOptions {
         Self::parse(&std::env::var(VAR).unwrap_or_default())
     }
 
+    /// The properties `--property` lists.
+    pub fn properties(&self) -> Properties {
+        Properties::of(&self.property)
+    }
+
     /// Does the text ask for `--werror`? Used when it does not parse, to decide
     /// whether that is an error or a warning.
     pub fn wants_werror(text: &str) -> bool {
@@ -89,7 +94,7 @@ impl PipelineOptions {
                 opt: self.opt.unwrap_or(opt),
                 data_model: self.data_model.unwrap_or(data_model),
                 entry: self.entry.clone(),
-                property: Properties::of(&self.property),
+                property: self.properties(),
                 svcomp: self.svcomp,
                 malloc_never_null: self.malloc_never_null,
                 recursion_budget: crate::frontend::recursion::BUDGET,

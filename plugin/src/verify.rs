@@ -143,8 +143,7 @@ pub fn verify_module(module: &Module<'_>) {
     };
     let entry = opts.entry.clone();
     // (a property whose checks the compiler adds concerns every module)
-    let instrumented = ufo::frontend::Properties::of(&opts.property).instrumented();
-    if !instrumented && !mentions_verifier(module) {
+    if !opts.properties().instrumented() && !mentions_verifier(module) {
         return;
     }
     if module.get_function(&entry).is_none_or(|f| f.count_basic_blocks() == 0) {

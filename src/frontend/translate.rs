@@ -1998,8 +1998,8 @@ impl Tx<'_> {
         if name == "free" && self.opts.property.tracks_heap() {
             self.free_check(inst, body, at);
         }
-        if self.opts.property.tracks_heap() && self.unchecked.is_none() && memsafety::allocates(&name) {
-            self.unchecked = Some(format!("memsafety: '{name}' at {at} allocates a block the model does not follow"));
+        if self.opts.property.tracks_heap() && memsafety::allocates(&name) {
+            self.block_safe(|| format!("memsafety: '{name}' at {at} allocates a block the model does not follow"));
         }
         if self.opts.property.memsafety {
             if name == memsafety::LIFETIME_START || name == memsafety::LIFETIME_END {
@@ -2007,13 +2007,10 @@ impl Tx<'_> {
                 return Ok(Flow::Continue);
             }
             if let Some(p) = memsafety::unchecked_pointer_argument(inst, &name) {
-                if self.unchecked.is_none() {
-                    let why = format!(
-                        "memsafety: '{name}' at {at} accesses memory through {} that the model does not check",
-                        memsafety::unknown_object(p)
-                    );
-                    self.unchecked = Some(why);
-                }
+                let what = memsafety::unknown_object(p);
+                self.block_safe(|| {
+                    format!("memsafety: '{name}' at {at} accesses memory through {what} that the model does not check")
+                });
             }
         }
         if let Some(failure) = error_call(&name, inst, self.opts.property, at) {
@@ -2294,11 +2291,17 @@ impl Tx<'_> {
     /// Notes that SAFE cannot be claimed: the object of a checked pointer at
     /// `at` is not known (the first such access is the reason).
     fn unchecked(&mut self, what: &str, root: Option<Value>, at: &SrcLoc) {
+        let why = root.map(memsafety::unknown_object).unwrap_or("pointer arithmetic the model does not follow");
+        self.block_safe(|| {
+            format!("memsafety: the object {what} at {at} points into is not known to the model (it is {why})")
+        });
+    }
+
+    /// Notes that SAFE cannot be claimed, for the reason `why` makes unless
+    /// one was noted first.
+    fn block_safe(&mut self, why: impl FnOnce() -> String) {
         if self.unchecked.is_none() {
-            let why = root.map(memsafety::unknown_object).unwrap_or("pointer arithmetic the model does not follow");
-            self.unchecked = Some(format!(
-                "memsafety: the object {what} at {at} points into is not known to the model (it is {why})"
-            ));
+            self.unchecked = Some(why());
         }
     }
 
@@ -2310,10 +2313,6 @@ impl Tx<'_> {
         let bits = self.mem.ptr_bits;
         let object = memsafety::object_of(self.mem.data_layout(), root)?;
         let int = |value| Expr::Int { value, bits };
-        let sized = |e: Expr| {
-            let w = e.sort().width();
-            (w > 1).then(|| resize(e, w, bits, CastOp::Zext))
-        };
         let mul = |a, b| Expr::Bin { op: BinOp::Mul, bits, nsw: false, nuw: false, a: Box::new(a), b: Box::new(b) };
         let name = |this: &Self, v: Value| {
             let n = this.src_names.get(&v).cloned().unwrap_or_else(|| llvm::name(v));
@@ -2328,7 +2327,7 @@ impl Tx<'_> {
             memsafety::Object::Fixed { site, bytes } => (int(bytes), name(self, site)),
             memsafety::Object::Counted { site, count, elem } => {
                 let n = self.opnd(count, body, at)?;
-                (mul(sized(n)?, int(elem)), name(self, site))
+                (mul(widened(n, bits)?, int(elem)), name(self, site))
             }
             memsafety::Object::Heap { call } => {
                 let size = self.heap_size(call, body, at)?;
@@ -2357,22 +2356,12 @@ impl Tx<'_> {
             // v * unit + size <= 2^bits - 1, without a wrap: v <= (2^bits - 1) / unit
             let size = Expr::Var(self.ghost(Ghost::Size, inst), sort);
             let max = (1i128 << bits) - 1;
-            let bytes = Expr::Bin {
-                op: BinOp::Mul,
-                bits,
-                nsw: false,
-                nuw: false,
-                a: Box::new(new.clone()),
-                b: Box::new(Expr::Int { value: unit, bits }),
-            };
-            let room = Expr::Bin {
-                op: BinOp::Sub,
-                bits,
-                nsw: false,
-                nuw: false,
-                a: Box::new(Expr::Int { value: max, bits }),
-                b: Box::new(bytes),
-            };
+            let bin = |op, a, b| Expr::Bin { op, bits, nsw: false, nuw: false, a: Box::new(a), b: Box::new(b) };
+            let room = bin(
+                BinOp::Sub,
+                Expr::Int { value: max, bits },
+                bin(BinOp::Mul, new.clone(), Expr::Int { value: unit, bits }),
+            );
             let no_wrap = Expr::And(vec![
                 cmp(CmpPred::Ule, new.clone(), Expr::Int { value: max / unit, bits }),
                 cmp(CmpPred::Ule, size, room),
@@ -2393,16 +2382,13 @@ impl Tx<'_> {
     /// product; `None` if the model has no value for it.
     fn heap_size(&mut self, call: Value, body: &mut Vec<Stmt>, at: &SrcLoc) -> Option<Expr> {
         let bits = self.mem.ptr_bits;
-        let sized = |e: Expr| {
-            let w = e.sort().width();
-            (w > 1).then(|| resize(e, w, bits, CastOp::Zext))
-        };
         let arg = |i: u32| llvm::operand(call, i);
         match llvm::name(llvm::called_value(call)).as_str() {
-            "malloc" => sized(self.opnd(arg(0), body, at)?),
-            "realloc" => sized(self.opnd(arg(1), body, at)?),
+            "malloc" => widened(self.opnd(arg(0), body, at)?, bits),
+            "realloc" => widened(self.opnd(arg(1), body, at)?, bits),
             _ => {
-                let (a, b) = (sized(self.opnd(arg(0), body, at)?)?, sized(self.opnd(arg(1), body, at)?)?);
+                let (a, b) =
+                    (widened(self.opnd(arg(0), body, at)?, bits)?, widened(self.opnd(arg(1), body, at)?, bits)?);
                 Some(Expr::Bin { op: BinOp::Mul, bits, nsw: false, nuw: false, a: Box::new(a), b: Box::new(b) })
             }
         }
@@ -2454,10 +2440,7 @@ impl Tx<'_> {
         }
         let valid = Expr::Or(inside);
         let null = cmp(CmpPred::Eq, pv, int(0));
-        let bytes = match &n {
-            Expr::Int { value, .. } => format!("{value} bytes"),
-            _ => "bytes".to_string(),
-        };
+        let bytes = bytes_text(&n);
         let text = format!("access of {bytes} through a null pointer");
         self.fault_edge(body, std::slice::from_ref(&null), NULL_DEREF, text, at);
         let (not_null, invalid, freed) = (Expr::negate(null), Expr::negate(valid.clone()), Expr::Or(freed));
@@ -2501,10 +2484,7 @@ impl Tx<'_> {
             cmp(CmpPred::Sle, n.clone(), sub(size.clone(), off)),
         ]);
         let mut valid = Vec::new();
-        let bytes = match &n {
-            Expr::Int { value, .. } => format!("{value} bytes"),
-            _ => "bytes".to_string(),
-        };
+        let bytes = bytes_text(&n);
         match object {
             memsafety::Object::Null => {
                 self.fault_edge(body, &[], NULL_DEREF, format!("access of {bytes} through a null pointer"), at);
@@ -2628,12 +2608,12 @@ impl Tx<'_> {
     }
 
     /// The allocating calls whose blocks `p` may point into, by the model's
-    /// regions, if every object of its region is such a block whose flags the
-    /// translation keeps; `None` otherwise.
+    /// regions, if every object of its region is such a block (each has its
+    /// ghosts: every allocating call gets them before any is translated);
+    /// `None` otherwise.
     fn heap_sites_of(&self, p: Value) -> Option<Vec<Value>> {
-        let tracked = |s: &Value| self.ghosts.iter().any(|(g, t, _)| *g == Ghost::Live && t == s);
         let sites = &self.mem.regions.regions[self.mem.regions.of(p)?].sites;
-        (self.heap_only(p) && sites.iter().all(tracked)).then(|| sites.clone())
+        self.heap_only(p).then(|| sites.clone())
     }
 
     /// Is `p` the block of an allocating call, or does its region hold such
@@ -2868,6 +2848,22 @@ const MAX_RANGE_CELLS: i128 = 256;
 /// Functions that return a new block.
 fn is_allocation(name: &str) -> bool {
     matches!(name, "malloc" | "calloc" | "realloc" | "alloca")
+}
+
+/// An access's width as a report says it: `4 bytes`, or `bytes` where it
+/// is not a constant.
+fn bytes_text(n: &Expr) -> String {
+    match n {
+        Expr::Int { value, .. } => format!("{value} bytes"),
+        _ => "bytes".to_string(),
+    }
+}
+
+/// `e` zero-extended to `bits` (a pointer's width), if it is an integer
+/// wider than a boolean.
+fn widened(e: Expr, bits: u32) -> Option<Expr> {
+    let w = e.sort().width();
+    (w > 1).then(|| resize(e, w, bits, CastOp::Zext))
 }
 
 /// `llvm.scmp`/`llvm.ucmp` of `from`-bit operands as a `bits`-bit result:

@@ -335,22 +335,22 @@ fn replay_fault(build: Build, sources: &[String], fault: Fault, harness_out: Opt
         cmd.env("LSAN_OPTIONS", "use_globals=0:use_stacks=0:use_registers=0:use_tls=0");
     }
     let (r, err) = execute(cmd, limit, build.target);
-    let leaked = if leaks == 1 { ub::leaked_at(&err, build.files) } else { Vec::new() };
-    match ub::first(&err).or_else(|| ub::memory_error(&err, build.files)) {
+    // (a leak: any of the blocks LeakSanitizer lists, allocated at the fault's line)
+    let leak =
+        if leaks == 1 { ub::leaked_at(&err, build.files).into_iter().find(|l| l.line == fault.line) } else { None };
+    match (ub::first(&err).or_else(|| ub::memory_error(&err, build.files)), leak) {
         // (a check the optimizer merged with another has no line: its kind decides)
-        Some(found) if ub::is_fault(fault.kind, found.kind) && (found.at.line == fault.line || fault.line == 0) => {
+        (Some(found), _)
+            if ub::is_fault(fault.kind, found.kind) && (found.at.line == fault.line || fault.line == 0) =>
+        {
             Replay::Reached(Some(found), By::Clang)
         }
-        // (a leak: any of the blocks LeakSanitizer lists)
-        Some(mut found) if leaked.iter().any(|l| l.line == fault.line) => {
-            found.at = leaked.into_iter().find(|l| l.line == fault.line).unwrap_or(found.at);
-            Replay::Reached(Some(found), By::Clang)
-        }
-        Some(found) => Replay::NotReached(format!(
+        (Some(found), Some(at)) => Replay::Reached(Some(ub::UndefinedBehaviour { at, ..found }), By::Clang),
+        (Some(found), None) => Replay::NotReached(format!(
             "the program's first runtime error is {found}, not a {} fault at line {}",
             fault.kind, fault.line
         )),
-        None => match r {
+        (None, _) => match r {
             Replay::NotReached(why) => Replay::NotReached(format!("{why} (no runtime error reported)")),
             other => Replay::NotReached(format!("no runtime error reported ({other:?})")),
         },
