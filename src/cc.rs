@@ -229,20 +229,39 @@ fn bitcode_compiler() -> String {
 }
 
 /// Compiles `source` to bitcode as `ufo verify` compiles C, with `code_args`
-/// and the checks `property` needs compiled in (`frontend::check_flags`).
-fn bitcode(source: &str, code_args: &[String], dm: DataModel, property: Properties) -> Result<Vec<u8>, Error> {
-    let dir = tempfile::tempdir().map_err(|e| Error::Tool(format!("cannot create a temporary directory: {e}")))?;
-    let out = dir.path().join("tu.bc");
+/// and the checks `property` needs compiled in (`frontend::check_flags`),
+/// into `out`, in the directory `cwd` (a compilation database's, where its
+/// relative include paths hold) or here. The error names the source and
+/// clang's first error line.
+pub fn compile_to_bitcode(
+    source: &str,
+    code_args: &[String],
+    dm: DataModel,
+    property: Properties,
+    cwd: Option<&Path>,
+    out: &Path,
+) -> Result<(), Error> {
     let clang = bitcode_compiler();
     let mut cmd = Command::new(&clang);
     cmd.args(code_args).args(frontend::clang_flags(dm)).args(frontend::check_flags(property));
-    cmd.arg("-o").arg(&out).arg(source);
+    cmd.arg("-o").arg(out).arg(source);
+    if let Some(d) = cwd {
+        cmd.current_dir(d);
+    }
     let o = cmd.output().map_err(|e| Error::Tool(format!("cannot run {clang}: {e}")))?;
     if !o.status.success() {
         let err = String::from_utf8_lossy(&o.stderr);
         let first = err.lines().find(|l| l.contains("error")).unwrap_or("clang failed").trim().to_string();
         return Err(Error::input(source, format!("cannot compile to bitcode: {first}")));
     }
+    Ok(())
+}
+
+/// [`compile_to_bitcode`] in a temporary directory; the module's bytes.
+fn bitcode(source: &str, code_args: &[String], dm: DataModel, property: Properties) -> Result<Vec<u8>, Error> {
+    let dir = tempfile::tempdir().map_err(|e| Error::Tool(format!("cannot create a temporary directory: {e}")))?;
+    let out = dir.path().join("tu.bc");
+    compile_to_bitcode(source, code_args, dm, property, None, &out)?;
     std::fs::read(&out).map_err(|e| Error::Tool(format!("cannot read {}: {e}", out.display())))
 }
 

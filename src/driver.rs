@@ -49,6 +49,8 @@ pub struct VerifyOptions {
     pub cancel: crate::deadline::Cancel,
     /// Told which engines are running (a terminal's progress line).
     pub progress: Option<portfolio::Progress>,
+    /// The verdict cache, if it is on (`cache`).
+    pub cache: Option<crate::cache::Cache>,
 }
 
 /// Runs the whole pipeline on the files. A program whose recursion was
@@ -138,7 +140,7 @@ fn verify_once(opts: &VerifyOptions) -> Result<(Report, Option<(usize, String)>)
             .collect(),
         None => Vec::new(),
     };
-    let check = |m: &engines::Member, o: &mut engines::Outcome, d: &Deadline| {
+    let check_under = |sem: IntSemantics, o: &mut engines::Outcome, d: &Deadline| {
         let files = match replay_files(o) {
             Ok(f) => f,
             Err(why) => {
@@ -156,13 +158,42 @@ fn verify_once(opts: &VerifyOptions) -> Result<(Report, Option<(usize, String)>)
             limits: opts.replay_limits,
             validate: opts.engine.validate,
         };
-        check::check(&sliced, m.sem, o, &setup, d)
+        check::check(&sliced, sem, o, &setup, d)
     };
+    let check = |m: &engines::Member, o: &mut engines::Outcome, d: &Deadline| check_under(m.sem, o, d);
+    // A stored answer is a candidate like an engine's: it counts only once
+    // the check accepted it again (`cache`).
+    let cached = opts.cache.as_ref().map(|c| (c, crate::cache::key(&sliced, &cache_options(opts))));
+    let mut cache_use = None;
+    let mut from_cache = None;
+    if let Some((c, key)) = &cached {
+        cache_use = Some(crate::cache::Use::Miss);
+        if let Some(entry) = c.lookup(key) {
+            let mut outcome = engines::Outcome::from_wire(entry.outcome);
+            let checked = check_under(entry.sem, &mut outcome, &deadline);
+            if outcome.verdict == entry.verdict && outcome.verdict != Verdict::Unknown {
+                cache_use = Some(crate::cache::Use::Hit);
+                from_cache = Some(portfolio::Answer {
+                    outcome,
+                    sem: entry.sem,
+                    checked,
+                    winner: entry.member,
+                    runs: Vec::new(),
+                });
+            } else {
+                cache_use = Some(crate::cache::Use::Rejected);
+                let why = outcome.reason.unwrap_or_else(|| "its verdict changed".into());
+                warnings.push(format!("the cached answer was rejected ({why}); verified again"));
+            }
+        }
+    }
     // Without checks there is nothing to verify, unless an error function may
     // have been inlined beyond recognition (then that is the answer's reason).
     // Checks the frontend compiles in are all there is of their property:
     // none is a program that cannot fail it, to be proved as any other.
-    let answer = if prog.checks.is_empty() && prog.safe_blocked.is_none() && !opts.frontend.property.instrumented() {
+    let answer = if let Some(a) = from_cache {
+        a
+    } else if prog.checks.is_empty() && prog.safe_blocked.is_none() && !opts.frontend.property.instrumented() {
         let outcome = engines::Outcome::unknown(nothing_to_check(opts), Default::default());
         portfolio::Answer { outcome, sem: opts.engine.int, checked: None, winner: None, runs: Vec::new() }
     } else {
@@ -174,6 +205,20 @@ fn verify_once(opts: &VerifyOptions) -> Result<(Report, Option<(usize, String)>)
         };
         portfolio::run(&sliced, &members, setup, &deadline, &check)
     };
+    if let (Some((c, key)), Some(crate::cache::Use::Miss | crate::cache::Use::Rejected)) = (&cached, &cache_use) {
+        if answer.outcome.verdict != Verdict::Unknown {
+            let entry = crate::cache::Entry {
+                key: key.0.clone(),
+                verdict: answer.outcome.verdict,
+                sem: answer.sem,
+                member: answer.winner.clone(),
+                outcome: answer.outcome.to_wire(),
+            };
+            if let Err(why) = c.store(&entry) {
+                warnings.push(format!("the answer was not cached: {why}"));
+            }
+        }
+    }
     let outcome = answer.outcome;
     let replayed = answer.checked;
     let portfolio = (opts.engine.engine == registry::PORTFOLIO).then(|| PortfolioReport {
@@ -229,6 +274,7 @@ fn verify_once(opts: &VerifyOptions) -> Result<(Report, Option<(usize, String)>)
         warnings,
         checks: prog.checks.clone(),
         module: ModuleInfo::new(prog.producer.clone()),
+        cache: cache_use,
     };
     let bound = prog.recursion_depth.map(|d| (d, prog.safe_blocked.clone().unwrap_or_default()));
     Ok((report, bound))
@@ -278,7 +324,27 @@ pub fn unknown(opts: &VerifyOptions, reason: &str) -> Report {
         warnings: Vec::new(),
         checks: Vec::new(),
         module: ModuleInfo::new(None),
+        cache: None,
     }
+}
+
+/// The options that can change an answer, for the cache's key (`cache`):
+/// not the time limit, the threads or where reports go.
+fn cache_options(opts: &VerifyOptions) -> Vec<String> {
+    let engine = EngineArgs { portfolio_jobs: None, ..opts.engine.clone() };
+    let f = &opts.frontend;
+    let l = &opts.replay_limits;
+    let mut words = engine.to_args();
+    words.extend([
+        format!("opt={}", f.opt.as_str()),
+        format!("data-model={}", f.data_model.as_str()),
+        format!("entry={}", f.entry),
+        format!("property={}", f.property.as_string()),
+        format!("svcomp={} malloc-never-null={}", f.svcomp, f.malloc_never_null),
+        format!("recursion={} procedures={}", f.recursion_budget, f.procedures),
+        format!("replay={} {} {}", l.max_args, l.max_arg_len, l.max_stdin),
+    ]);
+    words
 }
 
 fn run_options(opts: &VerifyOptions) -> RunOptions {

@@ -35,6 +35,7 @@ pub extern crate llvm_sys_191 as llvm_sys;
 
 pub mod answer;
 pub mod bench;
+pub mod cache;
 pub mod cc;
 pub mod cegar;
 pub mod cexpr;
@@ -58,6 +59,7 @@ pub mod plugins;
 pub mod portfolio;
 pub mod post;
 pub mod program_inputs;
+pub mod project;
 pub mod replay;
 pub mod report;
 pub mod runner;

@@ -29,6 +29,9 @@ enum Cmd {
     Bench(BenchArgs),
     /// Verify one program at several optimization levels and compare the answers.
     CompareOpt(CompareOptArgs),
+    /// Verify a code base from its compilation database (compile_commands.json):
+    /// every main and every function marked __attribute__((annotate("ufo_entry"))).
+    Project(ProjectArgs),
     /// Write the program as recursive constrained Horn clauses (SMT-LIB, logic HORN):
     /// `z3 fp.engine=spacer` answers sat exactly when the program is safe.
     ExportChc {
@@ -190,6 +193,8 @@ struct VerifyArgs {
     /// Write a SARIF 2.1.0 log to this file.
     #[arg(long)]
     sarif: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    cache: ufo::pipeline_options::CacheArgs,
 }
 
 #[derive(Args)]
@@ -234,6 +239,10 @@ struct BenchArgs {
     /// Write per-task rows as JSON to this file.
     #[arg(long)]
     json: Option<std::path::PathBuf>,
+    /// Let ufo use its verdict cache (off in a bench: a measurement times
+    /// the engines, not a lookup).
+    #[arg(long)]
+    cache: bool,
 }
 
 #[derive(Args)]
@@ -259,6 +268,45 @@ struct CompareOptArgs {
     /// Print one JSON object instead of the table.
     #[arg(long)]
     json: bool,
+}
+
+#[derive(Args)]
+struct ProjectArgs {
+    /// The compilation database, or the build directory that holds
+    /// compile_commands.json (as -p says).
+    database: Option<std::path::PathBuf>,
+    /// The build directory that holds compile_commands.json (clang-tidy's -p).
+    #[arg(short = 'p', long = "build-dir", value_name = "DIR")]
+    build_dir: Option<std::path::PathBuf>,
+    /// Entry functions to verify, a glob (`*`, `?`; repeated): instead of
+    /// `main`. Functions marked annotate("ufo_entry") are verified always.
+    #[arg(long, value_name = "GLOB")]
+    entry: Vec<String>,
+    /// Sources that make one program (comma-separated; repeated: one
+    /// program each); default: a CMake target's units, else each unit alone.
+    #[arg(long, value_name = "A.c,B.c")]
+    link: Vec<String>,
+    /// Entries verified at a time (each a process of its own).
+    #[arg(long, default_value_t = 1)]
+    jobs: usize,
+    /// Time limit per entry, in seconds.
+    #[arg(long, default_value_t = 60.0)]
+    timeout: f64,
+    /// Optimization level (default: each unit's -O level, as `ufo cc`).
+    #[arg(long, value_enum)]
+    opt: Option<OptLevel>,
+    #[command(flatten)]
+    engine: EngineArgs,
+    #[command(flatten)]
+    conventions: ConventionArgs,
+    #[command(flatten)]
+    cache: ufo::pipeline_options::CacheArgs,
+    /// Write the whole run as one JSON document to this file.
+    #[arg(long)]
+    json: Option<std::path::PathBuf>,
+    /// Write one SARIF 2.1.0 log of the whole run to this file.
+    #[arg(long)]
+    sarif: Option<std::path::PathBuf>,
 }
 
 fn version_string() -> String {
@@ -308,6 +356,7 @@ fn verify_options(a: &VerifyArgs) -> VerifyOptions {
         },
         cancel: Default::default(),
         progress: None,
+        cache: a.cache.cache(),
     }
 }
 
@@ -347,6 +396,7 @@ fn run(cli: Cli) -> Result<i32, Error> {
             Ok(report.exit_code())
         }
         Cmd::Bench(a) => bench(a),
+        Cmd::Project(a) => project(a),
         Cmd::CompareOpt(a) => {
             let exe =
                 std::env::current_exe().map_err(|e| Error::Tool(format!("cannot find the ufo executable: {e}")))?;
@@ -489,6 +539,60 @@ fn level_progress(levels: &[String]) -> impl Fn(Option<&str>) {
     }
 }
 
+fn project(a: ProjectArgs) -> Result<i32, Error> {
+    let database = match (a.database, a.build_dir) {
+        (Some(d), None) | (None, Some(d)) => d,
+        (None, None) => return Err(Error::Usage("name the compilation database, or its directory with -p".into())),
+        (Some(_), Some(_)) => return Err(Error::Usage("name the compilation database or -p DIR, not both".into())),
+    };
+    let ufo = std::env::current_exe().map_err(|e| Error::Tool(format!("cannot find the ufo executable: {e}")))?;
+    let mut verify_args = a.engine.to_args();
+    verify_args.extend(a.conventions.to_args());
+    verify_args.extend(a.cache.to_args());
+    let opts = ufo::project::ProjectOptions {
+        database,
+        entries: a.entry.clone(),
+        links: a.link.iter().map(|l| l.split(',').map(|f| f.trim().to_string()).collect()).collect(),
+        jobs: a.jobs,
+        timeout: a.timeout,
+        opt: a.opt,
+        properties: Properties::of(&a.conventions.property),
+        verify_args,
+        ufo,
+    };
+    let bar: std::sync::Mutex<Option<indicatif::ProgressBar>> = std::sync::Mutex::new(None);
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let told = |ev: ufo::project::Event| {
+        let mut bar = bar.lock().unwrap_or_else(|e| e.into_inner());
+        match ev {
+            ufo::project::Event::Entries(n) => *bar = terminal_bar(n as u64, 30),
+            ufo::project::Event::Done(r) => {
+                let n = done.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1;
+                let line = format!("{}: {}: {} ({:.1} s)", r.program, r.entry, r.verdict, r.time);
+                match bar.as_ref() {
+                    Some(b) => {
+                        b.set_message(line);
+                        b.inc(1);
+                    }
+                    None => eprintln!("[{n}] {line}"),
+                }
+            }
+        }
+    };
+    let report = ufo::project::run(&opts, &told)?;
+    if let Some(b) = bar.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
+        b.finish_and_clear();
+    }
+    print!("{}", report.to_text());
+    if let Some(path) = &a.json {
+        write_output(path, &report.to_json())?;
+    }
+    if let Some(path) = &a.sarif {
+        write_output(path, &report.sarif())?;
+    }
+    Ok(report.exit_code())
+}
+
 fn bench(a: BenchArgs) -> Result<i32, Error> {
     let filter = match &a.filter {
         Some(f) => Some(regex::Regex::new(f).map_err(|e| Error::Usage(format!("--filter: {e}")))?),
@@ -513,7 +617,10 @@ fn bench(a: BenchArgs) -> Result<i32, Error> {
         }
     }
     // --opt is passed by the runner (export-chc needs it, and --int, too).
-    let verify_args = a.engine.to_args();
+    let mut verify_args = a.engine.to_args();
+    if !a.cache {
+        verify_args.push("--no-cache".into());
+    }
     let opts = ufo::bench::BenchOptions {
         ufo: exe,
         z3: a.z3.clone(),

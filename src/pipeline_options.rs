@@ -4,6 +4,7 @@
 //! (`UFO_OPTIONS="--engine ufo --post cartesian --timeout 30 --werror"`).
 //! Words are split as a POSIX shell would (quotes allowed).
 
+use crate::cache::Cache;
 use crate::driver::{Bitcode, VerifyOptions};
 use crate::engines::EngineArgs;
 use crate::frontend::{DataModel, FrontendOptions, OptLevel, Properties, Property};
@@ -49,6 +50,8 @@ pub struct PipelineOptions {
     /// A reachable error is a compilation error, not a warning.
     #[arg(long)]
     pub werror: bool,
+    #[command(flatten)]
+    pub cache: CacheArgs,
 }
 
 impl PipelineOptions {
@@ -107,7 +110,53 @@ impl PipelineOptions {
             replay_limits: Default::default(),
             cancel: Default::default(),
             progress: None,
+            cache: self.cache.cache(),
         }
+    }
+}
+
+/// How a command turns the cache on or off (`verify`, and `UFO_OPTIONS`
+/// for `ufo cc` and the plugin).
+#[derive(clap::Args, Clone, Debug)]
+pub struct CacheArgs {
+    /// Do not use the verdict cache (neither read nor write it).
+    #[arg(long)]
+    pub no_cache: bool,
+    /// The verdict cache's directory (default: $UFO_CACHE_DIR, else
+    /// $XDG_CACHE_HOME/ufo, else ~/.cache/ufo).
+    #[arg(long, value_name = "DIR")]
+    pub cache_dir: Option<std::path::PathBuf>,
+    /// The verdict cache's bound in MiB: least recently used answers go first.
+    #[arg(long, value_name = "MIB", default_value_t = crate::cache::DEFAULT_MAX_MB)]
+    pub cache_max_mb: u64,
+}
+
+impl Default for CacheArgs {
+    fn default() -> Self {
+        CacheArgs { no_cache: false, cache_dir: None, cache_max_mb: crate::cache::DEFAULT_MAX_MB }
+    }
+}
+
+impl CacheArgs {
+    /// The cache these options name, or `None` when it is off.
+    pub fn cache(&self) -> Option<Cache> {
+        Cache::configured(self.no_cache, self.cache_dir.clone(), self.cache_max_mb)
+    }
+
+    /// The options as `ufo verify` spells them (for the commands that run
+    /// `ufo verify` as a child: `project`, `bench`).
+    pub fn to_args(&self) -> Vec<String> {
+        let mut v = Vec::new();
+        if self.no_cache {
+            v.push("--no-cache".to_string());
+        }
+        if let Some(d) = &self.cache_dir {
+            v.extend(["--cache-dir".to_string(), d.display().to_string()]);
+        }
+        if self.cache_max_mb != crate::cache::DEFAULT_MAX_MB {
+            v.extend(["--cache-max-mb".to_string(), self.cache_max_mb.to_string()]);
+        }
+        v
     }
 }
 
@@ -145,5 +194,15 @@ mod tests {
             assert!(e.starts_with("UFO_OPTIONS: ") && !e.contains('\n'), "{e}");
         }
         assert!(PipelineOptions::parse("--engine nope").unwrap_err().contains("nope"));
+    }
+
+    #[test]
+    fn the_options_name_the_directory() {
+        let a = CacheArgs { cache_dir: Some("/x/c".into()), ..Default::default() };
+        if std::env::var_os("UFO_NO_CACHE").is_none() {
+            assert_eq!(a.cache().map(|c| c.dir), Some(std::path::PathBuf::from("/x/c")));
+        }
+        assert!(CacheArgs { no_cache: true, ..a.clone() }.cache().is_none());
+        assert_eq!(a.to_args(), ["--cache-dir", "/x/c"]);
     }
 }

@@ -131,14 +131,14 @@ const LAYERS: &[&[&str]] = &[
     &["cegar"],
     &["post", "check"],
     &["engines"],
-    &["member", "explain"],
+    &["member", "explain", "cache"],
     &["portfolio"],
     &["report"],
     &["driver"],
     &["pipeline_options"],
     &["runner"],
     &["cc", "bench", "plugins"],
-    &["compare_opt"],
+    &["compare_opt", "project"],
     &["lib", "main"],
 ];
 

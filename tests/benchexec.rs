@@ -43,7 +43,10 @@ fn command_line_and_results_from_real_ufo_output() {
     assert_eq!(code, 10);
     let text = tool_info(TASK, &unsafe_out);
     assert_eq!(result_line(&text), "“false(unreach-call)”", "{text}");
-    assert!(text.contains("'verify', '--data-model', 'ILP32', '--property', 'unreach-call', '--svcomp'"), "{text}");
+    assert!(
+        text.contains("'verify', '--data-model', 'ILP32', '--property', 'unreach-call', '--svcomp', '--no-cache'"),
+        "{text}"
+    );
     assert!(text.contains(&format!("Version: “{}”", env!("CARGO_PKG_VERSION"))), "{text}");
     assert!(text.contains("'--timeout', '"), "the CPU-time limit becomes --timeout:\n{text}");
 

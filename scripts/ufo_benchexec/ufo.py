@@ -45,6 +45,9 @@ class Tool(benchexec.tools.template.BaseTool2):
             cmd += ["--property", "unreach-call"]
         if "--svcomp" not in options:
             cmd += ["--svcomp"]
+        # A measurement times the engines, not the verdict cache.
+        if "--cache-dir" not in options:
+            cmd += ["--no-cache"]
         # ufo stops by itself at its own limit and still reports its statistics.
         if rlimits.cputime and "--timeout" not in options:
             cmd += ["--timeout", str(max(1, rlimits.cputime - 5))]

@@ -55,16 +55,25 @@ impl Row {
     }
 
     /// Right: SAFE on a `true` task; UNSAFE on a `false` one, violating the
-    /// property the task names if it names one (`false(valid-free)`) and the
+    /// property the task names if it names one (`false(valid-free)`), or
+    /// one of those it names (`false(valid-free|valid-memtrack)`), and the
     /// answer says which.
     pub fn correct(&self) -> bool {
         match self.verdict {
             Answer::Safe => self.expected_safe(),
-            Answer::Unsafe => {
-                !self.expected_safe()
-                    && (self.expected == "false" || self.violated.as_ref().is_none_or(|v| *v == self.expected))
-            }
+            Answer::Unsafe => !self.expected_safe() && self.violated.as_deref().is_none_or(|v| self.names(v)),
             Answer::Unknown => false,
+        }
+    }
+
+    /// Whether `violated` (`false(valid-free)`) is a violation the expected
+    /// verdict allows.
+    fn names(&self, violated: &str) -> bool {
+        let property = |v: &str| v.strip_prefix("false(").and_then(|r| r.strip_suffix(')')).map(str::to_string);
+        match (property(&self.expected), property(violated)) {
+            (None, _) => self.expected == "false",
+            (Some(expected), Some(v)) => expected.split('|').any(|one| one == v),
+            (Some(_), None) => false,
         }
     }
 
@@ -184,6 +193,13 @@ pub(crate) mod tests {
         assert!(r.correct());
         (r.expected, r.violated) = ("false(valid-free)".into(), None);
         assert!(r.correct());
+        // a task whose program violates two (its label names one)
+        r.expected = "false(valid-memtrack|valid-free)".into();
+        for (v, right) in [("false(valid-free)", true), ("false(valid-memtrack)", true), ("false(valid-deref)", false)]
+        {
+            r.violated = Some(v.into());
+            assert_eq!((r.correct(), r.wrong()), (right, !right), "{v}");
+        }
     }
 
     #[test]

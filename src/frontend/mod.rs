@@ -7,6 +7,7 @@
 mod builtins;
 mod call_results;
 mod debug_vars;
+pub mod entries;
 mod fields;
 mod floats;
 pub mod indirect_calls;

@@ -49,6 +49,9 @@ pub struct Report {
     /// `__VERIFIER_assert`, `trap`, ...); none: nothing to check.
     pub checks: Vec<String>,
     pub module: ModuleInfo,
+    /// What the verdict cache did (`cache::Use`); absent when it is off.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cache: Option<crate::cache::Use>,
 }
 
 /// The tests `--tests` wrote: one C harness per path the engine explored.

@@ -124,6 +124,14 @@ impl Report {
             let winner = pf.winner.as_deref().unwrap_or("no member");
             let _ = writeln!(s, "portfolio: {winner} answered, {} threads; {}", pf.jobs, runs.join("; "));
         }
+        if let (true, Some(c)) = (with_stats, &self.cache) {
+            let what = match c {
+                crate::cache::Use::Hit => "hit (a stored answer, checked again)",
+                crate::cache::Use::Miss => "miss",
+                crate::cache::Use::Rejected => "rejected (the stored answer failed the check; verified again)",
+            };
+            let _ = writeln!(s, "cache: {what}");
+        }
         if with_stats {
             let st = &self.stats;
             let o = &self.options;
