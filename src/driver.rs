@@ -162,8 +162,12 @@ fn verify_once(opts: &VerifyOptions) -> Result<(Report, Option<(usize, String)>)
     };
     let check = |m: &engines::Member, o: &mut engines::Outcome, d: &Deadline| check_under(m.sem, o, d);
     // A stored answer is a candidate like an engine's: it counts only once
-    // the check accepted it again (`cache`).
-    let cached = opts.cache.as_ref().map(|c| (c, crate::cache::key(&sliced, &cache_options(opts))));
+    // the check accepted it again (`cache`). A run that writes the paths it
+    // explores (`--tests`) must explore them: no cache.
+    let cached = (opts.engine.tests == 0)
+        .then_some(opts.cache.as_ref())
+        .flatten()
+        .map(|c| (c, crate::cache::key(&sliced, &cache_options(opts))));
     let mut cache_use = None;
     let mut from_cache = None;
     if let Some((c, key)) = &cached {

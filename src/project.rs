@@ -78,9 +78,19 @@ fn cmake_target(output: &str) -> Option<String> {
     parts.windows(2).find(|w| w[0] == "CMakeFiles").and_then(|w| w[1].strip_suffix(".dir")).map(str::to_string)
 }
 
+/// The database file `path` names: itself, or the `compile_commands.json`
+/// of a directory.
+fn database_file(path: &Path) -> PathBuf {
+    if path.is_dir() {
+        path.join("compile_commands.json")
+    } else {
+        path.to_path_buf()
+    }
+}
+
 /// Reads a compilation database (module docs, step 1).
 pub fn read_database(path: &Path) -> Result<Vec<Unit>, Error> {
-    let file = if path.is_dir() { path.join("compile_commands.json") } else { path.to_path_buf() };
+    let file = database_file(path);
     let name = file.display().to_string();
     let text = std::fs::read_to_string(&file).map_err(|e| Error::input(&name, format!("cannot read: {e}")))?;
     let entries: Vec<Value> = serde_json::from_str(&text)
@@ -320,7 +330,8 @@ pub fn run(opts: &ProjectOptions, told: &(dyn Fn(Event) + Sync)) -> Result<Proje
     let t0 = std::time::Instant::now();
     let units = read_database(&opts.database)?;
     if units.is_empty() {
-        return Err(Error::input(opts.database.display().to_string(), "no C translation unit in the database"));
+        let file = database_file(&opts.database).display().to_string();
+        return Err(Error::input(file, "no C translation unit in the database"));
     }
     let scratch = tempfile::tempdir().map_err(|e| Error::Tool(format!("cannot create a temporary directory: {e}")))?;
     let mut build_errors = Vec::new();
@@ -332,6 +343,11 @@ pub fn run(opts: &ProjectOptions, told: &(dyn Fn(Event) + Sync)) -> Result<Proje
             let out = scratch.path().join(format!("{i}-{}.bc", stem(&u.file)));
             let source = u.file.display().to_string();
             let dir = Some(u.directory.as_path());
+            if !u.directory.is_dir() {
+                let message = format!("not compiled: its directory {} does not exist", u.directory.display());
+                build_errors.push(BuildError { file: source, message });
+                return None;
+            }
             match cc::compile_to_bitcode(&source, &u.code_args, u.data_model, opts.properties, dir, &out) {
                 Ok(()) => Some(out),
                 Err(e) => {
@@ -436,6 +452,10 @@ impl ProjectReport {
         }
         let widths: Vec<usize> = (0..6).map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0)).collect();
         let mut out = String::new();
+        if self.entries.is_empty() {
+            rows.clear();
+            out.push_str("no entry to verify (main, the functions --entry names, or annotate(\"ufo_entry\"))\n");
+        }
         for r in &rows {
             let cells: Vec<String> = (0..6).map(|c| format!("{:w$}", r[c], w = widths[c])).collect();
             out.push_str(format!("{}  {}\n", cells.join("  "), r[6]).trim_end());
@@ -445,15 +465,16 @@ impl ProjectReport {
             out.push_str(&format!("not verified: {}: {}\n", b.file, b.message));
         }
         let count = |v: &str| self.entries.iter().filter(|e| e.verdict == v).count();
+        let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
         out.push_str(&format!(
-            "\n{} entries: {} SAFE, {} UNSAFE, {} UNKNOWN; {} not built; cache: {} hits, {} misses{}; {:.1} s\n",
-            self.entries.len(),
+            "\n{}: {} SAFE, {} UNSAFE, {} UNKNOWN; {} not built; cache: {}, {}{}; {:.1} s\n",
+            plural(self.entries.len(), "entry", "entries"),
             count("SAFE"),
             count("UNSAFE"),
             count("UNKNOWN"),
             self.build_errors.len(),
-            self.cache.hits,
-            self.cache.misses,
+            plural(self.cache.hits, "hit", "hits"),
+            plural(self.cache.misses, "miss", "misses"),
             if self.cache.rejected > 0 { format!(", {} rejected", self.cache.rejected) } else { String::new() },
             self.time
         ));

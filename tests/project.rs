@@ -204,3 +204,26 @@ fn eight_ufo_cc_at_once_leave_one_consistent_cache_entry() {
         ufo_with_cache(&["verify", "fig1_unsafe.c", "--opt", "O0", "--json", "--no-cache"], tmp.path(), &cache);
     assert!(serde_json::from_str::<Value>(&out).unwrap().get("cache").is_none());
 }
+
+#[test]
+fn a_broken_database_is_one_line_and_exit_2() {
+    let tmp = tempfile::tempdir().unwrap();
+    let db = tmp.path().join("compile_commands.json");
+    let cache = tmp.path().join("cache");
+    for (text, said) in [
+        ("{\"not\": \"an array\"}", "not a compilation database"),
+        ("[{\"file\": \"a.c\", \"arguments\": [\"cc\", \"a.c\"]}]", "entry 1: no \"directory\""),
+        ("[]", "no C translation unit in the database"),
+    ] {
+        std::fs::write(&db, text).unwrap();
+        let (code, out, err) = ufo_with_cache(&["project", "-p", "."], tmp.path(), &cache);
+        assert_eq!(code, 2, "{text}: {out}{err}");
+        assert!(err.contains("compile_commands.json") && err.contains(said) && err.lines().count() == 1, "{err}");
+    }
+    // a unit whose directory is gone is that unit's failure, not the run's
+    let gone = r#"[{"directory": "/nonexistent/build", "file": "a.c", "arguments": ["cc", "-c", "a.c"]}]"#;
+    std::fs::write(&db, gone).unwrap();
+    let (code, out, _) = ufo_with_cache(&["project", "compile_commands.json"], tmp.path(), &cache);
+    assert_eq!(code, 20, "{out}");
+    assert!(out.contains("/nonexistent/build does not exist") && out.contains("no entry to verify"), "{out}");
+}
