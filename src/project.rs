@@ -325,6 +325,25 @@ fn verify_entry(
     r
 }
 
+/// `f(0)`, ..., `f(n - 1)` on `threads` threads, in index order.
+fn in_parallel<T: Send>(n: usize, threads: usize, f: impl Fn(usize) -> T + Sync) -> Vec<T> {
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<T>>> = Mutex::new((0..n).map(|_| None).collect());
+    std::thread::scope(|s| {
+        for _ in 0..threads.clamp(1, n.max(1)) {
+            s.spawn(|| loop {
+                let k = next.fetch_add(1, Ordering::SeqCst);
+                if k >= n {
+                    break;
+                }
+                let r = f(k);
+                results.lock().unwrap_or_else(|e| e.into_inner())[k] = Some(r);
+            });
+        }
+    });
+    results.into_inner().unwrap_or_else(|e| e.into_inner()).into_iter().flatten().collect()
+}
+
 /// Runs `ufo project` (module docs); `told` hears of its progress.
 pub fn run(opts: &ProjectOptions, told: &(dyn Fn(Event) + Sync)) -> Result<ProjectReport, Error> {
     let t0 = std::time::Instant::now();
@@ -334,30 +353,25 @@ pub fn run(opts: &ProjectOptions, told: &(dyn Fn(Event) + Sync)) -> Result<Proje
         return Err(Error::input(file, "no C translation unit in the database"));
     }
     let scratch = tempfile::tempdir().map_err(|e| Error::Tool(format!("cannot create a temporary directory: {e}")))?;
+    // step 3: every unit to bitcode, as many at a time as there are cores
+    // (clang runs are short and independent)
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let compiled = in_parallel(units.len(), cores.max(opts.jobs), |i| {
+        let u = &units[i];
+        let out = scratch.path().join(format!("{i}-{}.bc", stem(&u.file)));
+        let source = u.file.display().to_string();
+        if !u.directory.is_dir() {
+            let message = format!("not compiled: its directory {} does not exist", u.directory.display());
+            return Err(BuildError { file: source, message });
+        }
+        match cc::compile_to_bitcode(&source, &u.code_args, u.data_model, opts.properties, Some(&u.directory), &out) {
+            Ok(()) => Ok(out),
+            Err(e) => Err(BuildError { message: e.to_string().replacen(&format!("{source}: "), "", 1), file: source }),
+        }
+    });
     let mut build_errors = Vec::new();
-    // step 3: every unit to bitcode
-    let bitcode: Vec<Option<PathBuf>> = units
-        .iter()
-        .enumerate()
-        .map(|(i, u)| {
-            let out = scratch.path().join(format!("{i}-{}.bc", stem(&u.file)));
-            let source = u.file.display().to_string();
-            let dir = Some(u.directory.as_path());
-            if !u.directory.is_dir() {
-                let message = format!("not compiled: its directory {} does not exist", u.directory.display());
-                build_errors.push(BuildError { file: source, message });
-                return None;
-            }
-            match cc::compile_to_bitcode(&source, &u.code_args, u.data_model, opts.properties, dir, &out) {
-                Ok(()) => Some(out),
-                Err(e) => {
-                    let message = e.to_string().replacen(&format!("{source}: "), "", 1);
-                    build_errors.push(BuildError { file: source, message });
-                    None
-                }
-            }
-        })
-        .collect();
+    let bitcode: Vec<Option<PathBuf>> =
+        compiled.into_iter().map(|r| r.map_err(|e| build_errors.push(e)).ok()).collect();
     // step 4: the entries of every program whose units all compiled
     let mut work: Vec<(usize, Vec<PathBuf>, String)> = Vec::new();
     let groups = programs(&units, &opts.links);
@@ -373,21 +387,12 @@ pub fn run(opts: &ProjectOptions, told: &(dyn Fn(Event) + Sync)) -> Result<Proje
     }
     told(Event::Entries(work.len()));
     // step 5: `jobs` entries at a time
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<EntryResult>>> = Mutex::new(vec![None; work.len()]);
-    std::thread::scope(|s| {
-        for _ in 0..opts.jobs.max(1) {
-            s.spawn(|| loop {
-                let k = next.fetch_add(1, Ordering::SeqCst);
-                let Some((g, files, entry)) = work.get(k) else { break };
-                let r = verify_entry(opts, &groups[*g], &units, files, entry, scratch.path(), k);
-                told(Event::Done(&r));
-                results.lock().unwrap_or_else(|e| e.into_inner())[k] = Some(r);
-            });
-        }
+    let entries = in_parallel(work.len(), opts.jobs, |k| {
+        let (g, files, entry) = &work[k];
+        let r = verify_entry(opts, &groups[*g], &units, files, entry, scratch.path(), k);
+        told(Event::Done(&r));
+        r
     });
-    let entries: Vec<EntryResult> =
-        results.into_inner().unwrap_or_else(|e| e.into_inner()).into_iter().flatten().collect();
     let mut cache = CacheCounts::default();
     for e in &entries {
         match e.cache.as_deref() {
