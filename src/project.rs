@@ -233,6 +233,25 @@ pub struct EntryResult {
     sarif: Option<Value>,
 }
 
+impl EntryResult {
+    /// An entry not (yet) answered.
+    fn unknown(program: &str, entry: &str, sources: Vec<String>) -> EntryResult {
+        EntryResult {
+            program: program.to_string(),
+            entry: entry.to_string(),
+            sources,
+            verdict: "UNKNOWN".into(),
+            reason: None,
+            engine: None,
+            time: 0.0,
+            cache: None,
+            at: None,
+            report: Value::Null,
+            sarif: None,
+        }
+    }
+}
+
 /// How often the cache answered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct CacheCounts {
@@ -281,19 +300,7 @@ fn verify_entry(
     cmd.arg("--sarif").arg(&sarif_path).args(&opts.verify_args);
     let limits = Limits { kill_after: opts.timeout + crate::runner::GRACE + 5.0, memory_mb: None };
     let sources = program.units.iter().map(|&i| units[i].file.display().to_string()).collect();
-    let mut r = EntryResult {
-        program: program.name.clone(),
-        entry: entry.to_string(),
-        sources,
-        verdict: "UNKNOWN".into(),
-        reason: None,
-        engine: None,
-        time: 0.0,
-        cache: None,
-        at: None,
-        report: Value::Null,
-        sarif: None,
-    };
+    let mut r = EntryResult::unknown(&program.name, entry, sources);
     let f = match process::run(cmd, limits) {
         Ok(f) => f,
         Err(e) => {
@@ -597,19 +604,7 @@ mod tests {
 
     #[test]
     fn the_exit_code_gates_a_ci() {
-        let e = |v: &str| EntryResult {
-            program: "p".into(),
-            entry: "main".into(),
-            sources: vec![],
-            verdict: v.into(),
-            reason: None,
-            engine: None,
-            time: 0.0,
-            cache: None,
-            at: None,
-            report: Value::Null,
-            sarif: None,
-        };
+        let e = |v: &str| EntryResult { verdict: v.into(), ..EntryResult::unknown("p", "main", vec![]) };
         let report = |entries: Vec<EntryResult>, errors: usize| ProjectReport {
             schema: SCHEMA,
             database: String::new(),
