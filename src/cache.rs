@@ -39,7 +39,7 @@ use crate::ir::Program;
 use crate::smt::IntSemantics;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// The layout version of the store (a directory of its own).
 const LAYOUT: &str = "v1";
@@ -179,6 +179,35 @@ impl Cache {
         out
     }
 
+    /// Removes every entry; how many there were.
+    pub fn clear(&self) -> usize {
+        self.entries().iter().filter(|(path, _, _)| std::fs::remove_file(path).is_ok()).count()
+    }
+
+    /// What `ufo cache` prints: the directory, the entries by verdict,
+    /// their size against the bound.
+    pub fn summary(&self) -> String {
+        let entries = self.entries();
+        let bytes: u64 = entries.iter().map(|e| e.1).sum();
+        let mib = |b: u64| b as f64 / f64::from(1u32 << 20);
+        let (mut safe, mut unsafe_) = (0, 0);
+        for (path, _, _) in &entries {
+            let text = std::fs::read(path).unwrap_or_default();
+            match serde_json::from_slice::<Entry>(&text).map(|e| e.verdict) {
+                Ok(crate::engines::Verdict::Safe) => safe += 1,
+                Ok(crate::engines::Verdict::Unsafe) => unsafe_ += 1,
+                _ => {}
+            }
+        }
+        format!(
+            "verdict cache: {}\nanswers: {} ({safe} SAFE, {unsafe_} UNSAFE)\nsize: {:.2} MiB of {:.0} MiB\n",
+            self.dir.display(),
+            entries.len(),
+            mib(bytes),
+            mib(self.max_bytes)
+        )
+    }
+
     /// Removes the least recently used entries while the store is over its
     /// bound, down to 80% of it. Another process evicting at the same time
     /// removes files this one counted: both only delete, never corrupt.
@@ -199,11 +228,6 @@ impl Cache {
             }
         }
     }
-}
-
-/// Is `path` inside a cache store (for tests and `project`'s messages)?
-pub fn is_entry(path: &Path) -> bool {
-    path.extension().is_some_and(|e| e == "json") && path.components().any(|c| c.as_os_str() == LAYOUT)
 }
 
 #[cfg(test)]
@@ -234,7 +258,9 @@ mod tests {
         // a torn or foreign file is a miss
         std::fs::write(c.path(&k), "{\"key\":").unwrap();
         assert!(c.lookup(&k).is_none() && !c.path(&k).exists());
-        assert!(is_entry(&c.path(&k)));
+        c.store(&entry(&k.0, 10)).unwrap();
+        assert!(c.summary().contains("answers: 1 (1 SAFE, 0 UNSAFE)"), "{}", c.summary());
+        assert_eq!((c.clear(), c.entries().len()), (1, 0));
     }
 
     #[test]

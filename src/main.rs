@@ -32,6 +32,14 @@ enum Cmd {
     /// Verify a code base from its compilation database (compile_commands.json):
     /// every main and every function marked __attribute__((annotate("ufo_entry"))).
     Project(ProjectArgs),
+    /// Show the verdict cache (its directory, entries and size), or empty it.
+    Cache {
+        /// Remove every stored answer.
+        #[arg(long)]
+        clear: bool,
+        #[command(flatten)]
+        cache: ufo::pipeline_options::CacheArgs,
+    },
     /// Write the program as recursive constrained Horn clauses (SMT-LIB, logic HORN):
     /// `z3 fp.engine=spacer` answers sat exactly when the program is safe.
     ExportChc {
@@ -397,6 +405,19 @@ fn run(cli: Cli) -> Result<i32, Error> {
         }
         Cmd::Bench(a) => bench(a),
         Cmd::Project(a) => project(a),
+        Cmd::Cache { clear, cache } => {
+            let Some(c) = cache.cache() else {
+                println!("the verdict cache is off (--no-cache or UFO_NO_CACHE)");
+                return Ok(0);
+            };
+            if clear {
+                let removed = c.clear();
+                println!("{}: removed {removed} stored answers", c.dir.display());
+            } else {
+                print!("{}", c.summary());
+            }
+            Ok(0)
+        }
         Cmd::CompareOpt(a) => {
             let exe =
                 std::env::current_exe().map_err(|e| Error::Tool(format!("cannot find the ufo executable: {e}")))?;

@@ -199,6 +199,14 @@ fn eight_ufo_cc_at_once_leave_one_consistent_cache_entry() {
     let report: Value = serde_json::from_str(&out).unwrap();
     assert_eq!((code, report["cache"].as_str()), (10, Some("hit")));
     assert_eq!(report["counterexample"]["replay"]["reached"], true);
+    // `ufo cache` shows it, and empties the store
+    let (_, out, _) = ufo_with_cache(&["cache"], tmp.path(), &cache);
+    assert!(out.contains("answers: 1 (0 SAFE, 1 UNSAFE)") && out.contains(&cache.display().to_string()), "{out}");
+    let (code, out, _) = ufo_with_cache(&["cache", "--clear"], tmp.path(), &cache);
+    assert!(code == 0 && out.contains("removed 1 stored answers"), "{out}");
+    let (code, out, _) = ufo_with_cache(&["verify", "fig1_unsafe.c", "--opt", "O0", "--json"], tmp.path(), &cache);
+    let report: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((code, report["cache"].as_str()), (10, Some("miss")));
     // and `--no-cache` neither reads nor writes it
     let (_, out, _) =
         ufo_with_cache(&["verify", "fig1_unsafe.c", "--opt", "O0", "--json", "--no-cache"], tmp.path(), &cache);
