@@ -59,6 +59,7 @@ fn each_memory_bug_is_found_and_replays_under_asan() {
         ("stack_off_by_one_safe", "O0"),
         ("stack_off_by_one_safe", "O2"),
         ("heap_off_by_one_safe", "O0"),
+        ("heap_off_by_one_safe", "O2"),
         ("strcpy_literal_safe", "O0"),
         ("strcpy_literal_safe", "O2"),
         ("malloc_null_safe", "O0"),

@@ -10,8 +10,8 @@
 //!
 //! ```text
 //! r  = __ufo_scanf_result(fmt, n)        ; in [-1, n]: conversions assigned, or EOF
-//! v0 = __ufo_scanf_value(fmt, 0)         ; one per conversion, suppressed ones included
-//! *p0 = r > 0 ? trunc(v0) : *p0          ; conversion j assigns iff r > j
+//! v0 = __ufo_scanf_value.iN(fmt, 0)     ; one per conversion (N its bits), suppressed ones included
+//! *p0 = r > 0 ? v0 : *p0                 ; conversion j assigns iff r > j
 //! ```
 //!
 //! which over-approximates every outcome of the real call (any value, any
@@ -32,6 +32,18 @@ use llvm_sys::{LLVMIntPredicate, LLVMOpcode};
 const SCANF_RESULT: &str = "__ufo_scanf_result";
 /// ufo's function for the value of one conversion of a modelled `scanf`.
 const SCANF_VALUE: &str = "__ufo_scanf_value";
+/// The value function of a conversion of `bits` bits: `__ufo_scanf_value.iN`
+/// returns exactly the conversion's width (a 64-bit value truncated to an
+/// `int` became, after instcombine, a 64-bit shift and mask that `lia`
+/// approximates: `malloc(n * sizeof(int))` with `n` read by `%d`).
+fn scanf_value_fn(bits: u32) -> String {
+    format!("{SCANF_VALUE}.i{bits}")
+}
+
+fn is_scanf_value(name: &str) -> bool {
+    name == SCANF_VALUE || name.strip_prefix(SCANF_VALUE).is_some_and(|r| r.starts_with(".i"))
+}
+
 /// `RAND_MAX` of glibc and musl: `rand` and `random` return `[0, RAND_MAX]`.
 const RAND_MAX: i128 = 2147483647;
 
@@ -58,7 +70,7 @@ pub fn input_call(name: &str, inst: Value) -> Option<InputCall> {
     let int = |i: u32| arg(i).and_then(llvm::const_int).map(|v| v.max(0) as usize);
     match name {
         SCANF_RESULT => Some(InputCall::ScanfResult { format: format()?, conversions: int(1)? }),
-        SCANF_VALUE => Some(InputCall::ScanfValue { format: format()?, index: int(1)? }),
+        _ if is_scanf_value(name) => Some(InputCall::ScanfValue { format: format()?, index: int(1)? }),
         "getchar" | "getchar_unlocked" => Some(InputCall::StdinChar),
         "getc" | "fgetc" | "getc_unlocked" | "fgetc_unlocked" | "_IO_getc" if arg(0).is_some_and(is_stdin) => {
             Some(InputCall::StdinChar)
@@ -194,20 +206,19 @@ pub fn model_inputs(module: &Module, entry: FunctionValue, opts: &FrontendOption
             let result_fn = declare(m, SCANF_RESULT, i32t, &[fmt_ty, i32t]);
             let args = [fmt, LLVMConstInt(i32t, n as u64, 0)];
             let r = build_call(builder, result_fn, &args, "scanf.result");
-            let value_fn = declare(m, SCANF_VALUE, LLVMInt64TypeInContext(ctx), &[fmt_ty, i32t]);
             let mut target = format_at + 1;
             let mut assigned_before = 0u64;
             for (index, (bits, assigns)) in convs.into_iter().enumerate() {
+                let ty = LLVMIntTypeInContext(ctx, bits);
+                let value_fn = declare(m, &scanf_value_fn(bits), ty, &[fmt_ty, i32t]);
                 let args = [fmt, LLVMConstInt(i32t, index as u64, 0)];
                 let v = build_call(builder, value_fn, &args, "scanf.value");
                 if !assigns {
                     continue;
                 }
-                let ty = LLVMIntTypeInContext(ctx, bits);
                 let ptr = llvm::operand(call, target);
                 let addr_space = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
                 let ptr = LLVMBuildPointerCast(builder, ptr, LLVMPointerType(ty, addr_space), c"".as_ptr());
-                let v = LLVMBuildTrunc(builder, v, ty, c"".as_ptr());
                 let old = LLVMBuildLoad2(builder, ty, ptr, c"scanf.old".as_ptr());
                 let k = LLVMConstInt(i32t, assigned_before, 0);
                 let ok = LLVMBuildICmp(builder, LLVMIntPredicate::LLVMIntSGT, r, k, c"".as_ptr());
