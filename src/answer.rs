@@ -13,13 +13,14 @@ use crate::trace::Trace;
 use serde::{Deserialize, Serialize};
 
 /// The answer of an engine.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Verdict {
     #[serde(rename = "SAFE")]
     Safe,
     #[serde(rename = "UNSAFE")]
     Unsafe,
     #[serde(rename = "UNKNOWN")]
+    #[default]
     Unknown,
 }
 

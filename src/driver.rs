@@ -273,6 +273,7 @@ fn verify_once(opts: &VerifyOptions) -> Result<(Report, Option<(usize, String)>)
             variables: prog.vars.len(),
             sliced_locations: sliced.locs.len(),
             sliced_edges: sliced.edges.len(),
+            ir_instructions: prog.ir_instructions,
         },
         approximations: Approximations { translation: prog.stats.clone(), operations: approximations },
         warnings,

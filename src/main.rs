@@ -208,7 +208,8 @@ struct VerifyArgs {
 #[derive(Args)]
 struct BenchArgs {
     /// The task list: columns task, program, expected (true/false), data_model.
-    tasks: std::path::PathBuf,
+    #[arg(required_unless_present = "import")]
+    tasks: Option<std::path::PathBuf>,
     /// Only tasks whose name matches this regular expression.
     #[arg(long)]
     filter: Option<String>,
@@ -226,6 +227,32 @@ struct BenchArgs {
     /// Optimization level applied before verification.
     #[arg(long, value_enum, default_value = "O2")]
     opt: OptLevel,
+    /// Several levels in one run, comma-separated (`--levels O0,O1,O2,O3,Os`):
+    /// every task at every level, tasks interleaved (replaces --opt).
+    #[arg(long, value_enum, value_delimiter = ',')]
+    levels: Vec<OptLevel>,
+    /// Several engines in one run, comma-separated (`--engines portfolio,ufo,spacer`):
+    /// every task with every engine at every level (replaces --engine).
+    #[arg(long, value_delimiter = ',', value_parser = ufo::engines::registry::engine_values())]
+    engines: Vec<String>,
+    /// Go on with the run whose rows --csv names: cells already there are
+    /// not run again (rows are written to the CSV as cells finish).
+    #[arg(long, requires = "csv")]
+    resume: bool,
+    /// Write a self-contained HTML report (summary, quantile and scatter
+    /// plots, the tasks whose answer changes between levels, the task table).
+    #[arg(long)]
+    html: Option<std::path::PathBuf>,
+    /// Report on results instead of running: CSV files of `ufo bench --csv`
+    /// or BenchExec result files (`*.xml`, `*.xml.bz2`); with a task list,
+    /// its expected verdicts score them.
+    #[arg(long, value_delimiter = ',', num_args = 1..)]
+    import: Vec<std::path::PathBuf>,
+    /// Write a BenchExec benchmark definition of this study (the task list,
+    /// levels, engines, limits) for the tool-info module
+    /// `scripts/ufo_benchexec`, instead of running.
+    #[arg(long)]
+    benchexec_xml: Option<std::path::PathBuf>,
     /// Also run these peers on every task, under the same limits
     /// (comma-separated or repeated: `--baseline spacer,golem`).
     #[arg(long, value_enum, value_delimiter = ',')]
@@ -615,11 +642,31 @@ fn project(a: ProjectArgs) -> Result<i32, Error> {
 }
 
 fn bench(a: BenchArgs) -> Result<i32, Error> {
+    use ufo::bench::{matrix, results};
+    if !a.import.is_empty() {
+        let mut rows = ufo::bench::import::read(&a.import)?;
+        if let Some(task_file) = &a.tasks {
+            ufo::bench::import::label_with(&mut rows, &ufo::bench::tasks::read(task_file, None)?);
+        }
+        let tools = ufo::bench::import::labels(&rows);
+        let tools: Vec<&str> = tools.iter().map(String::as_str).collect();
+        println!(
+            "ufo bench --import {}: {} rows",
+            a.import.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(","),
+            rows.len()
+        );
+        println!();
+        print!("{}", ufo::bench::table::render(&rows, &tools));
+        return bench_outputs(&a, &rows, &tools, "imported results");
+    }
+    let Some(task_file) = &a.tasks else {
+        return Err(Error::Usage("bench: name a task list, or --import results".into()));
+    };
     let filter = match &a.filter {
         Some(f) => Some(regex::Regex::new(f).map_err(|e| Error::Usage(format!("--filter: {e}")))?),
         None => None,
     };
-    let tasks = ufo::bench::tasks::read(&a.tasks, filter.as_ref())?;
+    let tasks = ufo::bench::tasks::read(task_file, filter.as_ref())?;
     let exe = std::env::current_exe().map_err(|e| Error::Tool(format!("cannot find the ufo executable: {e}")))?;
     let runs = |exe: &str, flag: &str| std::process::Command::new(exe).arg(flag).output().is_ok();
     if a.baseline.contains(&ufo::bench::Baseline::Spacer) && !runs(&a.z3, "-version") {
@@ -631,17 +678,21 @@ fn bench(a: BenchArgs) -> Result<i32, Error> {
             a.golem
         )));
     }
-    let mut baselines = Vec::new();
-    for b in &a.baseline {
-        if !baselines.contains(b) {
-            baselines.push(*b);
-        }
-    }
+    let baselines = unique(a.baseline.clone());
+    let levels = unique(if a.levels.is_empty() { vec![a.opt] } else { a.levels.clone() });
+    let engines = unique(if a.engines.is_empty() { vec![a.engine.engine.clone()] } else { a.engines.clone() });
     // --opt is passed by the runner (export-chc needs it, and --int, too).
-    let mut verify_args = a.engine.to_args();
-    if !a.cache {
-        verify_args.push("--no-cache".into());
-    }
+    let engines: Vec<(String, Vec<String>)> = engines
+        .into_iter()
+        .map(|e| {
+            let mut args = EngineArgs { engine: e.clone(), ..a.engine.clone() }.to_args();
+            if !a.cache {
+                args.push("--no-cache".into());
+            }
+            (e, args)
+        })
+        .collect();
+    let configs = matrix::configs(&levels, &engines, &baselines);
     let opts = ufo::bench::BenchOptions {
         ufo: exe,
         z3: a.z3.clone(),
@@ -650,16 +701,45 @@ fn bench(a: BenchArgs) -> Result<i32, Error> {
         timeout: a.timeout,
         memory_mb: Some(a.memory),
         jobs: a.jobs,
-        opt: a.opt,
         int: a.engine.int,
-        verify_args,
-        baselines,
+        configs,
     };
+    if let Some(path) = &a.benchexec_xml {
+        let xml = ufo::bench::import::benchmark_definition(&opts, task_file, &tasks, path);
+        write_output(path, &xml)?;
+        eprintln!("ufo bench: wrote {} (BenchExec: benchexec {} --tool-directory ...)", path.display(), path.display());
+        return Ok(0);
+    }
     let tools = ufo::bench::tools(&opts);
-    let total = (tasks.len() * tools.len()) as u64;
+    // cells a resumed run has: those of this run's tasks and configurations
+    let cell = |task: &str, tool: &str| (task.to_string(), tool.to_string());
+    let wanted: std::collections::HashSet<(String, String)> =
+        tasks.iter().flat_map(|t| tools.iter().map(|c| cell(&t.name, c))).collect();
+    let previous: Vec<ufo::bench::score::Row> = match (&a.csv, a.resume) {
+        (Some(csv), true) => results::resume_from(csv)?,
+        _ => Vec::new(),
+    };
+    let finished: std::collections::HashSet<(String, String)> =
+        previous.iter().map(|r| cell(&r.task, &r.tool)).filter(|c| wanted.contains(c)).collect();
+    let log = match &a.csv {
+        Some(csv) => Some(results::RowLog::open(csv, a.resume)?),
+        None => None,
+    };
+    let total = (wanted.len() - finished.len()) as u64;
+    if a.resume {
+        eprintln!("ufo bench: resuming: {} of {} cells finished, {total} to run", finished.len(), wanted.len());
+    }
     let bar = terminal_bar(total, 40);
     let done = std::sync::atomic::AtomicU64::new(0);
+    let unlogged = std::sync::atomic::AtomicBool::new(false);
     let progress = |r: &ufo::bench::score::Row| {
+        if let Some(log) = &log {
+            if let Err(e) = log.write(r) {
+                if !unlogged.swap(true, std::sync::atomic::Ordering::SeqCst) {
+                    eprintln!("ufo bench: cannot append to the CSV: {e}");
+                }
+            }
+        }
         let n = done.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1;
         let line = format!(
             "{} {}: {} ({:.1} s){}",
@@ -677,32 +757,60 @@ fn bench(a: BenchArgs) -> Result<i32, Error> {
             None => eprintln!("[{n}/{total}] {line}"),
         }
     };
-    let rows = ufo::bench::run(&opts, &tasks, &progress).map_err(|e| Error::Tool(format!("bench: {e}")))?;
+    let skip = |t: &ufo::bench::tasks::Task, c: &matrix::Config| finished.contains(&cell(&t.name, &c.label));
+    let new = ufo::bench::run(&opts, &tasks, &skip, &progress).map_err(|e| Error::Tool(format!("bench: {e}")))?;
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
+    // every row of this run's cells, in task order, each task's in configuration order
+    let position = |r: &ufo::bench::score::Row| {
+        let t = tasks.iter().position(|t| t.name == r.task).unwrap_or(usize::MAX);
+        (t, tools.iter().position(|c| *c == r.tool).unwrap_or(usize::MAX))
+    };
+    let mut rows: Vec<ufo::bench::score::Row> =
+        previous.into_iter().filter(|r| finished.contains(&cell(&r.task, &r.tool))).chain(new).collect();
+    rows.sort_by_key(position);
     let mut properties: Vec<&str> = tasks.iter().map(|t| t.property.as_str()).collect();
     properties.sort_unstable();
     properties.dedup();
-    println!(
-        "ufo bench {}: {} tasks, {} --property {} --svcomp --opt {}, {} s and {} MiB per task and tool, {} job(s)",
-        a.tasks.display(),
+    let settings = format!(
+        "{} tasks, {} --property {} --svcomp --opt {}, {} s and {} MiB per task and tool, {} job(s)",
         tasks.len(),
-        opts.verify_args.join(" "),
+        engines.iter().map(|(_, args)| args.join(" ")).collect::<Vec<_>>().join(" | "),
         properties.join("|"),
-        a.opt.as_str(),
+        levels.iter().map(|l| l.as_str()).collect::<Vec<_>>().join(","),
         a.timeout,
         a.memory,
         a.jobs
     );
+    println!("ufo bench {}: {settings}", task_file.display());
     println!();
     print!("{}", ufo::bench::table::render(&rows, &tools));
-    if let Some(path) = &a.csv {
-        let text = ufo::bench::to_csv(&rows).map_err(|e| Error::Tool(format!("csv: {e}")))?;
+    bench_outputs(&a, &rows, &tools, &format!("{}: {settings}", task_file.display()))
+}
+
+/// `v` without repetitions, in order.
+fn unique<T: PartialEq>(v: Vec<T>) -> Vec<T> {
+    let mut out = Vec::new();
+    for x in v {
+        if !out.contains(&x) {
+            out.push(x);
+        }
+    }
+    out
+}
+
+/// `--csv` (of imported rows), `--json` and `--html` of a bench.
+fn bench_outputs(a: &BenchArgs, rows: &[ufo::bench::score::Row], tools: &[&str], settings: &str) -> Result<i32, Error> {
+    if let (Some(path), false) = (&a.csv, a.import.is_empty()) {
+        let text = ufo::bench::to_csv(rows).map_err(|e| Error::Tool(format!("csv: {e}")))?;
         write_output(path, &text)?;
     }
     if let Some(path) = &a.json {
-        write_output(path, &serde_json::to_string_pretty(&rows).unwrap_or_default())?;
+        write_output(path, &serde_json::to_string_pretty(rows).unwrap_or_default())?;
+    }
+    if let Some(path) = &a.html {
+        write_output(path, &ufo::bench::html::report(rows, tools, settings))?;
     }
     Ok(0)
 }

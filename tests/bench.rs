@@ -99,7 +99,7 @@ fn scores_and_tabulates_correct_and_wrong_answers() {
     let mut lines = text.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "task,category,tool,expected,verdict,violated,status,reason,cpu_time,wall_time,peak_memory_mb,iterations,arg_nodes,member,frontend_time,engine_time,check_time"
+        "task,category,tool,expected,verdict,violated,status,reason,cpu_time,wall_time,peak_memory_mb,iterations,arg_nodes,member,frontend_time,engine_time,check_time,opt,engine,ir_read,ir_optimized,ub"
     );
     assert_eq!(lines.filter(|l| l.starts_with("fig/") || l.starts_with("wrap/")).count(), 3);
 }
@@ -322,4 +322,258 @@ fn the_golem_baseline_runs_beside_spacer_on_chc_comp_clauses_and_is_killed_at_th
     );
     let wall = r["wall_time"].as_f64().unwrap();
     assert!((2.9..4.5).contains(&wall), "golem killed after {wall} s");
+}
+
+/// The CSV rows of a bench run, as JSON objects (the csv crate reads them).
+fn csv_rows(path: &Path) -> Vec<std::collections::BTreeMap<String, String>> {
+    let mut r = csv::Reader::from_path(path).unwrap();
+    r.deserialize().map(|row| row.unwrap()).collect()
+}
+
+/// Issue 53: a study of two levels is one run with a row per task and
+/// level; its HTML report is well-formed, fetches nothing, names both
+/// configurations and explains the task whose verdict changes (signed
+/// overflow: UNSAFE at O0 with the sanitizer's report, SAFE at O2).
+#[test]
+fn a_study_of_two_levels_has_a_row_per_cell_and_its_report_explains_the_ub() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = tasks_file(
+        dir.path(),
+        &[
+            ("ub/signed_overflow", abs("llvm-tests/ub/signed_overflow.c"), false),
+            ("fig1/safe", abs("llvm-tests/fig1_safe.c"), true),
+            ("fig1/unsafe", abs("llvm-tests/fig1_unsafe.c"), false),
+        ],
+    );
+    let (csv, json, html) = (dir.path().join("r.csv"), dir.path().join("r.json"), dir.path().join("r.html"));
+    let (code, out, err) = ufo(&[
+        "bench",
+        &f,
+        "--levels",
+        "O0,O2",
+        "--int",
+        "bv",
+        "--timeout",
+        "30",
+        "--csv",
+        csv.to_str().unwrap(),
+        "--json",
+        json.to_str().unwrap(),
+        "--html",
+        html.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("ufo O0: solved safe") && out.contains("ufo O2: solved safe"), "{out}");
+    let rows = csv_rows(&csv);
+    assert_eq!(rows.len(), 6, "{rows:?}");
+    let cells: std::collections::BTreeSet<(String, String)> =
+        rows.iter().map(|r| (r["task"].clone(), r["tool"].clone())).collect();
+    assert_eq!(cells.len(), 6);
+    for r in &rows {
+        assert_eq!(r["tool"], format!("ufo {}", r["opt"]), "{r:?}");
+        assert_eq!(r["engine"], "portfolio");
+        assert!(r["ir_read"].parse::<u64>().unwrap() > 0 && r["ir_optimized"].parse::<u64>().is_ok(), "{r:?}");
+    }
+    let cell = |task: &str, opt: &str| rows.iter().find(|r| r["task"] == task && r["opt"] == opt).unwrap().clone();
+    let (o0, o2) = (cell("ub/signed_overflow", "O0"), cell("ub/signed_overflow", "O2"));
+    assert_eq!((o0["verdict"].as_str(), o2["verdict"].as_str()), ("UNSAFE", "SAFE"));
+    assert!(o0["ub"].starts_with("signed-overflow: signed integer overflow: 2147483647 + 1"), "{o0:?}");
+    // clang folds the comparison at O2: fewer instructions than at O0
+    let size = |r: &std::collections::BTreeMap<String, String>| r["ir_optimized"].parse::<u64>().unwrap();
+    assert!(size(&o2) < size(&o0), "{o0:?} {o2:?}");
+    assert_eq!(rows_of(&json).len(), 6);
+    let page = std::fs::read_to_string(&html).unwrap();
+    let mut reader = quick_xml::Reader::from_str(page.trim_start_matches("<!DOCTYPE html>\n"));
+    while !matches!(reader.read_event().expect("well-formed"), quick_xml::events::Event::Eof) {}
+    assert!(!page.contains("http://") && !page.contains("https://"), "the report must not fetch anything");
+    assert!(page.contains("ufo O0") && page.contains("ufo O2") && page.contains("<svg"));
+    let changes = page.split("id=\"changes\"").nth(1).unwrap().split("id=\"tasks\"").next().unwrap();
+    assert!(changes.contains("ub/signed_overflow") && changes.contains("2147483647 + 1"), "{changes}");
+    assert!(!changes.contains("fig1/safe"), "an unchanged task is not listed: {changes}");
+}
+
+/// Issue 53: a run killed half-way goes on with `--resume`: the cells it
+/// finished are not run again (their rows stay as they were), the others
+/// are, and `--import` of the CSV reports the same table.
+#[test]
+fn an_interrupted_study_resumes_without_running_finished_cells_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = tasks_file(
+        dir.path(),
+        &[
+            ("fig1/unsafe", abs("llvm-tests/fig1_unsafe.c"), false),
+            ("fig1/safe", abs("llvm-tests/fig1_safe.c"), true),
+            ("loops/lockstep", abs("llvm-tests/lockstep_100_safe.c"), true),
+        ],
+    );
+    let csv = dir.path().join("r.csv");
+    let args = ["bench", &f, "--engines", "ai,spacer", "--timeout", "20", "--csv", csv.to_str().unwrap()];
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ufo"))
+        .args(args)
+        .current_dir(root())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let lines = || std::fs::read_to_string(&csv).map(|t| t.lines().count()).unwrap_or(0);
+    let t0 = std::time::Instant::now();
+    while lines() < 3 && t0.elapsed().as_secs() < 60 {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let before = csv_rows(&csv);
+    assert!((2..6).contains(&before.len()), "killed after {} of 6 cells", before.len());
+    let (code, out, err) = ufo(&[&args[..], &["--resume"]].concat());
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        err.contains(&format!("resuming: {} of 6 cells finished, {} to run", before.len(), 6 - before.len())),
+        "{err}"
+    );
+    let after = csv_rows(&csv);
+    assert_eq!(after.len(), 6, "{after:?}");
+    for r in &before {
+        assert!(after.contains(r), "a finished cell ran again: {r:?}");
+    }
+    let tools: std::collections::BTreeSet<&str> = after.iter().map(|r| r["tool"].as_str()).collect();
+    assert_eq!(tools.into_iter().collect::<Vec<_>>(), ["ufo:ai", "ufo:spacer"]);
+    // the imported CSV gives the table the resumed run printed
+    let (code, imported, err) = ufo(&["bench", "--import", csv.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let table = |t: &str| t.lines().filter(|l| l.starts_with("| ")).map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(table(&imported), table(&out));
+    // resuming a finished run runs nothing
+    let (code, _, err) = ufo(&[&args[..], &["--resume"]].concat());
+    assert_eq!(code, 0);
+    assert!(err.contains("resuming: 6 of 6 cells finished, 0 to run"), "{err}");
+    assert_eq!(csv_rows(&csv), after);
+}
+
+/// Issue 53 §3: BenchExec's result files (two run definitions of a study of
+/// three shared-set tasks at O0 and O2, written by BenchExec 3.35 on this
+/// kind of machine: `tests/data/benchexec/`) give the same table and report
+/// as a run here, the task solved at O2 only among the changes.
+#[test]
+fn benchexec_result_files_are_imported_into_the_table_and_the_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let (csv, html) = (dir.path().join("r.csv"), dir.path().join("r.html"));
+    let files = "tests/data/benchexec/study.ufo_O0.loops.xml.bz2,tests/data/benchexec/study.ufo_O2.loops.xml.bz2";
+    let (code, out, err) =
+        ufo(&["bench", "--import", files, "--csv", csv.to_str().unwrap(), "--html", html.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    // O0: one SAFE, one UNSAFE, one timeout; O2: two SAFE, one UNSAFE
+    assert!(table_line(&out, "loops").starts_with("| loops | 3 | 1 | 1 | 0 | 0 | 1 |"), "{out}");
+    assert!(table_line(&out, "loops").contains("| 21.1 | 3 | 2 | 1 | 0 | 0 | 0 | 0.4 | 5 |"), "{out}");
+    let rows = csv_rows(&csv);
+    assert_eq!(rows.len(), 6);
+    let timeout = rows.iter().find(|r| r["status"] == "timeout").unwrap();
+    assert_eq!((timeout["task"].as_str(), timeout["tool"].as_str()), ("loops/count_up_down-1", "ufo O0"));
+    let page = std::fs::read_to_string(&html).unwrap();
+    let changes = page.split("id=\"changes\"").nth(1).unwrap().split("id=\"tasks\"").next().unwrap();
+    assert!(
+        changes.contains("loops/count_up_down-1") && changes.contains("Solved at O2 only (O0: timeout"),
+        "{changes}"
+    );
+}
+
+/// Issue 53 §3: `--benchexec-xml` writes the study as a BenchExec benchmark
+/// definition (a run definition per level and engine, the tasks' `.yml`
+/// files and the property file they name), BenchExec runs it with the
+/// tool-info module we ship, and its result files import into the answers a
+/// run here gives.
+#[test]
+fn a_study_written_for_benchexec_runs_there_and_imports_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let sv = dir.path().join("sv");
+    std::fs::create_dir_all(sv.join("fig")).unwrap();
+    std::fs::create_dir_all(sv.join("properties")).unwrap();
+    std::fs::write(sv.join("properties/unreach-call.prp"), "CHECK( init(main()), LTL(G ! call(reach_error())) )\n")
+        .unwrap();
+    let mut tsv = "task\tprogram\tyml\texpected\tdata_model\n".to_string();
+    for (name, verdict) in [("fig1_safe", true), ("fig1_unsafe", false)] {
+        std::fs::copy(root().join(format!("llvm-tests/{name}.c")), sv.join(format!("fig/{name}.c"))).unwrap();
+        std::fs::write(
+            sv.join(format!("fig/{name}.yml")),
+            format!(
+                "format_version: '2.0'\ninput_files: '{name}.c'\nproperties:\n  - property_file: ../properties/unreach-call.prp\n    expected_verdict: {verdict}\noptions:\n  language: C\n  data_model: LP64\n"
+            ),
+        )
+        .unwrap();
+        tsv.push_str(&format!("fig/{name}\tfig/{name}.c\tfig/{name}.yml\t{verdict}\tLP64\n"));
+    }
+    let tasks = sv.join("tasks.tsv");
+    std::fs::write(&tasks, tsv).unwrap();
+    let xml = dir.path().join("study.xml");
+    let (code, _, err) = ufo(&[
+        "bench",
+        tasks.to_str().unwrap(),
+        "--levels",
+        "O0,O2",
+        "--engines",
+        "portfolio,bmc",
+        "--timeout",
+        "20",
+        "--benchexec-xml",
+        xml.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&xml).unwrap();
+    let mut reader = quick_xml::Reader::from_str(&text);
+    while !matches!(reader.read_event().expect("well-formed"), quick_xml::events::Event::Eof) {}
+    for (label, level, engine) in
+        [("ufo:portfolio O0", "O0", "portfolio"), ("ufo:bmc O0", "O0", "bmc"), ("ufo:bmc O2", "O2", "bmc")]
+    {
+        let def = text.split(&format!("<rundefinition name=\"{label}\">")).nth(1).unwrap_or_else(|| panic!("{text}"));
+        let def = def.split("</rundefinition>").next().unwrap();
+        assert!(def.contains(&format!("<option name=\"--opt\">{level}</option>")), "{def}");
+        assert!(def.contains(&format!("<option name=\"--engine\">{engine}</option>")), "{def}");
+    }
+    assert!(!text.contains("--no-cache"), "the tool-info module adds it: {text}");
+    assert!(text.contains("<include>sv/fig/fig1_safe.yml</include>"), "{text}");
+    assert!(text.contains("<propertyfile>sv/properties/unreach-call.prp</propertyfile>"), "{text}");
+    // BenchExec runs it (scripts/setup installs BenchExec; no container, as in tests/benchexec.rs)
+    let results = dir.path().join("results");
+    let run = std::process::Command::new("python3")
+        .args(["-m", "benchexec.benchexec", "--no-container", "--tool-directory"])
+        .arg(root())
+        .arg("-o")
+        .arg(format!("{}/", results.display()))
+        .arg(&xml)
+        .env("PYTHONPATH", root().join("scripts"))
+        .current_dir(dir.path())
+        .output()
+        .expect("python3 runs");
+    let said = String::from_utf8_lossy(&run.stdout).into_owned() + &String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "benchexec failed:\n{said}");
+    let mut files: Vec<String> = std::fs::read_dir(&results)
+        .unwrap()
+        .map(|e| e.unwrap().path().display().to_string())
+        .filter(|p| p.ends_with(".xml.bz2"))
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 4, "a result file per run definition: {files:?}\n{said}");
+    let (code, out, err) = ufo(&["bench", tasks.to_str().unwrap(), "--import", &files.join(",")]);
+    assert_eq!(code, 0, "{err}");
+    // every configuration found the bug and none was wrong (BMC cannot prove
+    // fig1's loop; the portfolio proves it: checked by label below)
+    assert!(out.contains("ufo:portfolio O0: solved safe"), "{out}");
+    let total = table_line(&out, "**total**");
+    let cells: Vec<&str> = total.split('|').map(str::trim).collect();
+    // (category, tasks, then 7 cells per configuration: safe, unsafe, wrong, ...)
+    for k in 0..4 {
+        let (safe, unsafe_, wrong) = (cells[3 + 7 * k], cells[4 + 7 * k], cells[5 + 7 * k]);
+        assert_eq!(wrong, "0", "{out}");
+        assert_eq!(unsafe_, "1", "{out}");
+        assert!(safe == "1" || safe == "0", "{out}");
+    }
+    let csv = dir.path().join("imported.csv");
+    let (code, _, _) = ufo(&["bench", "--import", &files.join(","), "--csv", csv.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    for level in ["O0", "O2"] {
+        let proof = csv_rows(&csv)
+            .into_iter()
+            .find(|r| r["task"] == "fig/fig1_safe" && r["tool"] == format!("ufo:portfolio {level}"))
+            .unwrap();
+        assert_eq!((proof["verdict"].as_str(), proof["opt"].as_str()), ("SAFE", level), "{proof:?}");
+    }
 }

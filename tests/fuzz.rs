@@ -18,7 +18,7 @@
 mod common;
 use std::process::Command;
 
-const PROGRAMS: u64 = 36;
+const PROGRAMS: u64 = 24;
 
 /// Runs `scripts/fuzz ARGS` on `programs` programs; its SUMMARY, the whole
 /// output for messages, and the directory of failing programs (removed by
@@ -110,7 +110,7 @@ fn random_programs_agree_with_the_native_oracle() {
 /// -emit-llvm`), verified as that IR. The same oracle judges the answers.
 #[test]
 fn clang_optimized_ir_of_random_programs_agrees_with_the_native_oracle() {
-    const N: u64 = 12;
+    const N: u64 = 9;
     let (s, all, out) = fuzz(N, &["--seed", "41", "--configs", "ir-O1,ir-O2,ir-O3,ir-Os"]);
     let configs = s["configs"].as_object().unwrap();
     assert_eq!(configs.len(), 4, "{all}");
@@ -165,7 +165,7 @@ fn random_programs_with_floats_agree_with_the_native_oracle() {
 /// cannot) most of them.
 #[test]
 fn explicit_value_engines_on_random_programs_agree_with_the_native_oracle() {
-    const N: u64 = 16;
+    const N: u64 = 12;
     let (n, all, out) = each_decides(N, "45", &["explicit", "explicit-pred", "ufo-explicit"]);
     assert!(n("explicit-pred", "unsafe") >= 1, "explicit-pred found no reachable error\n{all}");
     // (not "at least as many as explicit": one program past its time limit
@@ -181,7 +181,7 @@ fn explicit_value_engines_on_random_programs_agree_with_the_native_oracle() {
 /// invariants close.
 #[test]
 fn tracer_on_random_programs_agrees_with_the_native_oracle() {
-    let (n, all, out) = each_decides(12, "46", &["tracer", "tracer-O2"]);
+    let (n, all, out) = each_decides(9, "46", &["tracer", "tracer-O2"]);
     assert!(n("tracer", "unsafe") >= 1, "tracer found no reachable error\n{all}");
     std::fs::remove_dir_all(&out).unwrap();
 }
@@ -191,7 +191,7 @@ fn tracer_on_random_programs_agrees_with_the_native_oracle() {
 /// reachable errors at -O0 and at -O2 (9 of the 10 the sample has).
 #[test]
 fn random_simulation_on_random_programs_agrees_with_the_native_oracle() {
-    let (n, all, out) = each_decides(16, "60", &["simulate", "simulate-O0"]);
+    let (n, all, out) = each_decides(12, "60", &["simulate", "simulate-O0"]);
     for name in ["simulate", "simulate-O0"] {
         assert_eq!(n(name, "safe"), 0, "{name} claimed SAFE\n{all}");
         assert!(n(name, "unsafe") >= 4, "{name} found few reachable errors\n{all}");
@@ -207,7 +207,7 @@ fn random_simulation_on_random_programs_agrees_with_the_native_oracle() {
 /// invariants (`spacer-maxsmt`) is judged the same way, and proves some.
 #[test]
 fn maxsmt_on_random_programs_agrees_with_the_native_oracle() {
-    let (n, all, out) = each_decides(16, "48", &["maxsmt", "spacer-maxsmt"]);
+    let (n, all, out) = each_decides(12, "48", &["maxsmt", "spacer-maxsmt"]);
     assert_eq!(n("maxsmt", "unsafe"), 0, "maxsmt claimed UNSAFE\n{all}");
     assert!(n("maxsmt", "safe") >= 4, "maxsmt proved few\n{all}");
     assert!(n("spacer-maxsmt", "safe") >= 1, "spacer-maxsmt proved nothing\n{all}");
@@ -219,7 +219,7 @@ fn maxsmt_on_random_programs_agrees_with_the_native_oracle() {
 /// UNSAFE replay), and each decides some (`ai` proves, never refutes).
 #[test]
 fn octagons_on_random_programs_agree_with_the_native_oracle() {
-    let (n, all, out) = each_decides(16, "47", &["ai-octagon", "ufo-octagon"]);
+    let (n, all, out) = each_decides(12, "47", &["ai-octagon", "ufo-octagon"]);
     assert_eq!(n("ai-octagon", "unsafe"), 0, "{all}");
     std::fs::remove_dir_all(&out).unwrap();
 }
@@ -230,7 +230,7 @@ fn octagons_on_random_programs_agree_with_the_native_oracle() {
 /// refutes).
 #[test]
 fn polyhedra_on_random_programs_agree_with_the_native_oracle() {
-    let (n, all, out) = each_decides(12, "48", &["ai-polyhedra", "dagger-polyhedra", "ufo-polyhedra"]);
+    let (n, all, out) = each_decides(9, "48", &["ai-polyhedra", "dagger-polyhedra", "ufo-polyhedra"]);
     assert_eq!(n("ai-polyhedra", "unsafe"), 0, "{all}");
     std::fs::remove_dir_all(&out).unwrap();
 }
@@ -242,7 +242,7 @@ fn polyhedra_on_random_programs_agree_with_the_native_oracle() {
 /// procedure summaries (which prove, never refute) prove some programs SAFE.
 #[test]
 fn random_recursive_programs_agree_with_the_native_oracle() {
-    const N: u64 = 16;
+    const N: u64 = 12;
     let (s, all, out) = fuzz(N, &["--seed", "3", "--recursion", "--configs", "default,procedures"]);
     let oracle_unsafe = s["oracle_unsafe"].as_u64().unwrap();
     assert!((1..N).contains(&oracle_unsafe), "oracle proved {oracle_unsafe} UNSAFE\n{all}");
@@ -267,7 +267,7 @@ fn random_recursive_programs_agree_with_the_native_oracle() {
 #[test]
 fn dagger_on_random_programs_agrees_with_the_native_oracle() {
     let (n, all, out) =
-        each_decides(16, "47", &["dagger-octagon", "dagger-octagon-O2", "dagger-interval", "dagger-dag"]);
+        each_decides(12, "47", &["dagger-octagon", "dagger-octagon-O2", "dagger-interval", "dagger-dag"]);
     assert!(n("dagger-octagon", "unsafe") >= 1, "dagger found no reachable error\n{all}");
     std::fs::remove_dir_all(&out).unwrap();
 }

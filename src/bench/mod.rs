@@ -7,16 +7,32 @@
 //! by Golem (its portfolio of engines, `--golem-engine`). Both baselines can run
 //! in one bench: every task's ufo row, then one row per baseline.
 //!
-//! Modules: [`tasks`] reads the task list, [`process`] runs one limited process,
-//! [`score`] classifies and scores answers, [`table`] prints the result.
+//! A study (issue 53) is one run over several configurations: `--levels`
+//! and `--engines` make the matrix ([`matrix`]: every level × every engine,
+//! the baselines at every level), its cells interleaved task by task; rows
+//! go to the CSV as cells finish, so `--resume` goes on after an interrupt
+//! ([`results`]); `--html` writes the report with its plots ([`html`]);
+//! `--import` reads a CSV or BenchExec's result files, `--benchexec-xml`
+//! writes the study for a BenchExec cluster ([`import`]).
+//!
+//! Modules: [`tasks`] reads the task list, [`matrix`] makes the
+//! configurations and orders the cells, [`process`] runs one limited
+//! process, [`score`] classifies and scores answers, [`results`] keeps the
+//! rows on disk, [`table`] prints the result, [`html`] writes the report,
+//! [`import`] reads and writes BenchExec's files.
 
+pub mod html;
+pub mod import;
+pub mod matrix;
 pub mod process;
+pub mod results;
 pub mod score;
 pub mod table;
 pub mod tasks;
 
 use crate::frontend::OptLevel;
 use crate::smt::IntSemantics;
+use matrix::Config;
 use process::{Ending, Finished, Limits};
 use score::{Answer, Row, Status};
 use std::path::{Path, PathBuf};
@@ -66,12 +82,10 @@ pub struct BenchOptions {
     pub timeout: f64,
     pub memory_mb: Option<u64>,
     pub jobs: usize,
-    pub opt: OptLevel,
+    /// The integer semantics of the baselines' clauses.
     pub int: IntSemantics,
-    /// Further `ufo verify` arguments (`--engine`, `--post`, ...).
-    pub verify_args: Vec<String>,
-    /// The peers run on every task after ufo, in this order.
-    pub baselines: Vec<Baseline>,
+    /// The configurations, in table order ([`matrix::configs`]).
+    pub configs: Vec<Config>,
 }
 
 /// The task's property (by default `unreach-call.prp`: `G ! call(reach_error())`) and
@@ -91,29 +105,29 @@ impl BenchOptions {
         Limits { kill_after: timeout + KILL_GRACE, memory_mb: self.memory_mb }
     }
 
-    fn verify_cmd(&self, t: &Task) -> Command {
+    fn verify_cmd(&self, t: &Task, level: OptLevel, args: &[String]) -> Command {
         let mut c = Command::new(&self.ufo);
         c.arg("verify").arg(&t.program).args(["--data-model", t.data_model.as_str()]).args(svcomp_args(t));
-        c.args(["--opt", self.opt.as_str(), "--json"]);
-        c.args(["--timeout", &self.timeout.to_string()]).args(&self.verify_args);
+        c.args(["--opt", level.as_str(), "--json"]);
+        c.args(["--timeout", &self.timeout.to_string()]).args(args);
         c
     }
 }
 
-/// The tool names of a run, in table order.
-pub fn tools(opts: &BenchOptions) -> Vec<&'static str> {
-    std::iter::once("ufo").chain(opts.baselines.iter().map(|b| b.name())).collect()
+/// The configurations' labels (the rows' `tool`), in table order.
+pub fn tools(opts: &BenchOptions) -> Vec<&str> {
+    opts.configs.iter().map(|c| c.label.as_str()).collect()
 }
 
 fn last_line(s: &str) -> String {
     s.trim().lines().last().unwrap_or("").trim().to_string()
 }
 
-fn row(t: &Task, tool: &str, f: &Finished) -> Row {
+fn row(t: &Task, c: &Config, f: &Finished) -> Row {
     Row {
         task: t.name.clone(),
         category: t.category.clone(),
-        tool: tool.to_string(),
+        tool: c.label.clone(),
         expected: t.expected_str().to_string(),
         verdict: Answer::Unknown,
         status: Status::Unknown,
@@ -128,6 +142,11 @@ fn row(t: &Task, tool: &str, f: &Finished) -> Row {
         frontend_time: None,
         engine_time: None,
         check_time: None,
+        opt: c.level.as_str().to_string(),
+        engine: c.engine().map(str::to_string),
+        ir_read: None,
+        ir_optimized: None,
+        ub: None,
     }
 }
 
@@ -151,13 +170,18 @@ fn failure(f: &Finished, memory_mb: Option<u64>, said: &str) -> (Status, String)
     }
 }
 
-/// Runs ufo on one task and reads its JSON report.
-pub fn run_ufo(opts: &BenchOptions, t: &Task) -> Row {
-    let f = match process::run(opts.verify_cmd(t), opts.limits(opts.timeout)) {
-        Ok(f) => f,
-        Err(e) => return unstarted(t, "ufo", &e),
+/// Runs ufo on one task under configuration `c` (a ufo one) and reads its
+/// JSON report.
+pub fn run_ufo(opts: &BenchOptions, c: &Config, t: &Task) -> Row {
+    let args = match &c.runs {
+        matrix::Runs::Ufo { args, .. } => args.as_slice(),
+        matrix::Runs::Baseline(_) => &[],
     };
-    let mut r = row(t, "ufo", &f);
+    let f = match process::run(opts.verify_cmd(t, c.level, args), opts.limits(opts.timeout)) {
+        Ok(f) => f,
+        Err(e) => return unstarted(t, c, &e),
+    };
+    let mut r = row(t, c, &f);
     let json: Option<serde_json::Value> = serde_json::from_str(f.stdout.trim()).ok();
     let verdict = json.as_ref().and_then(|j| j["verdict"].as_str()).unwrap_or("UNKNOWN");
     if let Some(j) = &json {
@@ -167,6 +191,13 @@ pub fn run_ufo(opts: &BenchOptions, t: &Task) -> Row {
         r.frontend_time = j["time"]["frontend"].as_f64();
         r.engine_time = j["time"]["engine"].as_f64();
         r.check_time = j["stats"]["check_time"].as_f64();
+        r.ir_read = j["program"]["ir_instructions"]["read"].as_u64();
+        r.ir_optimized = j["program"]["ir_instructions"]["optimized"].as_u64();
+        let ub = &j["counterexample"]["undefined_behaviour"];
+        if let (Some(kind), Some(message)) = (ub["kind"].as_str(), ub["message"].as_str()) {
+            let at = format!("{}:{}", ub["at"]["file"].as_str().unwrap_or("?"), ub["at"]["line"]);
+            r.ub = Some(format!("{kind}: {message} at {at}"));
+        }
     }
     match verdict {
         "SAFE" => (r.verdict, r.status) = (Answer::Safe, Status::Answered),
@@ -183,7 +214,7 @@ pub fn run_ufo(opts: &BenchOptions, t: &Task) -> Row {
     r
 }
 
-fn unstarted(t: &Task, tool: &str, e: &std::io::Error) -> Row {
+fn unstarted(t: &Task, c: &Config, e: &std::io::Error) -> Row {
     let f = Finished {
         ending: Ending::Exited(-1),
         stdout: String::new(),
@@ -192,7 +223,11 @@ fn unstarted(t: &Task, tool: &str, e: &std::io::Error) -> Row {
         wall: 0.0,
         peak_mb: 0.0,
     };
-    let mut r = row(t, tool, &f);
+    let mut r = row(t, c, &f);
+    let tool = match &c.runs {
+        matrix::Runs::Ufo { .. } => "ufo",
+        matrix::Runs::Baseline(b) => b.name(),
+    };
     r.reason = format!("cannot start {tool}: {e}");
     r
 }
@@ -202,12 +237,13 @@ fn unstarted(t: &Task, tool: &str, e: &std::io::Error) -> Row {
 /// failed export.
 fn export(
     opts: &BenchOptions,
+    c: &Config,
     t: &Task,
     scratch: &Path,
-    tool: &str,
     dialect: &str,
 ) -> Result<(Row, PathBuf), Box<Row>> {
-    let smt2 = scratch.join(format!("{}.{tool}.smt2", t.name.replace('/', "__")));
+    let file = format!("{}.{}.smt2", t.name, c.label).replace(['/', ' ', ':'], "_");
+    let smt2 = scratch.join(file);
     let mut export = Command::new(&opts.ufo);
     export
         .arg("export-chc")
@@ -215,9 +251,9 @@ fn export(
         .arg(&t.program)
         .args(["--data-model", t.data_model.as_str()])
         .args(svcomp_args(t));
-    export.args(["--opt", opts.opt.as_str(), "--int", opts.int.as_str(), "-o"]).arg(&smt2);
-    let ex = process::run(export, opts.limits(opts.timeout)).map_err(|e| Box::new(unstarted(t, tool, &e)))?;
-    let mut r = row(t, tool, &ex);
+    export.args(["--opt", c.level.as_str(), "--int", opts.int.as_str(), "-o"]).arg(&smt2);
+    let ex = process::run(export, opts.limits(opts.timeout)).map_err(|e| Box::new(unstarted(t, c, &e)))?;
+    let mut r = row(t, c, &ex);
     if ex.ending != Ending::Exited(0) {
         (r.status, r.reason) = failure(&ex, opts.memory_mb, &format!("export-chc: {}", last_line(&ex.stderr)));
         return Err(Box::new(r));
@@ -232,6 +268,7 @@ fn export(
 /// UNSAFE, anything else (`unknown`, `timeout`, an error) is no answer.
 fn solve(
     opts: &BenchOptions,
+    c: &Config,
     t: &Task,
     mut r: Row,
     smt2: &Path,
@@ -239,11 +276,14 @@ fn solve(
     cmd: impl FnOnce(u64) -> Command,
 ) -> Row {
     let left = (opts.timeout - r.cpu_time.max(r.wall_time)).max(1.0);
-    let tool = r.tool.clone();
+    let tool = match c.runs {
+        matrix::Runs::Baseline(b) => b.name(),
+        matrix::Runs::Ufo { .. } => "ufo",
+    };
     let limits = if own_limit { opts.limits(left) } else { Limits { kill_after: left, memory_mb: opts.memory_mb } };
     let sp = match process::run(cmd(left.ceil() as u64), limits) {
         Ok(f) => f,
-        Err(e) => return unstarted(t, &tool, &e),
+        Err(e) => return unstarted(t, c, &e),
     };
     let _ = std::fs::remove_file(smt2);
     r.cpu_time += sp.cpu;
@@ -266,12 +306,12 @@ fn solve(
 
 /// Runs the Spacer baseline on one task: `ufo export-chc`, then `z3
 /// fp.engine=spacer` with the time that is left; both count.
-pub fn run_spacer(opts: &BenchOptions, t: &Task, scratch: &Path) -> Row {
-    let (r, smt2) = match export(opts, t, scratch, "spacer", "z3") {
+pub fn run_spacer(opts: &BenchOptions, c: &Config, t: &Task, scratch: &Path) -> Row {
+    let (r, smt2) = match export(opts, c, t, scratch, "z3") {
         Ok(x) => x,
         Err(r) => return *r,
     };
-    solve(opts, t, r, &smt2.clone(), true, |left| {
+    solve(opts, c, t, r, &smt2.clone(), true, |left| {
         let mut z3 = Command::new(&opts.z3);
         z3.arg("fp.engine=spacer").arg(format!("-T:{left}")).arg(&smt2);
         z3
@@ -284,45 +324,55 @@ pub fn run_spacer(opts: &BenchOptions, t: &Task, scratch: &Path) -> Row {
 /// in a process of its own and kills the others without reaping them once one
 /// answers, so their CPU time after the first answer is not counted: the
 /// measurement favours Golem, never ufo.
-pub fn run_golem(opts: &BenchOptions, t: &Task, scratch: &Path) -> Row {
-    let (r, smt2) = match export(opts, t, scratch, "golem", "chc-comp") {
+pub fn run_golem(opts: &BenchOptions, c: &Config, t: &Task, scratch: &Path) -> Row {
+    let (r, smt2) = match export(opts, c, t, scratch, "chc-comp") {
         Ok(x) => x,
         Err(r) => return *r,
     };
-    solve(opts, t, r, &smt2.clone(), false, |_| {
+    solve(opts, c, t, r, &smt2.clone(), false, |_| {
         let mut golem = Command::new(&opts.golem);
         golem.args(["--engine", &opts.golem_engines]).arg(&smt2);
         golem
     })
 }
 
-/// Runs one baseline on one task.
-pub fn run_baseline(opts: &BenchOptions, b: Baseline, t: &Task, scratch: &Path) -> Row {
-    match b {
-        Baseline::Spacer => run_spacer(opts, t, scratch),
-        Baseline::Golem => run_golem(opts, t, scratch),
+/// Runs one cell: task `t` under configuration `c`.
+pub fn run_cell(opts: &BenchOptions, c: &Config, t: &Task, scratch: &Path) -> Row {
+    match c.runs {
+        matrix::Runs::Ufo { .. } => run_ufo(opts, c, t),
+        matrix::Runs::Baseline(Baseline::Spacer) => run_spacer(opts, c, t, scratch),
+        matrix::Runs::Baseline(Baseline::Golem) => run_golem(opts, c, t, scratch),
     }
 }
 
-/// Runs every task (with `jobs` tasks at a time) and returns the rows in task
-/// order, each task's ufo row before its baselines' rows. `progress` is told of
-/// every finished row.
-pub fn run(opts: &BenchOptions, tasks: &[Task], progress: &(dyn Fn(&Row) + Sync)) -> std::io::Result<Vec<Row>> {
+/// Runs every cell of `tasks` × the configurations ([`matrix::order`], with
+/// `jobs` cells at a time) but those `done` says are finished (a resumed
+/// run), and returns the new rows in task order, each task's in
+/// configuration order. `progress` is told of every finished row as it
+/// finishes (`ufo bench` appends it to the CSV then, so an interrupted run
+/// keeps every finished cell).
+pub fn run(
+    opts: &BenchOptions,
+    tasks: &[Task],
+    done: &(dyn Fn(&Task, &Config) -> bool + Sync),
+    progress: &(dyn Fn(&Row) + Sync),
+) -> std::io::Result<Vec<Row>> {
     let scratch = tempfile::tempdir()?;
+    let cells: Vec<(usize, usize)> = matrix::order(tasks.len(), opts.configs.len())
+        .into_iter()
+        .filter(|&(t, c)| !done(&tasks[t], &opts.configs[c]))
+        .collect();
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Vec<Row>>> = Mutex::new(vec![Vec::new(); tasks.len()]);
+    let n = opts.configs.len();
+    let results: Mutex<Vec<Option<Row>>> = Mutex::new(vec![None; tasks.len() * n]);
     std::thread::scope(|s| {
         for _ in 0..opts.jobs.max(1) {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::SeqCst);
-                let Some(t) = tasks.get(i) else { break };
-                let mut rows = vec![run_ufo(opts, t)];
-                progress(&rows[0]);
-                for b in &opts.baselines {
-                    rows.push(run_baseline(opts, *b, t, scratch.path()));
-                    progress(&rows[rows.len() - 1]);
+            s.spawn(|| {
+                while let Some(&(t, c)) = cells.get(next.fetch_add(1, Ordering::SeqCst)) {
+                    let r = run_cell(opts, &opts.configs[c], &tasks[t], scratch.path());
+                    progress(&r);
+                    results.lock().unwrap_or_else(|e| e.into_inner())[t * n + c] = Some(r);
                 }
-                results.lock().unwrap_or_else(|e| e.into_inner())[i] = rows;
             });
         }
     });

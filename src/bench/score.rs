@@ -3,13 +3,13 @@
 //! UNSAFE, 0 for anything else; and the per-category summary a bench table
 //! shows (solved safe/unsafe, wrong, unknown, timeout, CPU time, score).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The answer of one tool on one task.
 pub use crate::engines::Verdict as Answer;
 
 /// Why there is no answer, or `Answered`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     Answered,
@@ -18,14 +18,18 @@ pub enum Status {
     /// The memory limit was reached.
     Memout,
     /// UNKNOWN for another reason (unsupported construct, failed check, crash).
+    #[default]
     Unknown,
 }
 
 /// One tool's run on one task: a row of `--csv`/`--json`.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Row {
     pub task: String,
     pub category: String,
+    /// The configuration's label: `ufo` or a baseline's name in a run of
+    /// one configuration; with several levels or engines, e.g. `ufo O0`,
+    /// `ufo:bmc O2`, `spacer O2` ([`super::matrix`]).
     pub tool: String,
     /// `true`, `false` or `false(P)`, as in tasks.tsv.
     pub expected: String,
@@ -47,6 +51,22 @@ pub struct Row {
     pub frontend_time: Option<f64>,
     pub engine_time: Option<f64>,
     pub check_time: Option<f64>,
+    /// The optimization level the program was verified at.
+    #[serde(default)]
+    pub opt: String,
+    /// ufo's `--engine` (a baseline's row: none).
+    #[serde(default)]
+    pub engine: Option<String>,
+    /// LLVM instructions of the module as read and after ufo's passes (its
+    /// report's `program.ir_instructions`).
+    #[serde(default)]
+    pub ir_read: Option<u64>,
+    #[serde(default)]
+    pub ir_optimized: Option<u64>,
+    /// The undefined behaviour the sanitizer reported on a counterexample's
+    /// replay: `kind: message at file:line`.
+    #[serde(default)]
+    pub ub: Option<String>,
 }
 
 impl Row {
@@ -174,6 +194,11 @@ pub(crate) mod tests {
             frontend_time: None,
             engine_time: None,
             check_time: None,
+            opt: "O2".into(),
+            engine: Some("portfolio".into()),
+            ir_read: None,
+            ir_optimized: None,
+            ub: None,
         }
     }
 

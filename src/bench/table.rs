@@ -98,8 +98,10 @@ pub fn render(rows: &[Row], tools: &[&str]) -> String {
         line(c, rs);
     }
     line("**total**", &all);
-    out.push_str(&answered_by(rows));
-    out.push_str(&time_spent(rows));
+    // (the first configuration's: a study's others are in its CSV and report)
+    let first: Vec<Row> = rows.iter().filter(|r| Some(r.tool.as_str()) == tools.first().copied()).cloned().collect();
+    out.push_str(&answered_by(&first));
+    out.push_str(&time_spent(&first));
     out
 }
 
@@ -108,9 +110,11 @@ pub fn render(rows: &[Row], tools: &[&str]) -> String {
 /// members, clang, the replay), and ufo's own clock of its phases (wall
 /// seconds): the frontend, the engine, and of the engine the check of
 /// answers. Rows without ufo's report (killed, crashed) count only their
-/// CPU. Empty when no row has a phase time.
+/// CPU; a baseline's rows (no engine, no phase time: a CSV of before the
+/// engine column has ufo's answers by their phase times) do not count.
+/// Empty when no row has a phase time.
 pub fn time_spent(rows: &[Row]) -> String {
-    let ufo: Vec<&Row> = rows.iter().filter(|r| r.tool == "ufo").collect();
+    let ufo: Vec<&Row> = rows.iter().filter(|r| r.engine.is_some() || r.frontend_time.is_some()).collect();
     if ufo.iter().all(|r| r.engine_time.is_none()) {
         return String::new();
     }
@@ -213,7 +217,10 @@ mod tests {
         let mut b = row("loops/b", false, Answer::Unsafe, Status::Answered, 3.0);
         (b.frontend_time, b.engine_time, b.check_time) = (Some(0.3), Some(1.5), Some(1.0));
         let c = row("locks/c", false, Answer::Unknown, Status::Timeout, 60.0);
-        let t = time_spent(&[a.clone(), b.clone(), c.clone(), tool(a.clone(), "spacer")]);
+        // a baseline's row: no engine, no phase times
+        let mut spacer = tool(a.clone(), "spacer");
+        (spacer.engine, spacer.frontend_time, spacer.engine_time, spacer.check_time) = (None, None, None, None);
+        let t = time_spent(&[a.clone(), b.clone(), c.clone(), spacer]);
         assert!(t.contains("| loops | 2 | 4.0 | 0.4 | 2.0 | 1.2 | 2.00 |"), "{t}");
         assert!(t.contains("| locks | 1 | 60.0 | 0.0 | 0.0 | 0.0 | 60.00 |"), "{t}");
         assert!(t.contains("| SAFE answers | 1 | 1.0 | 0.1 | 0.5 | 0.2 | 1.00 |"), "{t}");

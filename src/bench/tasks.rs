@@ -29,6 +29,8 @@ pub struct Task {
     /// The property, as `ufo verify --property` takes it (`unreach-call`,
     /// `no-overflow`, ...).
     pub property: String,
+    /// The SV-COMP task definition (`yml` column), which BenchExec reads.
+    pub yml: Option<PathBuf>,
 }
 
 impl Task {
@@ -76,6 +78,7 @@ pub fn read(file: &Path, filter: Option<&regex::Regex>) -> Result<Vec<Task>> {
         (column(&headers, "task", file)?, column(&headers, "program", file)?, column(&headers, "expected", file)?);
     let c_dm = headers.iter().position(|h| h == "data_model");
     let c_prp = headers.iter().position(|h| h == "property");
+    let c_yml = headers.iter().position(|h| h == "yml");
     let mut properties: std::collections::HashMap<String, String> = std::collections::HashMap::new();
     let mut tasks = Vec::new();
     for (i, rec) in rd.records().enumerate() {
@@ -138,6 +141,7 @@ pub fn read(file: &Path, filter: Option<&regex::Regex>) -> Result<Vec<Task>> {
             expected,
             data_model,
             property,
+            yml: c_yml.map(field).filter(|y| !y.is_empty()).map(|y| base.join(y)),
         });
     }
     Ok(tasks)

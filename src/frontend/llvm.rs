@@ -399,6 +399,20 @@ pub fn instructions(bb: LLVMBasicBlockRef) -> Vec<Value> {
     out
 }
 
+/// The instructions of every function defined in the module (its size as
+/// `bench` and `compare-opt` report it).
+pub fn count_instructions(module: LLVMModuleRef) -> usize {
+    let mut n = 0;
+    unsafe {
+        let mut f = LLVMGetFirstFunction(module);
+        while !f.is_null() {
+            n += blocks(f).into_iter().map(|b| instructions(b).len()).sum::<usize>();
+            f = LLVMGetNextFunction(f);
+        }
+    }
+    n
+}
+
 pub fn blocks(f: Value) -> Vec<LLVMBasicBlockRef> {
     let mut out = Vec::new();
     unsafe {

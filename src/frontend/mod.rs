@@ -28,7 +28,7 @@ mod sscanf;
 mod translate;
 
 use crate::error::Result;
-use crate::ir::Program;
+use crate::ir::{IrSize, Program};
 use inkwell::context::Context;
 
 pub use builtins::instrumented_kind;
@@ -331,6 +331,7 @@ fn build(module: inkwell::module::Module, label: &str, opts: &FrontendOptions) -
     llvm::use_debug_intrinsics(module.as_mut_ptr());
     // the module as read, for the replay's JIT (`jit`)
     let executable = std::sync::Arc::new(module.write_bitcode_to_memory().as_slice().to_vec());
+    let read = llvm::count_instructions(module.as_mut_ptr());
     let models = models::link(&module, opts.data_model);
     if models.as_ref().is_ok_and(|l| l.atexit) {
         models::run_atexit_handlers(&module, &opts.entry);
@@ -345,6 +346,7 @@ fn build(module: inkwell::module::Module, label: &str, opts: &FrontendOptions) -
     // LLVM 19's pass manager may hand the module back with debug records.
     llvm::use_debug_intrinsics(module.as_mut_ptr());
     let mut prog = translate::translate(&module, label, opts)?;
+    prog.ir_instructions = IrSize { read, optimized: llvm::count_instructions(module.as_mut_ptr()) };
     prog.functions = functions;
     let bounded = normalized.bounded.as_ref().map(recursion::Bounded::reason);
     let (modelled, model_warning) = match models {

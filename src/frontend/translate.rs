@@ -335,6 +335,7 @@ fn translate_function(
         producer: None,
         recursive: Vec::new(),
         recursion_depth: None,
+        ir_instructions: Default::default(),
         call_args,
         executable: None,
         procedures: None,

@@ -388,6 +388,13 @@ pub struct SourceFunction {
     pub line: u32,
 }
 
+/// A module's size in LLVM instructions, before and after ufo's passes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct IrSize {
+    pub read: usize,
+    pub optimized: usize,
+}
+
 /// A single-procedure program `(L, Δ, en, err, Var)`.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Program {
@@ -427,6 +434,10 @@ pub struct Program {
     pub recursive: Vec<String>,
     /// The depth its recursion was copied to, if it was (`safe_blocked` says so).
     pub recursion_depth: Option<usize>,
+    /// LLVM instructions of the module as read and after ufo's passes (its
+    /// `-O` pipeline among them): what optimization did to the program's size.
+    #[serde(default)]
+    pub ir_instructions: IrSize,
     /// The arguments of the inlined calls, where debug info names the
     /// callee's parameters (a counterexample's calls show them).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -144,6 +144,8 @@ pub struct ProgramSize {
     pub variables: usize,
     pub sliced_locations: usize,
     pub sliced_edges: usize,
+    /// LLVM instructions as read and after ufo's passes (`-O` among them).
+    pub ir_instructions: crate::ir::IrSize,
 }
 
 /// Over-approximations in effect: constructs the translation did not model
