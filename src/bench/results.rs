@@ -54,16 +54,7 @@ impl RowLog {
         let err = |e: std::io::Error| Error::Usage(format!("cannot write {}: {e}", path.display()));
         let existing = if append { std::fs::read_to_string(path).unwrap_or_default() } else { String::new() };
         let head = header();
-        if let Some(first) = existing.lines().next() {
-            if first != head {
-                return Err(Error::input(
-                    path.display().to_string(),
-                    "its columns are not the ones this ufo writes (another version's results?): \
-                     resume into a new file"
-                        .to_string(),
-                ));
-            }
-        }
+        same_columns(path, &existing)?;
         let mut file =
             OpenOptions::new().create(true).append(append).write(true).truncate(!append).open(path).map_err(err)?;
         if existing.trim().is_empty() {
@@ -87,6 +78,19 @@ impl RowLog {
     }
 }
 
+/// Refuses a CSV whose header is not [`header`] (`text` is its contents;
+/// an empty one has none to refuse).
+fn same_columns(path: &Path, text: &str) -> Result<()> {
+    match text.lines().next() {
+        Some(first) if first != header() => Err(Error::input(
+            path.display().to_string(),
+            "its columns are not the ones this ufo writes (another version's results?): resume into a new file"
+                .to_string(),
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// The rows to resume from: those of `path` (none if it does not exist),
 /// the unfinished and torn ones dropped; the file is rewritten without them.
 pub fn resume_from(path: &Path) -> Result<Vec<Row>> {
@@ -95,13 +99,7 @@ pub fn resume_from(path: &Path) -> Result<Vec<Row>> {
     }
     let text = std::fs::read_to_string(path).map_err(|e| Error::input(path.display().to_string(), e.to_string()))?;
     let head = header();
-    if text.lines().next().is_some_and(|first| first != head) {
-        return Err(Error::input(
-            path.display().to_string(),
-            "its columns are not the ones this ufo writes (another version's results?): resume into a new file"
-                .to_string(),
-        ));
-    }
+    same_columns(path, &text)?;
     let mut rows = Vec::new();
     let mut r = csv::ReaderBuilder::new().flexible(true).from_reader(text.as_bytes());
     // a line torn by an interrupt does not parse: that cell runs again
