@@ -230,6 +230,7 @@ fn bitcode_compiler() -> String {
 
 /// Compiles `source` to bitcode as `ufo verify` compiles C, with `code_args`
 /// and the checks `property` needs compiled in (`frontend::check_flags`),
+/// legacy C relaxed unless `strict_c` (`frontend::dialect`),
 /// into `out`, in the directory `cwd` (a compilation database's, where its
 /// relative include paths hold) or here. The error names the source and
 /// clang's first error line.
@@ -238,12 +239,14 @@ pub fn compile_to_bitcode(
     code_args: &[String],
     dm: DataModel,
     property: Properties,
+    strict_c: bool,
     cwd: Option<&Path>,
     out: &Path,
 ) -> Result<(), Error> {
     let clang = bitcode_compiler();
     let mut cmd = Command::new(&clang);
-    cmd.args(code_args).args(frontend::clang_flags(dm)).args(frontend::check_flags(property));
+    cmd.args(code_args).args(frontend::clang_flags(dm)).args(frontend::dialect::flags(strict_c));
+    cmd.args(frontend::check_flags(property));
     cmd.arg("-o").arg(out).arg(source);
     if let Some(d) = cwd {
         cmd.current_dir(d);
@@ -258,10 +261,10 @@ pub fn compile_to_bitcode(
 }
 
 /// [`compile_to_bitcode`] in a temporary directory; the module's bytes.
-fn bitcode(source: &str, code_args: &[String], dm: DataModel, property: Properties) -> Result<Vec<u8>, Error> {
+fn bitcode(source: &str, code_args: &[String], dm: DataModel, opts: &PipelineOptions) -> Result<Vec<u8>, Error> {
     let dir = tempfile::tempdir().map_err(|e| Error::Tool(format!("cannot create a temporary directory: {e}")))?;
     let out = dir.path().join("tu.bc");
-    compile_to_bitcode(source, code_args, dm, property, None, &out)?;
+    compile_to_bitcode(source, code_args, dm, opts.properties(), opts.strict_c, None, &out)?;
     std::fs::read(&out).map_err(|e| Error::Tool(format!("cannot read {}: {e}", out.display())))
 }
 
@@ -269,7 +272,7 @@ fn bitcode(source: &str, code_args: &[String], dm: DataModel, property: Properti
 fn verify_source(source: &str, c: &CcCommand, opts: &PipelineOptions, werror: bool) -> (Vec<Diagnostic>, bool) {
     let dm = c.data_model.unwrap_or(DataModel::Lp64);
     let one = |severity, message| (vec![Diagnostic { severity, at: None, message }], false);
-    let bc = match bitcode(source, &c.code_args, dm, opts.properties()) {
+    let bc = match bitcode(source, &c.code_args, dm, opts) {
         Ok(b) => b,
         Err(e) => return one(Severity::Warning, format!("not verified: {e}")),
     };

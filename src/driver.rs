@@ -274,6 +274,7 @@ fn verify_once(opts: &VerifyOptions) -> Result<(Report, Option<(usize, String)>)
             sliced_locations: sliced.locs.len(),
             sliced_edges: sliced.edges.len(),
             ir_instructions: prog.ir_instructions,
+            relaxed_diagnostics: prog.relaxed.clone(),
         },
         approximations: Approximations { translation: prog.stats.clone(), operations: approximations },
         warnings,

@@ -135,6 +135,12 @@ struct ConventionArgs {
     /// malloc and calloc never return NULL (by default they may).
     #[arg(long)]
     malloc_never_null: bool,
+    /// C as clang's defaults take it: an undeclared function, an implicit
+    /// int, an integer assigned to a pointer or an incompatible function
+    /// pointer is an error (by default, a warning, as clang 14 and GCC
+    /// had it; the report lists each).
+    #[arg(long)]
+    strict_c: bool,
 }
 
 impl ConventionArgs {
@@ -146,6 +152,9 @@ impl ConventionArgs {
         }
         if self.malloc_never_null {
             v.push("--malloc-never-null".into());
+        }
+        if self.strict_c {
+            v.push("--strict-c".into());
         }
         v
     }
@@ -364,6 +373,7 @@ fn frontend_opts(i: &InputArgs) -> FrontendOptions {
         malloc_never_null: i.conventions.malloc_never_null,
         recursion_budget: ufo::frontend::recursion::BUDGET,
         procedures: true,
+        strict_c: i.conventions.strict_c,
     }
 }
 
@@ -605,6 +615,7 @@ fn project(a: ProjectArgs) -> Result<i32, Error> {
         timeout: a.timeout,
         opt: a.opt,
         properties: Properties::of(&a.conventions.property),
+        strict_c: a.conventions.strict_c,
         verify_args,
         ufo,
     };

@@ -47,6 +47,9 @@ pub struct PipelineOptions {
     /// malloc and calloc never return NULL.
     #[arg(long)]
     pub malloc_never_null: bool,
+    /// The diagnostics of legacy C that ufo's compile relaxes stay errors.
+    #[arg(long)]
+    pub strict_c: bool,
     /// A reachable error is a compilation error, not a warning.
     #[arg(long)]
     pub werror: bool,
@@ -102,6 +105,7 @@ impl PipelineOptions {
                 malloc_never_null: self.malloc_never_null,
                 recursion_budget: crate::frontend::recursion::BUDGET,
                 procedures: true,
+                strict_c: self.strict_c,
             },
             engine: self.engine.clone(),
             timeout: Some(self.timeout),

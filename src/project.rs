@@ -52,6 +52,8 @@ pub struct ProjectOptions {
     pub opt: Option<OptLevel>,
     /// The properties (the checks compiled in: `frontend::check_flags`).
     pub properties: Properties,
+    /// Legacy C refused, not relaxed (`--strict-c`, `frontend::dialect`).
+    pub strict_c: bool,
     /// Options for every `ufo verify` (engine, properties, cache).
     pub verify_args: Vec<String>,
     /// The ufo executable.
@@ -371,7 +373,15 @@ pub fn run(opts: &ProjectOptions, told: &(dyn Fn(Event) + Sync)) -> Result<Proje
             let message = format!("not compiled: its directory {} does not exist", u.directory.display());
             return Err(BuildError { file: source, message });
         }
-        match cc::compile_to_bitcode(&source, &u.code_args, u.data_model, opts.properties, Some(&u.directory), &out) {
+        match cc::compile_to_bitcode(
+            &source,
+            &u.code_args,
+            u.data_model,
+            opts.properties,
+            opts.strict_c,
+            Some(&u.directory),
+            &out,
+        ) {
             Ok(()) => Ok(out),
             Err(e) => Err(BuildError { message: e.to_string().replacen(&format!("{source}: "), "", 1), file: source }),
         }

@@ -6,23 +6,14 @@
 
 use std::time::{Duration, Instant};
 use ufo::engines::{self, EngineConfig, EngineContext, Verdict};
-use ufo::frontend::{self, DataModel, FrontendOptions, OptLevel};
+use ufo::frontend::{self, FrontendOptions, OptLevel};
 use ufo::ir::Program;
 use ufo::smt::deadline::{detached, remaining_ms, Cancel, ABANDON_AFTER};
 use ufo::smt::Install;
 use ufo::smt::{Deadline, IntSemantics};
 
 fn cubes() -> Program {
-    let opts = FrontendOptions {
-        opt: OptLevel::O0,
-        data_model: DataModel::Lp64,
-        entry: "main".into(),
-        property: Default::default(),
-        svcomp: false,
-        malloc_never_null: false,
-        recursion_budget: ufo::frontend::recursion::BUDGET,
-        procedures: true,
-    };
+    let opts = FrontendOptions { opt: OptLevel::O0, ..Default::default() };
     let p = frontend::build_program(&["tests/data/cubes_safe.c".to_string()], &opts).unwrap();
     ufo::cfg::slice::slice_vars(&ufo::cfg::slice::slice(&p).0)
 }

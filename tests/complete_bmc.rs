@@ -7,20 +7,11 @@
 mod common;
 
 use std::time::{Duration, Instant};
-use ufo::frontend::{self, DataModel, FrontendOptions, OptLevel};
+use ufo::frontend::{self, FrontendOptions, OptLevel};
 use ufo::smt::IntSemantics;
 
 fn program(file: &str, opt: OptLevel) -> ufo::ir::Program {
-    let opts = FrontendOptions {
-        opt,
-        data_model: DataModel::Lp64,
-        entry: "main".into(),
-        property: Default::default(),
-        svcomp: false,
-        malloc_never_null: false,
-        recursion_budget: ufo::frontend::recursion::BUDGET,
-        procedures: true,
-    };
+    let opts = FrontendOptions { opt, ..Default::default() };
     let p = frontend::build_program(&[common::root().join(file).to_string_lossy().into_owned()], &opts).unwrap();
     ufo::cfg::slice::slice_vars(&ufo::cfg::slice::slice(&p).0)
 }

@@ -90,7 +90,7 @@ fn marked(module: &inkwell::module::Module, mark: &str) -> Vec<String> {
 /// The functions the linked modules of `files` define, in module order.
 pub fn defined_functions(files: &[String], dm: DataModel) -> Result<Vec<Defined>> {
     let ctx = Context::create();
-    let module = load::load_and_link(&ctx, files, dm, &[])?;
+    let (module, _) = load::load_and_link(&ctx, files, dm, load::CompileC::default())?;
     let marks = marked(&module, ENTRY_MARK);
     Ok(module
         .get_functions()

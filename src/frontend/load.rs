@@ -6,6 +6,7 @@
 //! reads the bitcode of every older version, so the newest clang is the one
 //! whose output ufo (on LLVM 19) and every replay can read.
 
+use super::dialect::{self, Relaxed};
 use super::{DataModel, Properties};
 use crate::error::{Error, Result};
 use inkwell::context::Context;
@@ -68,7 +69,8 @@ pub fn major_version(line: &str) -> Option<u32> {
 
 /// The clang flags DESIGN.md step 1 prescribes, and `-ffp-contract=off`:
 /// `a * b + c` stays two operations rounded each (C's semantics as SV-COMP
-/// reads it, and what x86-64 without FMA runs), not `llvm.fmuladd`.
+/// reads it, and what x86-64 without FMA runs), not `llvm.fmuladd`. The
+/// warning flags are the dialect's (`dialect::flags`).
 pub fn clang_flags(dm: DataModel) -> Vec<&'static str> {
     let mut v = vec![
         "-c",
@@ -79,7 +81,6 @@ pub fn clang_flags(dm: DataModel) -> Vec<&'static str> {
         "-disable-O0-optnone",
         "-fno-discard-value-names",
         "-ffp-contract=off",
-        "-w",
     ];
     if dm == DataModel::Ilp32 {
         v.push("-m32");
@@ -105,9 +106,11 @@ pub fn check_flags(properties: Properties) -> Vec<String> {
     vec![format!("-fsanitize={checks}"), format!("-fsanitize-trap={checks}")]
 }
 
-fn compile_c(path: &str, dm: DataModel, checks: &[String], out: &Path) -> Result<()> {
+/// Compiles C to bitcode at `out`; the relaxed diagnostics it triggered
+/// (none with `strict`, where they are errors).
+fn compile_c(path: &str, dm: DataModel, checks: &[String], strict: bool, out: &Path) -> Result<Vec<Relaxed>> {
     let mut cmd = Command::new(clang());
-    cmd.args(clang_flags(dm)).args(checks);
+    cmd.args(clang_flags(dm)).args(dialect::flags(strict)).args(checks);
     let output = cmd.arg("-o").arg(out).arg(path).output().map_err(|e| {
         Error::Tool(format!("cannot run {}: {e} (install clang-19, or name one with --clang)", clang()))
     })?;
@@ -116,10 +119,25 @@ fn compile_c(path: &str, dm: DataModel, checks: &[String], out: &Path) -> Result
         let first = stderr.lines().find(|l| l.contains("error")).unwrap_or("clang failed").trim().to_string();
         return Err(Error::input(path, format!("does not compile: {first}")));
     }
-    Ok(())
+    Ok(dialect::relaxed(&String::from_utf8_lossy(&output.stderr)))
 }
 
-fn load_one<'c>(ctx: &'c Context, path: &str, dm: DataModel, checks: &[String], tmp: &Path) -> Result<Module<'c>> {
+/// How C files are compiled: the checks of the properties (`check_flags`)
+/// and the dialect (`--strict-c`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CompileC<'a> {
+    pub checks: &'a [String],
+    pub strict: bool,
+}
+
+fn load_one<'c>(
+    ctx: &'c Context,
+    path: &str,
+    dm: DataModel,
+    c: CompileC,
+    tmp: &Path,
+    relaxed: &mut Vec<Relaxed>,
+) -> Result<Module<'c>> {
     let p = Path::new(path);
     if !p.exists() {
         return Err(Error::input(path, "no such file"));
@@ -131,7 +149,7 @@ fn load_one<'c>(ctx: &'c Context, path: &str, dm: DataModel, checks: &[String], 
     match ext {
         "c" | "i" => {
             let out = tmp.join(format!("{}.bc", p.file_name().and_then(|f| f.to_str()).unwrap_or("input")));
-            compile_c(path, dm, checks, &out)?;
+            relaxed.extend(compile_c(path, dm, c.checks, c.strict, &out)?);
             Module::parse_bitcode_from_path(&out, ctx).map_err(|e| {
                 Error::input(
                     path,
@@ -205,15 +223,22 @@ pub fn parse_bitcode<'c>(ctx: &'c Context, name: &str, bitcode: &[u8]) -> Result
     Ok(m)
 }
 
-/// Loads every file and links them into the first.
-pub fn load_and_link<'c>(ctx: &'c Context, files: &[String], dm: DataModel, checks: &[String]) -> Result<Module<'c>> {
+/// Loads every file and links them into the first; the relaxed diagnostics
+/// of the C files.
+pub fn load_and_link<'c>(
+    ctx: &'c Context,
+    files: &[String],
+    dm: DataModel,
+    c: CompileC,
+) -> Result<(Module<'c>, Vec<Relaxed>)> {
     if files.is_empty() {
         return Err(Error::Usage("no input files".into()));
     }
     let tmp = tempfile::tempdir().map_err(|e| Error::Tool(format!("cannot create a temporary directory: {e}")))?;
     let mut main: Option<Module<'c>> = None;
+    let mut relaxed = Vec::new();
     for f in files {
-        let m = load_one(ctx, f, dm, checks, tmp.path())?;
+        let m = load_one(ctx, f, dm, c, tmp.path(), &mut relaxed)?;
         if let Err(e) = m.verify() {
             return Err(Error::input(f, format!("invalid module: {}", first_line(&e.to_string()))));
         }
@@ -224,7 +249,7 @@ pub fn load_and_link<'c>(ctx: &'c Context, files: &[String], dm: DataModel, chec
                 .map_err(|e| Error::input(f, format!("cannot link: {}", first_line(&e.to_string()))))?,
         }
     }
-    Ok(main.expect("at least one file"))
+    Ok((main.expect("at least one file"), relaxed))
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@
 mod builtins;
 mod call_results;
 mod debug_vars;
+pub mod dialect;
 pub mod entries;
 mod fields;
 mod floats;
@@ -259,6 +260,9 @@ pub struct FrontendOptions {
     /// (`ir::procedures`); a run that only deepens the bound (`driver`) has
     /// had them already.
     pub procedures: bool,
+    /// Legacy C refused as clang refuses it, not relaxed (`--strict-c`,
+    /// `dialect`).
+    pub strict_c: bool,
 }
 
 impl Default for FrontendOptions {
@@ -272,6 +276,7 @@ impl Default for FrontendOptions {
             malloc_never_null: false,
             recursion_budget: recursion::BUDGET,
             procedures: true,
+            strict_c: false,
         }
     }
 }
@@ -279,11 +284,16 @@ impl Default for FrontendOptions {
 /// Loads, normalizes, optimizes and translates the given files into one program.
 pub fn build_program(files: &[String], opts: &FrontendOptions) -> Result<Program> {
     let context = Context::create();
-    let module = load::load_and_link(&context, files, opts.data_model, &load::check_flags(opts.property))?;
+    let checks = load::check_flags(opts.property);
+    let c = load::CompileC { checks: &checks, strict: opts.strict_c };
+    let (module, relaxed) = load::load_and_link(&context, files, opts.data_model, c)?;
     if let Some(ir) = files.iter().find(|f| !f.ends_with(".c") && !f.ends_with(".i")) {
         has_checks(&module, ir, opts.property)?;
     }
-    build(module, &files.join(" "), opts)
+    let mut prog = build(module, &files.join(" "), opts)?;
+    prog.warnings.extend(dialect::warning(&relaxed));
+    prog.relaxed = relaxed;
+    Ok(prog)
 }
 
 /// The same for a module held in memory as bitcode (the pass plugin's copy of

@@ -293,7 +293,7 @@ fn compile(dm: DataModel) -> Compiled {
     // function it models)
     let output = std::process::Command::new(load::clang())
         .args(flags)
-        .args(["-O1", "-fno-builtin"])
+        .args(["-O1", "-fno-builtin", "-w"])
         .arg("-o")
         .arg(&out)
         .arg(&src)

@@ -521,7 +521,8 @@ mod tests {
         std::fs::write(&path, c).unwrap();
         let file = path.to_string_lossy().into_owned();
         let ctx = Context::create();
-        let module = load::load_and_link(&ctx, std::slice::from_ref(&file), DataModel::Lp64, &[]).unwrap();
+        let (module, _) =
+            load::load_and_link(&ctx, std::slice::from_ref(&file), DataModel::Lp64, load::CompileC::default()).unwrap();
         let opts = FrontendOptions { opt: OptLevel::O0, ..FrontendOptions::default() };
         normalize::normalize(&module, &file, &opts, normalize::Recursion::Bound).unwrap();
         let main = module.get_function("main").unwrap().as_value_ref();

@@ -336,6 +336,7 @@ fn translate_function(
         recursive: Vec::new(),
         recursion_depth: None,
         ir_instructions: Default::default(),
+        relaxed: Vec::new(),
         call_args,
         executable: None,
         procedures: None,

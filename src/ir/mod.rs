@@ -388,6 +388,25 @@ pub struct SourceFunction {
     pub line: u32,
 }
 
+/// A diagnostic of legacy C that was a warning, not an error, when ufo
+/// compiled the program (`frontend::dialect`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Relaxed {
+    pub file: String,
+    pub line: u32,
+    pub column: u32,
+    /// Its warning group (`frontend::dialect::RELAXED`).
+    pub diagnostic: String,
+    /// clang's message.
+    pub message: String,
+}
+
+impl std::fmt::Display for Relaxed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}:{}: {} [-W{}]", self.file, self.line, self.column, self.message, self.diagnostic)
+    }
+}
+
 /// A module's size in LLVM instructions, before and after ufo's passes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct IrSize {
@@ -438,6 +457,10 @@ pub struct Program {
     /// `-O` pipeline among them): what optimization did to the program's size.
     #[serde(default)]
     pub ir_instructions: IrSize,
+    /// The diagnostics of legacy C that were warnings, not errors, when ufo
+    /// compiled the program (`frontend::dialect`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub relaxed: Vec<Relaxed>,
     /// The arguments of the inlined calls, where debug info names the
     /// callee's parameters (a counterexample's calls show them).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

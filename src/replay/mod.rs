@@ -132,7 +132,15 @@ fn check(out: std::process::Output, what: &str) -> Result<std::process::Output, 
         Ok(out)
     } else {
         let err = String::from_utf8_lossy(&out.stderr);
-        Err(format!("{what} failed: {}", err.lines().find(|l| l.contains("error")).unwrap_or("").trim()))
+        // the linker's own line (an undefined or duplicate symbol) says more
+        // than clang's "linker command failed"
+        let telling = |l: &&str| {
+            l.contains("undefined reference")
+                || l.contains("multiple definition")
+                || (l.contains("error") && !l.contains("linker command failed"))
+        };
+        let line = err.lines().find(telling).or_else(|| err.lines().find(|l| l.contains("error")));
+        Err(format!("{what} failed: {}", line.unwrap_or("").trim()))
     }
 }
 
@@ -707,7 +715,8 @@ impl Build<'_> {
             if f.ends_with(".bc") || f.ends_with(".ll") {
                 cmd.args(["-c", "-O0", "-w", "-o"]);
             } else {
-                cmd.args(san).args(["-c", "-g", "-O0", "-w", "-fno-builtin", "-o"]);
+                cmd.args(san).args(crate::frontend::dialect::REPLAY_FLAGS);
+                cmd.args(["-c", "-g", "-O0", "-w", "-fno-builtin", "-o"]);
             }
             check(run(cmd.arg(&obj).arg(f))?, "compiling the program")?;
             harness_symbols(&obj, &mut linkage)?;

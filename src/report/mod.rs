@@ -146,6 +146,9 @@ pub struct ProgramSize {
     pub sliced_edges: usize,
     /// LLVM instructions as read and after ufo's passes (`-O` among them).
     pub ir_instructions: crate::ir::IrSize,
+    /// The legacy-C diagnostics that were warnings, not errors, when ufo
+    /// compiled the program (`frontend::dialect`), each with its place.
+    pub relaxed_diagnostics: Vec<crate::ir::Relaxed>,
 }
 
 /// Over-approximations in effect: constructs the translation did not model
