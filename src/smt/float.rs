@@ -85,7 +85,10 @@ pub fn tie(op: FloatOp, format: FloatFormat, args: &[BV], result: &BV, result_bi
         FloatOp::Min | FloatOp::Max => {
             let r = of_bits(result, format)?;
             let chosen = if op == FloatOp::Min { x[0].min(&x[1]) } else { x[0].max(&x[1]) };
-            let zeros = Bool::and(&[x[0].is_zero(), x[1].is_zero(), r.is_zero()]);
+            // C leaves the sign of fmin(+0, -0) open (so does SMT-LIB's
+            // fp.min): either zero; two zeros of one sign are that zero
+            let signs_differ = x[0].is_negative().eq(x[1].is_negative()).not();
+            let zeros = Bool::and(&[x[0].is_zero(), x[1].is_zero(), signs_differ, r.is_zero()]);
             return Some(Bool::or(&[r.eq(&chosen), zeros]));
         }
         FloatOp::Convert { to } => {
