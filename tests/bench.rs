@@ -513,6 +513,10 @@ fn a_study_written_for_benchexec_runs_there_and_imports_back() {
         "portfolio,bmc",
         "--timeout",
         "20",
+        // (BenchExec refuses a run whose limit exceeds the memory available
+        // now, and the tests beside this one take their share)
+        "--memory",
+        "2048",
         "--benchexec-xml",
         xml.to_str().unwrap(),
     ]);
@@ -529,6 +533,7 @@ fn a_study_written_for_benchexec_runs_there_and_imports_back() {
         assert!(def.contains(&format!("<option name=\"--engine\">{engine}</option>")), "{def}");
     }
     assert!(!text.contains("--no-cache"), "the tool-info module adds it: {text}");
+    assert!(text.contains("memlimit=\"2048 MB\""), "the limit of --memory: {text}");
     assert!(text.contains("<include>sv/fig/fig1_safe.yml</include>"), "{text}");
     assert!(text.contains("<propertyfile>sv/properties/unreach-call.prp</propertyfile>"), "{text}");
     // BenchExec runs it (scripts/setup installs BenchExec; no container, as in tests/benchexec.rs)
