@@ -715,7 +715,7 @@ impl Build<'_> {
             if f.ends_with(".bc") || f.ends_with(".ll") {
                 cmd.args(["-c", "-O0", "-w", "-o"]);
             } else {
-                cmd.args(san).args(crate::frontend::dialect::REPLAY_FLAGS);
+                cmd.args(san).args(crate::frontend::dialect::replay_flags());
                 cmd.args(["-c", "-g", "-O0", "-w", "-fno-builtin", "-o"]);
             }
             check(run(cmd.arg(&obj).arg(f))?, "compiling the program")?;
