@@ -50,7 +50,8 @@ fn a_bug_two_calls_deep_shows_both_calls_and_their_positions() {
 #[test]
 fn recursion_copied_to_a_bound_shows_its_depth() {
     let file = "tests/data/recursion/fib_bug.c".to_string();
-    let (code, json) = verify(&[file], &["--opt", "O0", "--timeout", "60"]);
+    // (120 s: 26 s to 39 s here beside the other tests)
+    let (code, json) = verify(&[file], &["--opt", "O0", "--timeout", "120"]);
     check_answer("UNSAFE", &json, code, "fib_bug -O0");
     let path = json["counterexample"]["path"].as_array().unwrap();
     let deepest = path.iter().map(|s| stack(s).len()).max().unwrap();
@@ -79,6 +80,6 @@ fn recursion_copied_to_a_bound_shows_its_depth() {
     assert!(returned > 0, "no frame with its result: {path:#?}");
     let outer: Vec<i64> = path.iter().filter_map(|s| s["calls"][0]["result"].as_i64()).collect();
     assert!(outer.contains(&13), "the outermost call returns 13: {outer:?}");
-    let (_, text, _) = ufo(&["verify", "tests/data/recursion/fib_bug.c", "--opt", "O0", "--timeout", "60"]);
+    let (_, text, _) = ufo(&["verify", "tests/data/recursion/fib_bug.c", "--opt", "O0", "--timeout", "120"]);
     assert!(text.contains("<- fib() returns 13"), "{text}");
 }

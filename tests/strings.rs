@@ -11,9 +11,12 @@ use common::*;
 const DIR: &str = "tests/data/strings";
 
 /// The default portfolio on `file` at `level`: the verdict, checked (a SAFE
-/// has its certificate, an UNSAFE replayed), and the report.
+/// has its certificate, an UNSAFE replayed), and the report. Every answer
+/// here comes within 60 s on an idle machine; the limit is 180 s because
+/// the suite runs two verifications at once on two cores and CI's machine
+/// is slower (`scanf_word_safe.c` passed 60 s there).
 fn run(file: &str, level: &str, expected: &str) -> serde_json::Value {
-    let (code, json) = verify(&[format!("{DIR}/{file}")], &["--opt", level, "--timeout", "60"]);
+    let (code, json) = verify(&[format!("{DIR}/{file}")], &["--opt", level, "--timeout", "180"]);
     let verdict = check_answer(expected, &json, code, &format!("{file} at {level}"));
     assert_eq!(verdict, expected, "{file} at {level}: {}", json["reason"]);
     json
@@ -203,13 +206,32 @@ fn strtol_with_an_end_pointer_reads_the_arguments_bytes() {
     }
 }
 
+/// What `sscanf(line, "%d,%d", &a, &b)` assigns when it returns 2: each
+/// number after optional white space and a sign (`+3,4` is 3 and 4 too).
+fn scan_pair(line: &str) -> Option<(i64, i64)> {
+    fn number(s: &str) -> Option<(i64, &str)> {
+        let s = s.trim_start_matches([' ', '\t', '\n', '\x0b', '\x0c', '\r']);
+        let (negative, s) = match s.as_bytes().first() {
+            Some(b'-') => (true, &s[1..]),
+            Some(b'+') => (false, &s[1..]),
+            _ => (false, s),
+        };
+        let digits = s.len() - s.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let value: i64 = s[..digits].parse().ok()?;
+        Some((if negative { -value } else { value }, &s[digits..]))
+    }
+    let (a, rest) = number(line)?;
+    let (b, _) = number(rest.strip_prefix(',')?)?;
+    Some((a, b))
+}
+
 /// `sscanf(line, "%d,%d", &a, &b)` over a line `fgets` read: the pair 3,4
 /// is found (`3,4` on standard input, replayed); a target whose conversion
 /// is not counted keeps its value (SAFE, checked).
 #[test]
 fn sscanf_splits_a_line_and_assigns_only_what_it_counts() {
     let json = run("sscanf_pair_bug.c", "O2", "UNSAFE");
-    assert!(stdin(&json).starts_with("3,4"), "{}", stdin(&json));
+    assert_eq!(scan_pair(&stdin(&json)), Some((3, 4)), "{:?}", stdin(&json));
     for level in ["O0", "O2"] {
         run("sscanf_pair_safe.c", level, "SAFE");
     }

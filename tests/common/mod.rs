@@ -11,8 +11,20 @@ pub fn root() -> PathBuf {
 }
 
 /// Runs `ufo ARGS`; returns (exit code, stdout, stderr).
+///
+/// With `UFO_TEST_TIMES=FILE` in the environment, each run appends a line
+/// `seconds<TAB>arguments` to FILE: the runs near their `--timeout` are the
+/// ones a slower machine fails (`sort -rn FILE`).
 pub fn ufo(args: &[&str]) -> (i32, String, String) {
+    let start = std::time::Instant::now();
     let out = Command::new(env!("CARGO_BIN_EXE_ufo")).args(args).current_dir(root()).output().expect("ufo runs");
+    if let Some(log) = std::env::var_os("UFO_TEST_TIMES") {
+        use std::io::Write;
+        let line = format!("{:.1}\t{}\n", start.elapsed().as_secs_f64(), args.join(" "));
+        if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(log) {
+            let _ = f.write_all(line.as_bytes());
+        }
+    }
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
