@@ -39,6 +39,8 @@ pub trait Process {
     fn try_wait(&mut self) -> std::io::Result<Option<ExitStatus>>;
     /// Kills its process group and reaps it.
     fn kill(&mut self);
+    /// Its process id.
+    fn pid(&self) -> i32;
 }
 
 impl Process for std::process::Child {
@@ -52,6 +54,9 @@ impl Process for std::process::Child {
             unsafe { libc::kill(-pid, libc::SIGKILL) };
         }
         let _ = self.wait();
+    }
+    fn pid(&self) -> i32 {
+        i32::try_from(self.id()).unwrap_or(-1)
     }
 }
 
@@ -89,17 +94,20 @@ impl Process for Forked {
         unsafe { libc::kill(-self.0, libc::SIGKILL) };
         let _ = self.wait(0);
     }
+    fn pid(&self) -> i32 {
+        self.0
+    }
 }
 
 /// Runs `cmd` (its own arguments and `pre_exec` set by the caller) in a
 /// process group of its own with `input` on its standard input, asking
-/// `stop` every `poll` while it runs: a `Some` kills the group. `Err` if it
-/// cannot start.
+/// `stop` (given the child's pid) every `poll` while it runs: a `Some` kills
+/// the group. `Err` if it cannot start.
 pub fn run<T>(
     mut cmd: Command,
     input: &[u8],
     poll: Duration,
-    stop: impl FnMut() -> Option<T>,
+    stop: impl FnMut(i32) -> Option<T>,
 ) -> std::io::Result<Ran<T>> {
     let mut child = cmd.process_group(0).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn()?;
     let (Some(stdin), Some(stdout), Some(stderr)) = (child.stdin.take(), child.stdout.take(), child.stderr.take())
@@ -110,15 +118,16 @@ pub fn run<T>(
     Ok(supervise(child, Some((stdin, input)), stdout, stderr, poll, stop))
 }
 
-/// Watches `child` until it ends or `stop` (asked every `poll`) says why it
-/// must end, writing `input` to it and reading its two outputs meanwhile.
+/// Watches `child` until it ends or `stop` (asked every `poll`, with the
+/// child's pid) says why it must end, writing `input` to it and reading its
+/// two outputs meanwhile.
 pub fn supervise<T>(
     mut child: impl Process,
     input: Option<(impl Write + Send, &[u8])>,
     mut stdout: impl Read + Send,
     mut stderr: impl Read + Send,
     poll: Duration,
-    mut stop: impl FnMut() -> Option<T>,
+    mut stop: impl FnMut(i32) -> Option<T>,
 ) -> Ran<T> {
     std::thread::scope(|s| {
         if let Some((mut stdin, input)) = input {
@@ -146,7 +155,7 @@ pub fn supervise<T>(
                     break Ended::Exited(None);
                 }
             }
-            if let Some(why) = stop() {
+            if let Some(why) = stop(child.pid()) {
                 child.kill();
                 break Ended::Stopped(why);
             }
@@ -195,7 +204,7 @@ mod tests {
 
     #[test]
     fn input_goes_in_and_both_outputs_come_back() {
-        let r = run(sh("cat; echo oops >&2; exit 3"), b"hello", Duration::from_millis(1), || None::<()>).unwrap();
+        let r = run(sh("cat; echo oops >&2; exit 3"), b"hello", Duration::from_millis(1), |_| None::<()>).unwrap();
         assert!(matches!(r.ended, Ended::Exited(Some(s)) if s.code() == Some(3)));
         assert_eq!((r.stdout.as_slice(), r.stderr.as_str()), (&b"hello"[..], "oops\n"));
     }
@@ -204,7 +213,7 @@ mod tests {
     fn a_stop_kills_the_whole_group_at_once() {
         let t = std::time::Instant::now();
         let mut asked = 0;
-        let r = run(sh("sleep 30 & sleep 30; echo never"), b"", Duration::from_millis(1), || {
+        let r = run(sh("sleep 30 & sleep 30; echo never"), b"", Duration::from_millis(1), |_| {
             asked += 1;
             (asked > 20).then_some("enough")
         })

@@ -38,6 +38,10 @@ pub struct VerifyOptions {
     /// The engine and its options (`engines::config`).
     pub engine: EngineArgs,
     pub timeout: Option<f64>,
+    /// The run's memory bound in MiB (`--memory`; none: three quarters of
+    /// the machine's, `memory_guard::run_bound`), split among its member
+    /// processes.
+    pub memory_mb: Option<u64>,
     /// Where to write the counterexample harness, if any.
     pub harness: Option<std::path::PathBuf>,
     /// Where to write the explored paths' tests (`--tests`; the engine
@@ -201,12 +205,15 @@ fn verify_once(opts: &VerifyOptions) -> Result<(Report, Option<(usize, String)>)
         let outcome = engines::Outcome::unknown(nothing_to_check(opts), Default::default());
         portfolio::Answer { outcome, sem: opts.engine.int, checked: None, winner: None, runs: Vec::new() }
     } else {
-        let processes = crate::member::processes(&opts.engine);
-        let setup = portfolio::Setup {
-            jobs: opts.engine.threads(members.len()),
-            progress: opts.progress.as_ref(),
-            processes: processes.as_ref(),
-        };
+        let jobs = opts.engine.threads(members.len());
+        let processes = crate::member::processes(&opts.engine).map(|p| crate::member::Processes {
+            memory_share: crate::memory_guard::run_bound(opts.memory_mb).map(|bound| {
+                let parent = crate::memory_guard::private_bytes(None).unwrap_or(0);
+                crate::memory_guard::member_share(bound, parent, jobs)
+            }),
+            ..p
+        });
+        let setup = portfolio::Setup { jobs, progress: opts.progress.as_ref(), processes: processes.as_ref() };
         portfolio::run(&sliced, &members, setup, &deadline, &check)
     };
     if let (Some((c, key)), Some(crate::cache::Use::Miss | crate::cache::Use::Rejected)) = (&cached, &cache_use) {

@@ -172,6 +172,12 @@ struct VerifyArgs {
     /// Time limit in seconds for the whole run.
     #[arg(long)]
     timeout: Option<f64>,
+    /// Memory bound in MiB for the whole run, split among the members that
+    /// run at once (each in a process of its own); a member that reaches
+    /// its share ends UNKNOWN "out of memory" while the others go on.
+    /// Default: three quarters of the machine's memory (within `ulimit -v`).
+    #[arg(long, value_name = "MB")]
+    memory: Option<u64>,
     /// Write the C harness that replays the counterexample to this file.
     #[arg(long)]
     harness: Option<std::path::PathBuf>,
@@ -392,6 +398,7 @@ fn verify_options(a: &VerifyArgs) -> VerifyOptions {
             ..a.engine.clone()
         },
         timeout: a.timeout,
+        memory_mb: a.memory,
         harness: a.harness.clone(),
         tests: a.tests.clone(),
         replay_limits: ufo::program_inputs::ReplayLimits {

@@ -35,7 +35,10 @@
 //!   wrote on standard error.
 //! - The child guards its own memory as the portfolio does in process
 //!   (`memory_guard::pressure`): its allocations and its address-space limit
-//!   are its own.
+//!   are its own. With a share of the run's `--memory` (issue 55 §2), it
+//!   stops its member past seven eighths of it, bounds Z3 to it
+//!   ([`bound_z3`]), and the parent kills it once it holds the whole share;
+//!   each way the member's UNKNOWN says "out of memory".
 //! - Only the `ufo` executable starts members in processes ([`use_executable`],
 //!   called by `main`); a library caller (the tests) runs them on threads
 //!   unless it names the executable. `UFO_MEMBERS=in-process` turns the
@@ -46,7 +49,7 @@
 
 use crate::answer::{Outcome, OutcomeWire};
 use crate::deadline::Deadline;
-use crate::engines::{self, EngineArgs, EngineContext, Member};
+use crate::engines::{self, EngineArgs, EngineContext, Member, Verdict};
 use crate::ir::{IntSemantics, Program};
 use crate::memory_guard;
 use serde::{Deserialize, Serialize};
@@ -71,10 +74,11 @@ const POLL: Duration = Duration::from_millis(5);
 /// The environment variable that keeps every member in process.
 pub const IN_PROCESS_VAR: &str = "UFO_MEMBERS";
 
-/// Test-only: `NAME:abort`, `NAME:segv` or `NAME:hang` makes the child of
-/// member `NAME` abort, die of SIGSEGV, or sleep forever without looking at
-/// any token (a native call that ignores interrupts) before it runs: what
-/// a member process must survive.
+/// Test-only: `NAME:abort`, `NAME:segv`, `NAME:hang` or `NAME:hog` makes
+/// the child of member `NAME` abort, die of SIGSEGV, sleep forever without
+/// looking at any token (a native call that ignores interrupts), or
+/// allocate memory without end, before it runs: what a member process and
+/// the run must survive.
 pub const FAULT_VAR: &str = "UFO_TEST_MEMBER_FAULT";
 
 /// Where members run as processes: the `ufo` executable and the engine
@@ -85,6 +89,9 @@ pub struct Processes {
     pub exe: PathBuf,
     pub engine_args: Vec<String>,
     pub fork: bool,
+    /// Each member process's share of the run's memory, in bytes
+    /// (`memory_guard::member_share`; none: no bound of its own).
+    pub memory_share: Option<u64>,
 }
 
 static EXECUTABLE: OnceLock<PathBuf> = OnceLock::new();
@@ -102,7 +109,12 @@ pub fn processes(args: &EngineArgs) -> Option<Processes> {
     if how == "in-process" {
         return None;
     }
-    EXECUTABLE.get().map(|exe| Processes { exe: exe.clone(), engine_args: args.to_args(), fork: how != "exec" })
+    EXECUTABLE.get().map(|exe| Processes {
+        exe: exe.clone(),
+        engine_args: args.to_args(),
+        fork: how != "exec",
+        memory_share: None,
+    })
 }
 
 /// What the parent sends: `P` is `&Program` there and `Program` in the child.
@@ -113,6 +125,8 @@ struct Job<P> {
     sem: IntSemantics,
     /// Seconds the member has (none: no time limit).
     seconds: Option<f64>,
+    /// Its share of the run's memory in bytes (none: no bound of its own).
+    memory_share: Option<u64>,
     program: P,
 }
 
@@ -122,7 +136,7 @@ struct Job<P> {
 pub fn run(p: &Program, m: &Member, deadline: &Deadline, processes: Option<&Processes>, fork: Option<Fork>) -> Outcome {
     if let Some(how) = processes.filter(|_| isolated(m)) {
         if let Some(fork) = fork {
-            return fork.go(m, deadline);
+            return fork.go(m, deadline, how.memory_share);
         }
         return in_child(how, p, m, deadline);
     }
@@ -131,23 +145,35 @@ pub fn run(p: &Program, m: &Member, deadline: &Deadline, processes: Option<&Proc
 }
 
 /// One member on this thread, under the memory guard (what a member
-/// process runs): near a memory limit its token is cancelled with the
-/// reason, as the portfolio's guard stops a member.
-pub fn run_alone(p: &Program, m: &Member, deadline: &Deadline) -> Outcome {
+/// process runs): near a memory limit, or past seven eighths of its
+/// `share` of the run's memory, its token is cancelled with the reason, as
+/// the portfolio's guard stops a member.
+pub fn run_alone(p: &Program, m: &Member, deadline: &Deadline, share: Option<u64>) -> Outcome {
     let token = deadline.child(None);
     let (running, ended) = mpsc::channel::<()>();
     std::thread::scope(|s| {
         let guard = &token;
         s.spawn(move || {
             while let Err(mpsc::RecvTimeoutError::Timeout) = ended.recv_timeout(memory_guard::INTERVAL) {
-                if let Some(why) = memory_guard::pressure() {
+                let over = || memory_guard::over_share(memory_guard::private_bytes(None)?, share?);
+                if let Some(why) = memory_guard::pressure().or_else(over) {
                     guard.token().cancel_because(&why);
                     break;
                 }
             }
         });
-        let outcome = run(p, m, &token, None, None);
+        let mut outcome = run(p, m, &token, None, None);
         drop(running);
+        // Z3's own bound (`bound_z3`) ends a call `unknown` when an
+        // allocation passes it between two looks of the guard; the pages
+        // Z3 held are still the process's then (malloc keeps them)
+        let held = memory_guard::private_bytes(None);
+        let over = || memory_guard::over_share(held?, share?);
+        if outcome.verdict == Verdict::Unknown && !memory_guard::stopped_for_memory(outcome.reason.as_deref()) {
+            if let Some(why) = over() {
+                outcome.reason = Some(format!("{why} ({})", outcome.reason.as_deref().unwrap_or("unknown")));
+            }
+        }
         outcome
     })
 }
@@ -172,6 +198,7 @@ fn in_child(how: &Processes, p: &Program, m: &Member, deadline: &Deadline) -> Ou
         member: m.name.clone(),
         sem: m.sem,
         seconds: deadline.remaining().map(|d| d.as_secs_f64()),
+        memory_share: how.memory_share,
         program: p,
     };
     let input = match serde_json::to_vec(&job) {
@@ -192,7 +219,7 @@ fn in_child(how: &Processes, p: &Program, m: &Member, deadline: &Deadline) -> Ou
             Ok(())
         });
     }
-    match crate::child::run(cmd, &input, POLL, stopper(deadline)) {
+    match crate::child::run(cmd, &input, POLL, stopper(deadline, how.memory_share)) {
         Ok(ran) => answer_of(ran),
         Err(e) => {
             Outcome::unknown(format!("cannot start a member process ({}: {e})", how.exe.display()), Default::default())
@@ -200,18 +227,30 @@ fn in_child(how: &Processes, p: &Program, m: &Member, deadline: &Deadline) -> Ou
     }
 }
 
-/// When a member process must be killed: its token was cancelled, or it
-/// outlived its deadline by [`GRACE`].
-fn stopper(deadline: &Deadline) -> impl FnMut() -> Option<String> + '_ {
+/// When a member process must be killed: its token was cancelled, it
+/// outlived its deadline by [`GRACE`], or it holds more than its `share`
+/// of the run's memory (looked at every [`MEMORY_POLLS`] polls: the child
+/// stops itself at seven eighths, this is for one that does not).
+fn stopper(deadline: &Deadline, share: Option<u64>) -> impl FnMut(i32) -> Option<String> + '_ {
     let overdue = deadline.at().map(|at| at + GRACE);
-    move || {
+    let mut polls = 0u32;
+    move |pid| {
+        polls = polls.wrapping_add(1);
         if deadline.cancelled() {
             Some(deadline.stop_reason())
+        } else if overdue.is_some_and(|t| Instant::now() >= t) {
+            Some("timeout".to_string())
         } else {
-            overdue.is_some_and(|t| Instant::now() >= t).then(|| "timeout".to_string())
+            let share = share.filter(|_| polls.is_multiple_of(MEMORY_POLLS))?;
+            let used = memory_guard::private_bytes(Some(pid))?;
+            (used > share).then(|| memory_guard::exceeded(used, share) + " (killed)")
         }
     }
 }
+
+/// Every how many polls ([`POLL`]) the parent reads a member process's
+/// memory (`smaps_rollup`: a walk of its mappings): every 25 ms.
+const MEMORY_POLLS: u32 = 5;
 
 /// The member's outcome from its process's run.
 fn answer_of(ran: crate::child::Ran<String>) -> Outcome {
@@ -307,6 +346,7 @@ pub fn serve() -> i32 {
         }
     };
     fault_if_asked(&member.name);
+    bound_z3(job.memory_share);
     let deadline = match job.seconds {
         Some(s) => Deadline::after(Duration::from_secs_f64(s.max(0.0))),
         None => Deadline::none(),
@@ -319,14 +359,34 @@ pub fn serve() -> i32 {
     // `--engine ufo`: 0.02 s after, more than 60 s without; the same in a
     // library caller that runs the member without lowering first).
     let _ = crate::smt::lower::static_approximations(&job.program, run_sem);
-    run_and_write(&job.program, &member, &deadline, &mut std::io::stdout().lock())
+    run_and_write(&job.program, &member, &deadline, job.memory_share, &mut std::io::stdout().lock())
+}
+
+/// Bounds what Z3 may allocate in this member process to its `share` on
+/// top of what it holds now (Z3's global `memory_max_size`, in MiB; its
+/// count is of its own allocations, the parent's before the fork
+/// included): an allocation past it ends Z3's call with an error rather
+/// than growing on. Z3's count is below the pages the process holds, so the
+/// guard of [`run_alone`] usually stops the member first.
+fn bound_z3(share: Option<u64>) {
+    let Some(share) = share else { return };
+    // SAFETY: reads a global counter of Z3's memory manager.
+    let held = unsafe { z3_sys::Z3_get_estimated_alloc_size() };
+    let mb = (held.saturating_add(share) >> 20).max(1);
+    let (Ok(name), Ok(value)) = (std::ffi::CString::new("memory_max_size"), std::ffi::CString::new(mb.to_string()))
+    else {
+        return;
+    };
+    // SAFETY: two NUL-terminated strings that outlive the call; no other
+    // thread of a member process calls Z3 yet.
+    unsafe { z3_sys::Z3_global_param_set(name.as_ptr(), value.as_ptr()) };
 }
 
 /// Runs `member` alone on a thread of its own (a member's stack) and writes
 /// its outcome to `out` (buffered: a certificate of a million characters
 /// is one write, not one per token); the exit code (0 written, 2 not).
-fn run_and_write(p: &Program, member: &Member, deadline: &Deadline, out: &mut impl Write) -> i32 {
-    let run = || run_alone(p, member, deadline);
+fn run_and_write(p: &Program, member: &Member, deadline: &Deadline, share: Option<u64>, out: &mut impl Write) -> i32 {
+    let run = || run_alone(p, member, deadline, share);
     let outcome = std::thread::scope(|s| {
         let worker = std::thread::Builder::new().name("ufo-member".into()).stack_size(crate::threads::STACK);
         worker.spawn_scoped(s, run).map_err(|e| e.to_string()).and_then(|t| t.join().map_err(|_| "panicked".into()))
@@ -358,24 +418,27 @@ struct Go {
     sem: IntSemantics,
     /// Seconds it has (none: no time limit).
     seconds: Option<f64>,
+    /// Its share of the run's memory in bytes (none: no bound of its own).
+    memory_share: Option<u64>,
 }
 
 impl Fork {
     /// Lets the member run with the time `deadline` leaves and under
     /// `m.sem`, until it answers, its token is cancelled or it outlives the
     /// deadline by [`GRACE`].
-    fn go(mut self, m: &Member, deadline: &Deadline) -> Outcome {
+    fn go(mut self, m: &Member, deadline: &Deadline, memory_share: Option<u64>) -> Outcome {
         let Some([mut go, out, err]) = self.pipes.take() else {
             return Outcome::unknown("the member process was let go twice".to_string(), Default::default());
         };
-        let word = Go { sem: m.sem, seconds: deadline.remaining().map(|d| d.as_secs_f64()) };
+        let word = Go { sem: m.sem, seconds: deadline.remaining().map(|d| d.as_secs_f64()), memory_share };
         let mut line = serde_json::to_vec(&word).unwrap_or_default();
         line.push(b'\n');
         // (a write error means the child ended early: its ending says why)
         let _ = go.write_all(&line);
         drop(go);
         let none: Option<(std::fs::File, &[u8])> = None;
-        answer_of(crate::child::supervise(crate::child::Forked(self.pid), none, out, err, POLL, stopper(deadline)))
+        let stop = stopper(deadline, memory_share);
+        answer_of(crate::child::supervise(crate::child::Forked(self.pid), none, out, err, POLL, stop))
     }
 }
 
@@ -443,11 +506,12 @@ fn forked_child(p: &Program, m: &Member, parent: libc::pid_t, [go, out, err]: [i
                 let mut member = m.clone();
                 member.sem = word.sem;
                 fault_if_asked(&member.name);
+                bound_z3(word.memory_share);
                 let deadline = match word.seconds {
                     Some(s) => Deadline::after(Duration::from_secs_f64(s.max(0.0))),
                     None => Deadline::none(),
                 };
-                run_and_write(p, &member, &deadline, &mut out)
+                run_and_write(p, &member, &deadline, word.memory_share, &mut out)
             }
             // no go: the portfolio ended without this member
             Err(_) => 0,
@@ -489,6 +553,16 @@ fn fault_if_asked(name: &str) {
         Some((n, "hang")) if n == name => loop {
             std::thread::sleep(Duration::from_secs(3600));
         },
+        // 16 MiB more every 20 ms, written, until killed (a Z3 that grows
+        // without looking at any token or bound)
+        Some((n, "hog")) if n == name => {
+            let mut held: Vec<Vec<u8>> = Vec::new();
+            loop {
+                held.push(vec![1; 16 << 20]);
+                std::hint::black_box(&held);
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        }
         _ => {}
     }
 }

@@ -17,7 +17,16 @@
 //! Z3 calls are interrupted and return at Z3's own checkpoints, which leaves
 //! Z3 consistent), with the returned reason as that member's UNKNOWN.
 //!
-//! Invariants: reads only `getrlimit`, `/proc/self/statm` and
+//! The run has a bound of its own (issue 55 §2: `--memory MB`, by default
+//! three quarters of the machine's memory, [`run_bound`]), split among the
+//! member processes that run at once ([`member_share`]): a member process
+//! past seven eighths of its share stops itself ([`over_share`], as the
+//! guard stops a member), and its parent kills it at the whole share
+//! (`member`), so one member's Z3 cannot take the others' answers down.
+//! A member's memory is its private pages ([`private_bytes`]): a forked
+//! child shares the parent's pages until it writes them.
+//!
+//! Invariants: reads only `getrlimit`, `/proc/*/statm`, `smaps_rollup` and
 //! `/proc/meminfo`; allocates a few hundred bytes per call; never stops
 //! anything itself. [`release`] gives freed heap memory back to the system,
 //! so that the address space a stopped member held counts as free again.
@@ -97,6 +106,58 @@ pub fn pressure() -> Option<String> {
     None
 }
 
+/// The memory process `pid` (this process for `None`) holds alone, in
+/// bytes: its private pages (`Private_Clean + Private_Dirty` of
+/// `/proc/PID/smaps_rollup`). For a forked member that is what it allocated
+/// and the pages it copied on write, not the parent's pages it still
+/// shares; the private memory of the run's processes and the parent's
+/// shared pages, counted once, add up to what the run holds.
+pub fn private_bytes(pid: Option<i32>) -> Option<u64> {
+    let path = pid.map_or_else(|| "/proc/self/smaps_rollup".to_string(), |p| format!("/proc/{p}/smaps_rollup"));
+    let rollup = std::fs::read_to_string(path).ok()?;
+    let kb = |name: &str| -> Option<u64> {
+        let line = rollup.lines().find(|l| l.starts_with(name))?;
+        line[name.len()..].trim().trim_end_matches("kB").trim().parse::<u64>().ok()
+    };
+    Some((kb("Private_Clean:")? + kb("Private_Dirty:")?) * 1024)
+}
+
+/// The run's memory bound in bytes (issue 55 §2): `--memory MB` if given,
+/// else three quarters of the machine's memory; never above the address
+/// space the process may map (`ulimit -v`, `ufo bench --memory`).
+pub fn run_bound(mb: Option<u64>) -> Option<u64> {
+    let asked = mb.map(|m| m.saturating_mul(MIB)).or_else(|| machine().map(|(total, _)| total / 4 * 3));
+    match (asked, address_space_limit()) {
+        (Some(a), Some(l)) => Some(a.min(l)),
+        (a, l) => a.or(l),
+    }
+}
+
+/// The least memory a member process is given, whatever the bound: a Z3
+/// context and the program.
+pub const MEMBER_FLOOR: u64 = 64 * MIB;
+
+/// Each member process's share of the run's `bound`: what is left beside
+/// the parent's own memory (`parent` bytes now, and an eighth of the bound
+/// for its checks and replays), divided among the `jobs` members that run
+/// at once; at least [`MEMBER_FLOOR`].
+pub fn member_share(bound: u64, parent: u64, jobs: usize) -> u64 {
+    let left = bound.saturating_sub(parent).saturating_sub(bound / 8);
+    (left / jobs.max(1) as u64).max(MEMBER_FLOOR)
+}
+
+/// Why a member process holding `used` bytes must stop, for its `share`:
+/// past seven eighths of it (the member is interrupted and answers UNKNOWN
+/// while its parent, which kills it at the whole share, waits).
+pub fn over_share(used: u64, share: u64) -> Option<String> {
+    (used > share - share / 8).then(|| exceeded(used, share))
+}
+
+/// The reason of a member stopped at its share of the run's memory.
+pub fn exceeded(used: u64, share: u64) -> String {
+    format!("{OUT_OF_MEMORY}: the member held {} MiB of its {} MiB share of --memory", used / MIB, share / MIB)
+}
+
 /// Returns the heap memory that is free back to the system (glibc's
 /// `malloc_trim`): a stopped member's thread arena, once its Z3 context is
 /// gone, stops counting against the address space.
@@ -117,6 +178,38 @@ mod tests {
         assert!(vm >= rss && rss > 0, "vm {vm} rss {rss}");
         let (total, available) = machine().expect("/proc/meminfo");
         assert!(total >= available && available > 0);
+    }
+
+    #[test]
+    fn a_process_reads_its_private_memory_and_sees_it_grow() {
+        let before = private_bytes(None).expect("/proc/self/smaps_rollup");
+        let block = vec![1u8; 64 << 20];
+        let after = private_bytes(Some(std::process::id() as i32)).expect("smaps_rollup by pid");
+        assert!(after >= before + (60 << 20), "before {before} after {after}");
+        assert_eq!(block.iter().map(|b| u64::from(*b)).sum::<u64>(), 64 << 20);
+    }
+
+    #[test]
+    fn members_share_what_the_parent_leaves_of_the_bound() {
+        // 4096 MiB, the parent 512 MiB and 512 for its checks: 1536 each
+        assert_eq!(member_share(4096 * MIB, 512 * MIB, 2), 1536 * MIB);
+        assert_eq!(member_share(100 * MIB, 512 * MIB, 2), MEMBER_FLOOR);
+        assert_eq!(over_share(800 * MIB, 1024 * MIB), None);
+        let why = over_share(900 * MIB, 1024 * MIB).expect("past seven eighths");
+        assert!(stopped_for_memory(Some(&why)), "{why}");
+        assert_eq!(why, "out of memory: the member held 900 MiB of its 1024 MiB share of --memory");
+    }
+
+    #[test]
+    fn the_bound_is_the_memory_asked_for_within_the_address_space() {
+        let machine = machine().unwrap().0;
+        match address_space_limit() {
+            None => {
+                assert_eq!(run_bound(Some(1000)), Some(1000 * MIB));
+                assert_eq!(run_bound(None), Some(machine / 4 * 3));
+            }
+            Some(l) => assert!(run_bound(Some(1000)).unwrap() <= l),
+        }
     }
 
     #[test]

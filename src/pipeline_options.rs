@@ -109,6 +109,7 @@ impl PipelineOptions {
             },
             engine: self.engine.clone(),
             timeout: Some(self.timeout),
+            memory_mb: None,
             harness: None,
             tests: None,
             replay_limits: Default::default(),

@@ -244,8 +244,10 @@ pub fn run_guarded<R: Send>(
                     let cex = &mut outcome.stats.counterexamples;
                     let retry = cex.spurious > 0 || cex.retry_bit_precise;
                     cex.add(&before);
+                    // (not one stopped for memory: it would only grow again)
                     if retry
                         && outcome.verdict == Verdict::Unknown
+                        && !memory_guard::stopped_for_memory(outcome.reason.as_deref())
                         && member.sem != IntSemantics::Bv
                         && !member_deadline.expired()
                     {

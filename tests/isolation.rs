@@ -140,3 +140,84 @@ fn members_that_never_start_leave_no_process() {
     assert_eq!(ran, ["spacer"]);
     assert!(left.is_empty(), "left behind: {left:?}");
 }
+
+/// The kilobytes of `field` (`Pss:`) in `/proc/PID/smaps_rollup`.
+fn rollup_kb(pid: u32, field: &str) -> u64 {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/smaps_rollup")).unwrap_or_default();
+    let line = text.lines().find(|l| l.starts_with(field)).unwrap_or_default();
+    line.get(field.len()..).unwrap_or_default().trim().trim_end_matches("kB").trim().parse().unwrap_or(0)
+}
+
+/// The memory `pid` and its descendants hold together, in MiB: the sum of
+/// their proportional set sizes (a page two processes share counts half in
+/// each, so the sum is what the tree holds).
+fn tree_mib(pid: u32) -> u64 {
+    let mut kb = rollup_kb(pid, "Pss:");
+    let tasks = std::fs::read_dir(format!("/proc/{pid}/task")).map(|d| d.flatten().collect()).unwrap_or(Vec::new());
+    for task in tasks {
+        let children = std::fs::read_to_string(task.path().join("children")).unwrap_or_default();
+        kb += children.split_whitespace().filter_map(|c| c.parse().ok()).map(|c: u32| tree_mib(c) * 1024).sum::<u64>();
+    }
+    kb / 1024
+}
+
+/// Issue 55 §2: a member that allocates without end (the test-only `hog`,
+/// which never looks at a token or a bound) is killed at its share of
+/// `--memory`, is its own UNKNOWN "out of memory", and another member's
+/// checked answer wins; the run's processes together never hold more than
+/// the bound (sampled every 5 ms). Forked and started member processes alike.
+#[test]
+fn a_member_past_its_memory_share_is_its_unknown_and_the_run_stays_within_the_bound() {
+    const BOUND: u64 = 1000;
+    for how in ["fork", "exec"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ufo"))
+            .args(["verify", "--json", BUG, "--portfolio", "spacer,ufo", "--jobs", "2", "--timeout", "60"])
+            .args(["--memory", &BOUND.to_string()])
+            .env("UFO_TEST_MEMBER_FAULT", "spacer:hog")
+            .env("UFO_MEMBERS", how)
+            .current_dir(common::root())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("ufo runs");
+        let mut peak = 0;
+        while child.try_wait().expect("ufo is waited for").is_none() {
+            peak = peak.max(tree_mib(child.id()));
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let out = child.wait_with_output().expect("its report");
+        let r: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON report");
+        assert_eq!(
+            (r["verdict"].as_str(), r["portfolio"]["winner"].as_str()),
+            (Some("UNSAFE"), Some("ufo")),
+            "{how}: {r}"
+        );
+        assert_eq!(r["counterexample"]["replay"]["reached"], true, "{how}");
+        let (verdict, reason) = member(&r, "spacer");
+        assert_eq!(verdict, "UNKNOWN");
+        assert!(reason.starts_with("out of memory: the member held "), "{how}: {reason}");
+        assert!(reason.contains("MiB share of --memory"), "{how}: {reason}");
+        // the hog got past a hundred MiB: the share, not a crash, stopped it
+        let held: u64 = reason["out of memory: the member held ".len()..].split(' ').next().unwrap().parse().unwrap();
+        assert!(held >= 100, "{how}: {reason}");
+        assert!(peak <= BOUND, "{how}: the run's processes held {peak} MiB together, more than --memory {BOUND}");
+        assert!(peak >= held, "{how}: sampled {peak} MiB, below the {held} MiB the member held");
+    }
+}
+
+/// Z3's own memory bound in a member process (`memory_max_size`, the
+/// share on top of what Z3 held when the member started): Spacer on a
+/// task it cannot prove within the 64 MiB a member gets of `--memory 100`
+/// ends as that member's UNKNOWN "out of memory" long before the time limit,
+/// and is not run again under `bv` (it would only grow again).
+#[test]
+fn a_spacer_that_outgrows_a_small_share_stops_with_out_of_memory() {
+    let file = "../shared/bench/sv/locks/test_locks_14-1.c";
+    let t = Instant::now();
+    let (r, _, left) = verify("", &[file, "--opt", "O0", "--engine", "spacer", "--timeout", "120", "--memory", "100"]);
+    assert_eq!(r["verdict"], "UNKNOWN", "{r}");
+    let reason = r["reason"].as_str().unwrap();
+    assert!(reason.starts_with("out of memory: the member held "), "{reason}");
+    assert!(!reason.contains("run again under bv"), "{reason}");
+    assert!(t.elapsed() < Duration::from_secs(100), "{:?}", t.elapsed());
+    assert!(left.is_empty(), "left behind: {left:?}");
+}

@@ -492,7 +492,7 @@ fn run(
         cmd.arg(format!("--tlimit={}", left.as_millis().max(1)));
     }
     let started = Instant::now();
-    let stop = || {
+    let stop = |_| {
         if deadline.expired() {
             Some(End::Deadline)
         } else {

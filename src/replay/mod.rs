@@ -623,7 +623,7 @@ fn watch(started: jit::Started, limit: Duration) -> crate::child::Ran<()> {
     let t = Instant::now();
     let none: Option<(std::fs::File, &[u8])> = None;
     let poll = Duration::from_millis(1);
-    crate::child::supervise(started.child, none, started.stdout, started.stderr, poll, || {
+    crate::child::supervise(started.child, none, started.stdout, started.stderr, poll, |_| {
         (t.elapsed() > limit).then_some(())
     })
 }
