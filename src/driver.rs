@@ -208,7 +208,7 @@ fn verify_once(opts: &VerifyOptions) -> Result<(Report, Option<(usize, String)>)
         let jobs = opts.engine.threads(members.len());
         let processes = crate::member::processes(&opts.engine).map(|p| crate::member::Processes {
             memory_share: crate::memory_guard::run_bound(opts.memory_mb).map(|bound| {
-                let parent = crate::memory_guard::private_bytes(None).unwrap_or(0);
+                let parent = crate::memory_guard::anon_bytes(None).unwrap_or(0);
                 crate::memory_guard::member_share(bound, parent, jobs)
             }),
             ..p

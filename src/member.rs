@@ -151,11 +151,12 @@ pub fn run(p: &Program, m: &Member, deadline: &Deadline, processes: Option<&Proc
 pub fn run_alone(p: &Program, m: &Member, deadline: &Deadline, share: Option<u64>) -> Outcome {
     let token = deadline.child(None);
     let (running, ended) = mpsc::channel::<()>();
+    let base = memory_guard::anon_bytes(None).unwrap_or(0);
     std::thread::scope(|s| {
         let guard = &token;
         s.spawn(move || {
             while let Err(mpsc::RecvTimeoutError::Timeout) = ended.recv_timeout(memory_guard::INTERVAL) {
-                let over = || memory_guard::over_share(memory_guard::private_bytes(None)?, share?);
+                let over = || memory_guard::over_share(memory_guard::grown(None, base)?, share?);
                 if let Some(why) = memory_guard::pressure().or_else(over) {
                     guard.token().cancel_because(&why);
                     break;
@@ -167,7 +168,7 @@ pub fn run_alone(p: &Program, m: &Member, deadline: &Deadline, share: Option<u64
         // Z3's own bound (`bound_z3`) ends a call `unknown` when an
         // allocation passes it between two looks of the guard; the pages
         // Z3 held are still the process's then (malloc keeps them)
-        let held = memory_guard::private_bytes(None);
+        let held = memory_guard::grown(None, base);
         let over = || memory_guard::over_share(held?, share?);
         if outcome.verdict == Verdict::Unknown && !memory_guard::stopped_for_memory(outcome.reason.as_deref()) {
             if let Some(why) = over() {
@@ -234,6 +235,9 @@ fn in_child(how: &Processes, p: &Program, m: &Member, deadline: &Deadline) -> Ou
 fn stopper(deadline: &Deadline, share: Option<u64>) -> impl FnMut(i32) -> Option<String> + '_ {
     let overdue = deadline.at().map(|at| at + GRACE);
     let mut polls = 0u32;
+    // what the child held when first looked at (a forked one: the parent's
+    // pages it inherited)
+    let mut base = None;
     move |pid| {
         polls = polls.wrapping_add(1);
         if deadline.cancelled() {
@@ -241,15 +245,16 @@ fn stopper(deadline: &Deadline, share: Option<u64>) -> impl FnMut(i32) -> Option
         } else if overdue.is_some_and(|t| Instant::now() >= t) {
             Some("timeout".to_string())
         } else {
-            let share = share.filter(|_| polls.is_multiple_of(MEMORY_POLLS))?;
-            let used = memory_guard::private_bytes(Some(pid))?;
+            let share = share.filter(|_| polls.is_multiple_of(MEMORY_POLLS) || base.is_none())?;
+            let now = memory_guard::anon_bytes(Some(pid))?;
+            let used = now.saturating_sub(*base.get_or_insert(now));
             (used > share).then(|| memory_guard::exceeded(used, share) + " (killed)")
         }
     }
 }
 
 /// Every how many polls ([`POLL`]) the parent reads a member process's
-/// memory (`smaps_rollup`: a walk of its mappings): every 25 ms.
+/// memory: every 25 ms.
 const MEMORY_POLLS: u32 = 5;
 
 /// The member's outcome from its process's run.
