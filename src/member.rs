@@ -367,24 +367,14 @@ pub fn serve() -> i32 {
     run_and_write(&job.program, &member, &deadline, job.memory_share, &mut std::io::stdout().lock())
 }
 
-/// Bounds what Z3 may allocate in this member process to its `share` on
-/// top of what it holds now (Z3's global `memory_max_size`, in MiB; its
-/// count is of its own allocations, the parent's before the fork
-/// included): an allocation past it ends Z3's call with an error rather
-/// than growing on. Z3's count is below the pages the process holds, so the
-/// guard of [`run_alone`] usually stops the member first.
+/// Bounds what Z3 may allocate in this member process to its `share`, if
+/// it has one (`smt::params::bound_memory`: Z3's count is below the pages
+/// the process holds, so the guard of [`run_alone`] usually stops the
+/// member first).
 fn bound_z3(share: Option<u64>) {
-    let Some(share) = share else { return };
-    // SAFETY: reads a global counter of Z3's memory manager.
-    let held = unsafe { z3_sys::Z3_get_estimated_alloc_size() };
-    let mb = (held.saturating_add(share) >> 20).max(1);
-    let (Ok(name), Ok(value)) = (std::ffi::CString::new("memory_max_size"), std::ffi::CString::new(mb.to_string()))
-    else {
-        return;
-    };
-    // SAFETY: two NUL-terminated strings that outlive the call; no other
-    // thread of a member process calls Z3 yet.
-    unsafe { z3_sys::Z3_global_param_set(name.as_ptr(), value.as_ptr()) };
+    if let Some(share) = share {
+        crate::smt::params::bound_memory(share);
+    }
 }
 
 /// Runs `member` alone on a thread of its own (a member's stack) and writes

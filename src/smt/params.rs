@@ -8,6 +8,9 @@
 //! (by its first assertion); before that it stores them unchecked. Solver
 //! parameters are therefore first set on a per-thread probe solver that is
 //! initialized, which validates them, and then on the solver itself.
+//!
+//! Also Z3's one global parameter ufo sets: a member process's memory bound
+//! ([`bound_memory`]).
 
 use z3::{Fixedpoint, Params, Solver};
 
@@ -53,6 +56,24 @@ pub fn set_solver(s: &Solver, p: &Params) -> Result<(), String> {
 pub fn set_fixedpoint(fp: &Fixedpoint, p: &Params) -> Result<(), String> {
     fp.set_params(p);
     last_error().map_err(|e| format!("Z3 rejected the fixedpoint parameters {p}: {e}"))
+}
+
+/// Bounds what Z3 may allocate in this process to `bytes` on top of what it
+/// holds now (Z3's global `memory_max_size`, in MiB, over Z3's count of its
+/// own allocations, which in a forked member process includes the
+/// parent's before the fork): an allocation past it ends Z3's call with
+/// `unknown` rather than growing on (issue 55 §2). Global: for a member
+/// process, before its member calls Z3.
+pub fn bound_memory(bytes: u64) {
+    // SAFETY: reads a global counter of Z3's memory manager.
+    let held = unsafe { z3_sys::Z3_get_estimated_alloc_size() };
+    let mb = (held.saturating_add(bytes) >> 20).max(1);
+    let (Ok(name), Ok(value)) = (std::ffi::CString::new("memory_max_size"), std::ffi::CString::new(mb.to_string()))
+    else {
+        return;
+    };
+    // SAFETY: two NUL-terminated strings that outlive the call.
+    unsafe { z3_sys::Z3_global_param_set(name.as_ptr(), value.as_ptr()) };
 }
 
 #[cfg(test)]
