@@ -57,6 +57,14 @@ impl Drop for Installed {
     }
 }
 
+/// Whether the token installed on this thread is cancelled: work not begun
+/// yet then does not begin (a Z3 call started under a cancelled token gets
+/// 1 ms, and Spacer once spent more than 15 minutes in its model
+/// generation, which looks at no limit, before it noticed: tests/cancel.rs).
+pub fn cancelled() -> bool {
+    CURRENT.with(|c| c.borrow().1.as_ref().is_some_and(Cancel::is_cancelled))
+}
+
 /// Milliseconds left before the installed deadline (at least 1), if any; 1
 /// once the installed token is cancelled.
 pub fn remaining_ms() -> Option<u32> {
