@@ -186,11 +186,20 @@ mod tests {
 
     #[test]
     fn a_process_reads_its_anonymous_memory_and_sees_it_grow() {
-        let before = anon_bytes(None).expect("/proc/self/status");
-        let block = vec![1u8; 64 << 20];
-        let after = grown(Some(std::process::id() as i32), before).expect("/proc/PID/status");
-        assert!(after >= 60 << 20, "before {before} grown by {after}");
-        assert_eq!(block.iter().map(|b| u64::from(*b)).sum::<u64>(), 64 << 20);
+        // (the other tests of this process allocate and free beside it: the
+        // growth is seen in one of three tries)
+        let mut seen = Vec::new();
+        for _ in 0..3 {
+            let before = anon_bytes(None).expect("/proc/self/status");
+            let block = std::hint::black_box(vec![1u8; 64 << 20]);
+            let after = grown(Some(std::process::id() as i32), before).expect("/proc/PID/status");
+            assert_eq!(block.iter().map(|b| u64::from(*b)).sum::<u64>(), 64 << 20);
+            if after >= 60 << 20 {
+                return;
+            }
+            seen.push(after);
+        }
+        panic!("64 MiB written, growth seen: {seen:?}");
     }
 
     #[test]
