@@ -37,7 +37,7 @@
 //!   (`memory_guard::pressure`): its allocations and its address-space limit
 //!   are its own. With a share of the run's `--memory` (issue 55 §2), it
 //!   stops its member past seven eighths of it, bounds Z3 to it
-//!   ([`bound_z3`]), and the parent kills it once it holds the whole share;
+//!   (`smt::params::bound_memory`, in [`run_alone`]), and the parent kills it once it holds the whole share;
 //!   each way the member's UNKNOWN says "out of memory".
 //! - Only the `ufo` executable starts members in processes ([`use_executable`],
 //!   called by `main`); a library caller (the tests) runs them on threads
@@ -151,12 +151,16 @@ pub fn run(p: &Program, m: &Member, deadline: &Deadline, processes: Option<&Proc
 pub fn run_alone(p: &Program, m: &Member, deadline: &Deadline, share: Option<u64>) -> Outcome {
     let token = deadline.child(None);
     let (running, ended) = mpsc::channel::<()>();
+    // the share counts from here, for the process's pages and Z3's count alike
     let base = memory_guard::anon_bytes(None).unwrap_or(0);
+    if let Some(share) = share {
+        crate::smt::params::bound_memory(share);
+    }
+    let over = move || memory_guard::over_share(memory_guard::grown(None, base)?, share?);
     std::thread::scope(|s| {
         let guard = &token;
         s.spawn(move || {
             while let Err(mpsc::RecvTimeoutError::Timeout) = ended.recv_timeout(memory_guard::INTERVAL) {
-                let over = || memory_guard::over_share(memory_guard::grown(None, base)?, share?);
                 if let Some(why) = memory_guard::pressure().or_else(over) {
                     guard.token().cancel_because(&why);
                     break;
@@ -165,11 +169,10 @@ pub fn run_alone(p: &Program, m: &Member, deadline: &Deadline, share: Option<u64
         });
         let mut outcome = run(p, m, &token, None, None);
         drop(running);
-        // Z3's own bound (`bound_z3`) ends a call `unknown` when an
-        // allocation passes it between two looks of the guard; the pages
-        // Z3 held are still the process's then (malloc keeps them)
-        let held = memory_guard::grown(None, base);
-        let over = || memory_guard::over_share(held?, share?);
+        // Z3's own bound (`smt::params::bound_memory`) ends a call
+        // `unknown` when an allocation passes it between two looks of the
+        // guard; the pages Z3 held are still the process's then (malloc
+        // keeps them)
         if outcome.verdict == Verdict::Unknown && !memory_guard::stopped_for_memory(outcome.reason.as_deref()) {
             if let Some(why) = over() {
                 outcome.reason = Some(format!("{why} ({})", outcome.reason.as_deref().unwrap_or("unknown")));
@@ -351,7 +354,6 @@ pub fn serve() -> i32 {
         }
     };
     fault_if_asked(&member.name);
-    bound_z3(job.memory_share);
     let deadline = match job.seconds {
         Some(s) => Deadline::after(Duration::from_secs_f64(s.max(0.0))),
         None => Deadline::none(),
@@ -365,16 +367,6 @@ pub fn serve() -> i32 {
     // library caller that runs the member without lowering first).
     let _ = crate::smt::lower::static_approximations(&job.program, run_sem);
     run_and_write(&job.program, &member, &deadline, job.memory_share, &mut std::io::stdout().lock())
-}
-
-/// Bounds what Z3 may allocate in this member process to its `share`, if
-/// it has one (`smt::params::bound_memory`: Z3's count is below the pages
-/// the process holds, so the guard of [`run_alone`] usually stops the
-/// member first).
-fn bound_z3(share: Option<u64>) {
-    if let Some(share) = share {
-        crate::smt::params::bound_memory(share);
-    }
 }
 
 /// Runs `member` alone on a thread of its own (a member's stack) and writes
@@ -501,7 +493,6 @@ fn forked_child(p: &Program, m: &Member, parent: libc::pid_t, [go, out, err]: [i
                 let mut member = m.clone();
                 member.sem = word.sem;
                 fault_if_asked(&member.name);
-                bound_z3(word.memory_share);
                 let deadline = match word.seconds {
                     Some(s) => Deadline::after(Duration::from_secs_f64(s.max(0.0))),
                     None => Deadline::none(),

@@ -68,12 +68,11 @@ pub fn cancelled() -> bool {
 /// Milliseconds left before the installed deadline (at least 1), if any; 1
 /// once the installed token is cancelled.
 pub fn remaining_ms() -> Option<u32> {
+    if cancelled() {
+        return Some(1);
+    }
     CURRENT.with(|c| {
-        let c = c.borrow();
-        if c.1.as_ref().is_some_and(Cancel::is_cancelled) {
-            return Some(1);
-        }
-        c.0.map(|t| {
+        c.borrow().0.map(|t| {
             let left = t.saturating_duration_since(Instant::now()).as_millis();
             left.clamp(1, u32::MAX as u128) as u32
         })
