@@ -195,6 +195,11 @@ impl RunInputs {
 /// The argument a replay passes for each of `argc - 1` arguments.
 pub const ARGUMENT: &[u8] = b"a";
 
+/// The longest command-line argument Linux passes (`MAX_ARG_STRLEN`, 32
+/// pages of 4096 bytes with its NUL: `execve` refuses a longer one with
+/// `E2BIG`); the model's argument strings are at most this long.
+pub const MAX_ARGUMENT_LENGTH: i128 = 32 * 4096 - 1;
+
 impl RunInputs {
     /// The run a trace's inputs (in call order) describe.
     pub fn of(inputs: &[Input]) -> RunInputs {
@@ -203,6 +208,7 @@ impl RunInputs {
         // (each argument's bytes by position)
         let mut argv_bytes: std::collections::BTreeMap<usize, std::collections::BTreeMap<usize, u8>> =
             Default::default();
+        let mut argv_lengths: std::collections::BTreeMap<usize, usize> = Default::default();
         let mut i = 0;
         while i < inputs.len() {
             let input = &inputs[i];
@@ -224,6 +230,9 @@ impl RunInputs {
                 InputSource::ArgvNumber { .. } => {}
                 InputSource::ArgvByte { index, pos } => {
                     argv_bytes.entry(*index).or_default().insert(*pos, input.value as u8);
+                }
+                InputSource::ArgvLength { index } => {
+                    argv_lengths.insert(*index, input.value.clamp(0, MAX_ARGUMENT_LENGTH) as usize);
                 }
                 InputSource::StdinChar => {
                     run.reads_stdin = true;
@@ -262,13 +271,25 @@ impl RunInputs {
             }
         }
         run.stdin = stdin.bytes;
-        // an argument is its bytes up to the first NUL (those of `argv[k]`
-        // for `k >= argc` are not passed)
-        for (index, bytes) in argv_bytes {
+        // an argument is its bytes up to the first NUL or its length, then
+        // `x`s up to its length where the model follows no byte (those of
+        // `argv[k]` for `k >= argc` are not passed)
+        for index in argv_bytes.keys().chain(argv_lengths.keys()).copied().collect::<std::collections::BTreeSet<_>>() {
             if index == 0 || index > run.args.len() {
                 continue;
             }
-            run.args[index - 1] = bytes.values().copied().take_while(|b| *b != 0).collect();
+            let length = argv_lengths.get(&index).copied();
+            let bytes = argv_bytes.remove(&index).unwrap_or_default();
+            let mut arg = Vec::new();
+            while length.is_none_or(|n| arg.len() < n) {
+                match bytes.get(&arg.len()) {
+                    Some(0) => break,
+                    Some(b) => arg.push(*b),
+                    None if length.is_some() => arg.push(b'x'),
+                    None => break,
+                }
+            }
+            run.args[index - 1] = arg;
         }
         run
     }
@@ -291,22 +312,64 @@ impl RunInputs {
     }
 }
 
+/// The inputs with each command-line argument longer than the bytes the
+/// model follows of it cut to those bytes (`None` if none is longer). A
+/// solver picks any length the path allows, often the longest Linux passes;
+/// the replay tries the short one first (`check`), which proves as much
+/// where it reaches the error.
+pub fn with_short_arguments(inputs: &[Input]) -> Option<Vec<Input>> {
+    let mut followed: std::collections::BTreeMap<usize, i128> = Default::default();
+    for i in inputs {
+        if let InputSource::ArgvByte { index, pos } = &i.source {
+            let n = followed.entry(*index).or_default();
+            *n = (*n).max(*pos as i128 + 1);
+        }
+    }
+    let mut cut = false;
+    let out = inputs
+        .iter()
+        .cloned()
+        .map(|mut i| {
+            if let InputSource::ArgvLength { index } = &i.source {
+                let n = followed.get(index).copied().unwrap_or(0);
+                cut |= i.value > n;
+                i.value = i.value.min(n);
+            }
+            i
+        })
+        .collect();
+    cut.then_some(out)
+}
+
 /// The inputs a user is shown: all but the bytes of a command-line
 /// argument after its end (its first NUL) and those of arguments the run
 /// does not pass (`argv[k]` for `k >= argc`), which the program never
 /// reads.
 pub fn shown(inputs: &[Input]) -> impl Iterator<Item = &Input> {
     let argc = inputs.iter().find(|i| i.source == InputSource::Argc).map(|i| i.value);
+    // (an argument ends at its first NUL byte, or at its length before it)
+    let mut nuls: std::collections::BTreeMap<usize, usize> = Default::default();
     let mut ends: std::collections::BTreeMap<usize, usize> = Default::default();
     for i in inputs {
-        if let (InputSource::ArgvByte { index, pos }, 0) = (&i.source, i.value as u8) {
-            let end = ends.entry(*index).or_insert(*pos);
-            *end = (*end).min(*pos);
-        }
+        let (index, end) = match (&i.source, i.value) {
+            (InputSource::ArgvByte { index, pos }, v) if v as u8 == 0 => {
+                let nul = nuls.entry(*index).or_insert(*pos);
+                *nul = (*nul).min(*pos);
+                (*index, *pos)
+            }
+            (InputSource::ArgvLength { index }, n) => (*index, n.clamp(0, MAX_ARGUMENT_LENGTH) as usize),
+            _ => continue,
+        };
+        let at = ends.entry(index).or_insert(end);
+        *at = (*at).min(end);
     }
     inputs.iter().filter(move |i| match &i.source {
         InputSource::ArgvByte { index, pos } => {
-            argc.is_none_or(|n| (*index as i128) < n) && ends.get(index).is_none_or(|end| pos <= end)
+            argc.is_none_or(|n| (*index as i128) < n)
+                && ends.get(index).is_none_or(|end| pos < end || (pos == end && i.value as u8 == 0))
+        }
+        InputSource::ArgvLength { index } => {
+            argc.is_none_or(|n| (*index as i128) < n) && nuls.get(index).is_none_or(|nul| *nul as i128 >= i.value)
         }
         _ => true,
     })
@@ -365,6 +428,7 @@ pub fn describe(i: &Input) -> String {
             b @ 0x20..=0x7e => format!("argv[{index}][{pos}] = '{}'", b as char),
             b => format!("argv[{index}][{pos}] = {b}"),
         },
+        InputSource::ArgvLength { index } => format!("strlen(argv[{index}]) = {}", i.value),
         InputSource::ScanfResult { format } => format!("{}({format:?}) returns {}", i.func, i.value),
         InputSource::ScanfValue { format, index } => {
             let conversion = parse_scanf(format, 64)
@@ -407,11 +471,24 @@ impl RunInputs {
         } else {
             std::iter::once("env ".into()).chain(unset).chain(set).collect()
         };
-        let args: Vec<String> = self.args.iter().map(|a| format!(" {}", shell_word(a))).collect();
+        let args: Vec<String> = self.args.iter().map(|a| format!(" {}", shell_argument(a))).collect();
         let stdin =
             if self.reads_stdin { format!(" with standard input {}", self.stdin_text()) } else { String::new() };
         Some(format!("{}./program{}{stdin}", env.concat(), args.concat()))
     }
+}
+
+/// An argument as one word of a bash command line: [`shell_word`], but a
+/// long run of `x`s at its end (where the model follows no byte:
+/// [`RunInputs::of`]) as `printf` writes it.
+fn shell_argument(a: &[u8]) -> String {
+    let xs = a.iter().rev().take_while(|b| **b == b'x').count();
+    if xs <= 16 {
+        return shell_word(a);
+    }
+    let head = &a[..a.len() - xs];
+    let head = if head.is_empty() { String::new() } else { shell_word(head) };
+    format!("{head}\"$(printf 'x%.0s' {{1..{xs}}})\"")
 }
 
 /// `a` as one word of a shell command line: `'a'`, or bash's `$'...'` with
@@ -655,6 +732,41 @@ mod tests {
         assert!(describe(&i).ends_with("conversion 1 reads 1317970527"), "{}", describe(&i));
         let i = input(InputSource::ScanfValue { format: "%u".into(), index: 0 }, -1);
         assert!(describe(&i).ends_with("conversion 1 reads 4294967295"), "{}", describe(&i));
+    }
+
+    /// An argument is its bytes up to its length, `x`s where the model
+    /// follows no byte; a NUL before the length ends it (a model without
+    /// lengths: its first NUL); the bytes past its end are not shown.
+    #[test]
+    fn an_argument_is_as_long_as_its_length_says() {
+        let byte = |index, pos, b: u8| input(InputSource::ArgvByte { index, pos }, i128::from(b));
+        let length = |index, n| input(InputSource::ArgvLength { index }, n);
+        let mut inputs = vec![input(InputSource::Argc, 4)];
+        inputs.extend(b"abcdefgh".iter().enumerate().map(|(j, b)| byte(1, j, *b)));
+        inputs.push(length(1, 11));
+        inputs.extend([byte(2, 0, b'p'), byte(2, 1, b'q'), byte(2, 2, 0), byte(2, 3, b'r')]);
+        inputs.push(length(2, 3));
+        inputs.extend([byte(3, 0, b'u'), byte(3, 1, 0), byte(3, 2, b'v')]);
+        inputs.push(length(3, 2));
+        let r = RunInputs::of(&inputs);
+        assert_eq!(r.args, vec![&b"abcdefghxxx"[..], b"pq", b"u"]);
+        let shown: Vec<String> = shown(&inputs).map(describe).collect();
+        assert!(shown.contains(&"strlen(argv[1]) = 11".to_string()), "{shown:?}");
+        assert!(shown.contains(&"argv[1][7] = 'h'".to_string()), "{shown:?}");
+        assert!(shown.contains(&"argv[2][2] = 0 (its end)".to_string()), "{shown:?}");
+        for hidden in ["argv[2][3]", "argv[3][2]", "strlen(argv[2])", "strlen(argv[3])"] {
+            assert!(!shown.iter().any(|s| s.starts_with(hidden)), "{hidden}: {shown:?}");
+        }
+        // a replay tries the arguments cut to the model's bytes first
+        let short = with_short_arguments(&inputs).expect("argv[1] is longer than its bytes");
+        assert_eq!(RunInputs::of(&short).args, vec![&b"abcdefgh"[..], b"pq", b"u"]);
+        assert!(with_short_arguments(&short).is_none());
+        // the longest argument Linux passes, written as bash reads it back
+        let r = RunInputs::of(&[input(InputSource::Argc, 2), length(1, i128::MAX)]);
+        assert_eq!(r.args[0].len() as i128, MAX_ARGUMENT_LENGTH);
+        assert_eq!(r.command_line().unwrap(), "./program \"$(printf 'x%.0s' {1..131071})\"");
+        let r = RunInputs::of(&[input(InputSource::Argc, 2), byte(1, 0, b'\''), length(1, 20)]);
+        assert_eq!(r.command_line().unwrap(), "./program $'\\''\"$(printf 'x%.0s' {1..19})\"");
     }
 
     #[test]

@@ -94,7 +94,7 @@ pub fn check(
             None
         }
         Verdict::Unsafe => {
-            let Some(trace) = &outcome.trace else {
+            let Some(trace) = &outcome.trace.clone() else {
                 outcome.verdict = Verdict::Unknown;
                 outcome.reason = Some("the engine gave no counterexample".into());
                 return None;
@@ -128,7 +128,17 @@ pub fn check(
                     ),
                 }
             };
-            let mut r = run_trace(trace);
+            // (arguments as short as the model's bytes first: `with_short_arguments`)
+            let short = crate::program_inputs::with_short_arguments(&trace.inputs)
+                .map(|inputs| crate::trace::Trace { inputs, ..trace.clone() })
+                .map(|short| (run_trace(&short), short));
+            let mut r = match short {
+                Some((reached @ Replay::Reached(..), short)) => {
+                    outcome.trace = Some(short);
+                    reached
+                }
+                _ => run_trace(trace),
+            };
             let mut note = String::new();
             if matches!(r, Replay::NotReached(_)) && sem != IntSemantics::Bv {
                 // only a path that is feasible bit-precisely goes to replay again

@@ -61,6 +61,9 @@ pub enum InputCall {
     Library { range: Option<(i128, i128)> },
     /// Byte `pos` of the command-line argument `argv[index]` ([`model_argv`]).
     ArgvByte { index: usize, pos: usize },
+    /// The length of `argv[index]` ([`model_argv`]; `argv[0]`'s is the
+    /// program name's, no input).
+    ArgvLength { index: usize },
 }
 
 /// Is the call `inst` to `name` an input of the program?
@@ -81,6 +84,7 @@ pub fn input_call(name: &str, inst: Value) -> Option<InputCall> {
         "rand" | "random" => Some(InputCall::Library { range: Some((0, RAND_MAX)) }),
         "time" => Some(InputCall::Library { range: None }),
         ARGV_BYTE => Some(InputCall::ArgvByte { index: int(0)?, pos: int(1)? }),
+        ARGV_LENGTH => Some(InputCall::ArgvLength { index: int(0)? }),
         _ => None,
     }
 }
@@ -238,8 +242,32 @@ pub fn model_inputs(module: &Module, entry: FunctionValue, opts: &FrontendOption
 /// `__ufo_argv_byte(k, j)` is `argv[k][j]`.
 const ARGV_BYTE: &str = "__ufo_argv_byte";
 
+/// ufo's function for the end of a command-line argument:
+/// `__ufo_argv_length(k)` is where the NUL of `argv[k]` is (a NUL among
+/// its bytes before may end it earlier), in `[0, MAX_ARGUMENT_LENGTH]`.
+pub const ARGV_LENGTH: &str = "__ufo_argv_length";
+
+/// The name of the model's row of `argv[k]`: `__ufo_arg{k}`.
+const ARGV_ROW: &str = "__ufo_arg";
+
+/// The name of the model's table of `argv` ([`model_argv`]).
+const ARGV_TABLE: &str = "__ufo_argv";
+
+/// If `v` is the model's row of the command-line argument `argv[k]`
+/// ([`model_argv`]): `k`.
+pub fn argv_row(v: Value) -> Option<usize> {
+    let global = unsafe { !LLVMIsAGlobalVariable(v).is_null() };
+    global.then(|| llvm::name(v)).and_then(|n| n.strip_prefix(ARGV_ROW)?.parse().ok())
+}
+
+/// Is `v` the model's table of `argv` ([`model_argv`])?
+pub fn is_argv_table(v: Value) -> bool {
+    let global = unsafe { !LLVMIsAGlobalVariable(v).is_null() };
+    global && llvm::name(v) == ARGV_TABLE
+}
+
 /// Bytes of each command-line argument the model follows; the cells past
-/// them are arbitrary (a longer argument is one of their values).
+/// them up to its length are arbitrary.
 pub const ARGV_LEN: u64 = 8;
 
 /// Arguments the model follows where `argv`'s index is not a constant.
@@ -251,17 +279,24 @@ pub const ARGV_ROWS: u64 = 3;
 ///
 /// ```text
 /// @__ufo_argv = [R + 1 x ptr] { @__ufo_arg0, @__ufo_arg1, ..., @__ufo_argR }
-/// @__ufo_argK = [ARGV_LEN x i8]       ; argK[j] = __ufo_argv_byte(K, j), an input
+/// @__ufo_argK = [MAX_ARGUMENT_LENGTH + 1 x i8]
+///   argK[j] = __ufo_argv_byte(K, j)          ; j < ARGV_LEN, an input
+///   n = __ufo_argv_length(K); argK[n] = 0    ; its end, an input
 /// argv[argc] = null
 /// ```
 ///
-/// R is the largest constant index `main` loads (else [`ARGV_ROWS`]). An
-/// argument's bytes past [`ARGV_LEN`], the program name's, and the table's
-/// cells past its R + 1 rows are arbitrary (so `argv[k]` for `R < k < argc`
-/// is a string too): every command line is one of the
-/// model's (the model over-approximates), and a counterexample's arguments
-/// are its rows up to their first NUL. Runs after `mem2reg`, so that the
-/// parameter's uses are SSA.
+/// R is the largest constant index `main` loads (else [`ARGV_ROWS`]). Each
+/// row holds the longest argument Linux passes, so that no argument is cut
+/// short (an access past a shorter row would be undefined behaviour, which
+/// the optimizer may assume away); its bytes from [`ARGV_LEN`] to its
+/// length, the program name's, and the table's cells past its R + 1 rows
+/// are arbitrary (so `argv[k]` for `R < k < argc` is a string too): every
+/// command line is one of the model's (the model over-approximates), and a
+/// counterexample's arguments are its rows up to their length, `x`s where
+/// the model follows no byte (`program_inputs::RunInputs::of`). Under
+/// `memsafety` a row is an object of its length and its NUL, the table one
+/// of `argc + 1` pointers (`memsafety::object_of`). Runs after `mem2reg`,
+/// so that the parameter's uses are SSA.
 #[allow(deprecated)]
 pub fn model_argv(module: &Module, entry: FunctionValue) {
     // (LLVM 14's pointers are typed: its plugin keeps the model of before)
@@ -287,13 +322,19 @@ pub fn model_argv(module: &Module, entry: FunctionValue) {
         let mut only_numbers = true;
         let mut row_loads: Vec<(u64, Value)> = Vec::new();
         let mut read_only = true;
-        for u in llvm::users(argv) {
+        // (`memsafety`'s checks read nothing: `__ufo_access(argv + k, 8)`)
+        let check = |v: &Value| {
+            llvm::is_instruction(*v)
+                && llvm::opcode(*v) == LLVMOpcode::LLVMCall
+                && llvm::name(llvm::called_value(*v)) == super::builtins::ACCESS
+        };
+        for u in llvm::users(argv).into_iter().filter(|u| !check(u)) {
             let (index, loads) = if llvm::is_instruction(u) && llvm::opcode(u) == LLVMOpcode::LLVMLoad {
                 (Some(0), vec![u])
             } else if let Some(offset) = llvm::gep_byte_offset(u).filter(|_| llvm::operand(u, 0) == argv) {
                 let size = i128::from(llvm::pointer_size(u)).max(1);
                 let index = (offset % size == 0 && offset >= 0).then(|| (offset / size) as u64);
-                let loads: Vec<Value> = llvm::users(u);
+                let loads: Vec<Value> = llvm::users(u).into_iter().filter(|l| !check(l)).collect();
                 let all_loads =
                     loads.iter().all(|l| llvm::is_instruction(*l) && llvm::opcode(*l) == LLVMOpcode::LLVMLoad);
                 (index.filter(|_| all_loads), loads)
@@ -329,7 +370,7 @@ pub fn model_argv(module: &Module, entry: FunctionValue) {
         let ctx = LLVMGetModuleContext(m);
         let (i8t, i32t, i64t) = (LLVMInt8TypeInContext(ctx), LLVMInt32TypeInContext(ctx), LLVMInt64TypeInContext(ctx));
         let ptr = LLVMTypeOf(argv);
-        let row_ty = LLVMArrayType(i8t, ARGV_LEN as u32);
+        let row_ty = LLVMArrayType(i8t, (crate::program_inputs::MAX_ARGUMENT_LENGTH + 1) as u32);
         let global = |name: &str, ty: LLVMTypeRef, init: LLVMValueRef| {
             let cname = std::ffi::CString::new(name).unwrap_or_default();
             let g = LLVMAddGlobal(m, ty, cname.as_ptr());
@@ -338,18 +379,29 @@ pub fn model_argv(module: &Module, entry: FunctionValue) {
             g
         };
         let row_globals: Vec<LLVMValueRef> =
-            (0..=rows).map(|k| global(&format!("__ufo_arg{k}"), row_ty, LLVMConstNull(row_ty))).collect();
+            (0..=rows).map(|k| global(&format!("{ARGV_ROW}{k}"), row_ty, LLVMConstNull(row_ty))).collect();
         // (no NULL after them: the table's cells past its rows are arbitrary,
         // and `argv[argc]` is the one NULL, stored below)
         let mut entries: Vec<LLVMValueRef> = row_globals.clone();
         let table_ty = LLVMArrayType(ptr, entries.len() as u32);
-        let table = global("__ufo_argv", table_ty, LLVMConstArray(ptr, entries.as_mut_ptr(), entries.len() as u32));
+        let table = global(ARGV_TABLE, table_ty, LLVMConstArray(ptr, entries.as_mut_ptr(), entries.len() as u32));
         let builder = LLVMCreateBuilderInContext(ctx);
         let first = LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(f));
         LLVMPositionBuilderBefore(builder, first);
         let byte_fn = declare(m, ARGV_BYTE, i8t, &[i32t, i32t]);
         let any_fn = declare(m, super::models::ANY_INT, i32t, &[]);
+        let length_fn = declare(m, ARGV_LENGTH, i64t, &[i32t]);
+        let at = |row: LLVMValueRef, j: LLVMValueRef| {
+            let mut idx = [j];
+            LLVMBuildGEP2(builder, i8t, row, idx.as_mut_ptr(), 1, c"".as_ptr())
+        };
+        // (where the table is only read, the rows `main` does not load are
+        // never read: their bytes stay arbitrary)
+        let loaded: std::collections::BTreeSet<u64> = row_loads.iter().map(|(k, _)| *k).collect();
         for (k, row) in row_globals.iter().enumerate() {
+            if read_only && !loaded.contains(&(k as u64)) {
+                continue;
+            }
             for j in 0..ARGV_LEN {
                 // (the program name is no input: its bytes are free)
                 let byte = if k == 0 {
@@ -359,10 +411,10 @@ pub fn model_argv(module: &Module, entry: FunctionValue) {
                     let args = [LLVMConstInt(i32t, k as u64, 0), LLVMConstInt(i32t, j, 0)];
                     build_call(builder, byte_fn, &args, "argv.byte")
                 };
-                let mut idx = [LLVMConstInt(i64t, j, 0)];
-                let at = LLVMBuildGEP2(builder, i8t, *row, idx.as_mut_ptr(), 1, c"".as_ptr());
-                LLVMBuildStore(builder, byte, at);
+                LLVMBuildStore(builder, byte, at(*row, LLVMConstInt(i64t, j, 0)));
             }
+            let n = build_call(builder, length_fn, &[LLVMConstInt(i32t, k as u64, 0)], "argv.length");
+            LLVMBuildStore(builder, LLVMConstInt(i8t, 0, 0), at(*row, n));
         }
         let n = LLVMBuildIntCast2(builder, argc, i64t, 1, c"".as_ptr());
         let mut idx = [n];

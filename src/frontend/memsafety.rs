@@ -24,7 +24,10 @@
 //! pointer is the object's start plus a byte offset, exact in the model):
 //! a global or an `alloca` of its size; a `malloc`/`calloc`/`realloc` block
 //! of its size, not null and not freed (a ghost flag per allocating call,
-//! set by `free`). Each violation is an error edge of its own kind
+//! set by `free`); a command-line argument's string of its length and NUL,
+//! `argv`'s table of `argc + 1` pointers (`inputs::model_argv`); a pointer
+//! that is null or one of these (`argv[k]`, null when `k == argc`) is
+//! checked for null first (`Tx::null_or_object`). Each violation is an error edge of its own kind
 //! ([`NULL_DEREF`], [`USE_AFTER_FREE`], [`OUT_OF_BOUNDS`]); `free(p)` is
 //! checked the same way ([`INVALID_FREE`], [`DOUBLE_FREE`]), and where the
 //! model cannot name the object of `free`'s pointer (read from memory,
@@ -74,6 +77,12 @@ pub enum Object {
     /// The block of an allocating call (`malloc`, `calloc`, `realloc`): its
     /// size comes from the call's arguments.
     Heap { call: Value },
+    /// The model's string of the command-line argument `argv[index]`
+    /// (`inputs::model_argv`): its length and its NUL (its row is longer).
+    Argument { site: Value, index: usize },
+    /// The model's table of `argv`: `argc + 1` pointers (its row count is
+    /// the most the program reads).
+    ArgvTable { site: Value },
     /// The null pointer.
     Null,
 }
@@ -336,6 +345,12 @@ pub(super) fn object_of(td: LLVMTargetDataRef, root: Value) -> Option<Object> {
     unsafe {
         if LLVMIsNull(root) != 0 {
             return Some(Object::Null);
+        }
+        if let Some(index) = super::inputs::argv_row(root) {
+            return Some(Object::Argument { site: root, index });
+        }
+        if super::inputs::is_argv_table(root) {
+            return Some(Object::ArgvTable { site: root });
         }
         if !LLVMIsAGlobalVariable(root).is_null() {
             // (an external global's size is its declared type's)

@@ -95,6 +95,9 @@ struct Tx<'a> {
     /// Under `memsafety`: why SAFE cannot be claimed (an access whose object
     /// the model does not know), if so.
     unchecked: Option<String>,
+    /// The lengths of the command-line arguments (`inputs::model_argv`), by
+    /// index: the sizes of their strings under `memsafety`.
+    argv_lengths: HashMap<usize, Expr>,
 }
 
 /// A ghost flag of `memsafety`'s checks (`memsafety.rs`).
@@ -229,6 +232,7 @@ fn translate_function(
         not_summarizable: None,
         ghosts: Vec::new(),
         unchecked: None,
+        argv_lengths: HashMap::new(),
         rounding_mode_set: ["fesetround", "fesetenv", "feupdateenv"].iter().any(|f| module.get_function(f).is_some()),
     };
     tx.declare_regions();
@@ -1984,6 +1988,23 @@ impl Tx<'_> {
         }
     }
 
+    /// The length of the command-line argument `argv[index]`
+    /// (`inputs::model_argv`), at most the longest Linux passes: an input,
+    /// but for the program name (which the replay chooses).
+    fn argv_length(&mut self, inst: Value, index: usize, body: &mut Vec<Stmt>, at: &SrcLoc) {
+        let Some((v, sort)) = self.result(inst) else { return };
+        let kind = match index {
+            0 => HavocKind::Unmodelled { why: "the length of the program's name".to_string() },
+            _ => HavocKind::Nondet { func: "argv".into(), source: InputSource::ArgvLength { index } },
+        };
+        body.push(Stmt::Havoc(v, kind, at.clone()));
+        body.push(Stmt::Assume(Expr::And(vec![
+            compare(CmpPred::Sge, v, sort, 0),
+            compare(CmpPred::Sle, v, sort, crate::program_inputs::MAX_ARGUMENT_LENGTH),
+        ])));
+        self.argv_lengths.insert(index, Expr::Var(v, sort));
+    }
+
     fn call(&mut self, inst: Value, body: &mut Vec<Stmt>, at: &SrcLoc) -> Result<Flow> {
         let callee = llvm::called_value(inst);
         if llvm::is_inline_asm(callee) {
@@ -2106,6 +2127,7 @@ impl Tx<'_> {
                 InputCall::ArgvByte { index, pos } => {
                     self.input(inst, "argv", InputSource::ArgvByte { index, pos }, None, body, at)
                 }
+                InputCall::ArgvLength { index } => self.argv_length(inst, index, body, at),
             }
             return Ok(Flow::Continue);
         }
@@ -2316,6 +2338,7 @@ impl Tx<'_> {
         let object = memsafety::object_of(self.mem.data_layout(), root)?;
         let int = |value| Expr::Int { value, bits };
         let mul = |a, b| Expr::Bin { op: BinOp::Mul, bits, nsw: false, nuw: false, a: Box::new(a), b: Box::new(b) };
+        let add = |a, b| Expr::Bin { op: BinOp::Add, bits, nsw: false, nuw: false, a: Box::new(a), b: Box::new(b) };
         let name = |this: &Self, v: Value| {
             let n = this.src_names.get(&v).cloned().unwrap_or_else(|| llvm::name(v));
             if n.is_empty() {
@@ -2334,6 +2357,15 @@ impl Tx<'_> {
             memsafety::Object::Heap { call } => {
                 let size = self.heap_size(call, body, at)?;
                 (size, self.block_name(call))
+            }
+            memsafety::Object::Argument { index, .. } => {
+                let length = widened(self.argv_lengths.get(&index)?.clone(), bits)?;
+                (add(length, int(1)), format!("'argv[{index}]'"))
+            }
+            memsafety::Object::ArgvTable { .. } => {
+                let argc = unsafe { llvm_sys::core::LLVMGetParam(llvm_sys::core::LLVMGetParamParent(self.argv?), 0) };
+                let argc = widened(self.opnd(argc, body, at)?, bits)?;
+                (mul(add(argc, int(1)), int(i128::from(bits / 8))), "'argv'".to_string())
             }
         };
         Some((object, size, what))
@@ -2466,6 +2498,8 @@ impl Tx<'_> {
         let Some((root, off)) = self.offset_from_root(p, true, body, at) else {
             return self.access_by_value(p, n, None, body, at);
         };
+        let text = format!("access of {} through a null pointer", n.as_ref().map(bytes_text).unwrap_or_default());
+        let root = self.null_or_object(root, text, body, at);
         let (Some((object, size, what)), Some(n)) = (self.object(root, body, at), n.clone()) else {
             return self.access_by_value(p, n, Some(root), body, at);
         };
@@ -2521,6 +2555,31 @@ impl Tx<'_> {
         self.fault_edge(body, &conds, OUT_OF_BOUNDS, text, at);
         body.extend(valid.into_iter().map(Stmt::Assume));
         body.push(Stmt::Assume(within));
+    }
+
+    /// `root` where it is `select(c, null, q)` or `select(c, q, null)` of an
+    /// object's start `q` (`argv[k]`, null when `k == argc`:
+    /// `inputs::model_argv`): the error edge of the access through null
+    /// (`text`), then `q` where it is not null; else `root`.
+    fn null_or_object(&mut self, root: Value, text: String, body: &mut Vec<Stmt>, at: &SrcLoc) -> Value {
+        if !llvm::is_instruction(root) || llvm::opcode(root) != LLVMOpcode::LLVMSelect {
+            return root;
+        }
+        let (c, a, b) = (llvm::operand(root, 0), llvm::operand(root, 1), llvm::operand(root, 2));
+        let is_null = |v| unsafe { llvm_sys::core::LLVMIsNull(v) != 0 };
+        let (null_if, q) = match (is_null(a), is_null(b)) {
+            (true, false) => (true, b),
+            (false, true) => (false, a),
+            _ => return root,
+        };
+        if memsafety::object_of(self.mem.data_layout(), q).is_none() {
+            return root;
+        }
+        let c = self.truth(c, body, at);
+        let null = if null_if { c } else { Expr::negate(c) };
+        self.fault_edge(body, std::slice::from_ref(&null), NULL_DEREF, text, at);
+        body.push(Stmt::Assume(Expr::negate(null)));
+        q
     }
 
     /// The check of `free(p)` (`memsafety.rs`): `p` is null, or the start of

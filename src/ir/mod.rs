@@ -159,6 +159,11 @@ pub enum InputSource {
     /// Byte `pos` of the command-line argument `argv[index]` (`index` at
     /// least 1): the replay passes the argument's bytes up to the first NUL.
     ArgvByte { index: usize, pos: usize },
+    /// The length of the command-line argument `argv[index]`: the model's
+    /// string ends there (a NUL; bytes before it may end it earlier). The
+    /// replay passes an argument of that length: its `ArgvByte`s, then
+    /// `x`s where the model follows no byte.
+    ArgvLength { index: usize },
     /// What a C library function returned (`rand`, `random`, `time`): the
     /// harness returns it in place of the library's.
     Library { function: String },
