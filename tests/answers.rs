@@ -239,7 +239,10 @@ fn violation_witness_yaml_fixes_the_replayed_inputs_and_ends_at_the_error() {
     let file = "llvm-tests/fig1_unsafe.c";
     let (json, w, _) = verify_with_outputs(file, &["--opt", "O0"]);
     assert_eq!(json["verdict"], "UNSAFE");
-    let w = yaml_to_json(&w.expect("a witness was written"));
+    let text = w.expect("a witness was written");
+    // (a string, quoted: a YAML 1.1 reader would take it for a timestamp)
+    assert!(text.contains("creation_time: '"), "{text}");
+    let w = yaml_to_json(&text);
     assert_valid("tests/schemas/witness-2.0.schema.json", &w, "violation witness");
     let entry = &w[0];
     assert_eq!(entry["entry_type"], "violation_sequence");
@@ -252,6 +255,7 @@ fn violation_witness_yaml_fixes_the_replayed_inputs_and_ends_at_the_error() {
         let wp = &seg["segment"][0]["waypoint"];
         assert_eq!(wp["type"], "function_return");
         assert_eq!(wp["constraint"]["value"], format!("\\result == {}", input["value"]));
+        assert_eq!(wp["constraint"]["format"], "acsl_expression", "a function return's constraint is ACSL");
         assert_eq!(wp["location"]["line"], input["at"]["line"]);
         // the column of the call's closing parenthesis: `__VERIFIER_nondet_int()`
         let line = std::fs::read_to_string(root().join(file)).unwrap().lines().nth(5).unwrap().to_string();

@@ -50,6 +50,12 @@ pub fn file_hash(path: &str) -> String {
     }
 }
 
+/// The unquoted `creation_time` of a YAML witness's text, if it is unquoted.
+fn entry_time(text: &str) -> Option<String> {
+    let line = text.lines().find_map(|l| l.trim_start().strip_prefix("creation_time: "))?;
+    (!line.starts_with(['\'', '"'])).then(|| line.to_string())
+}
+
 fn now() -> String {
     chrono::Local::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, false)
 }
@@ -76,23 +82,102 @@ fn call_end(at: &SrcLoc) -> u32 {
     at.col
 }
 
-/// The 1-based column of the loop keyword (`while`, `for`, `do`) that starts the
-/// loop statement on `at`'s line at or before `at`, as format 2.0 locates a
-/// `loop_invariant`; `at`'s own column if there is none.
-fn loop_start(at: &SrcLoc) -> u32 {
-    let Some(line) = crate::explain::source_line_raw(at) else { return at.col };
-    let upto = line.get(..(at.col as usize).min(line.len())).unwrap_or(&line);
-    let word = |k: &str| {
-        upto.match_indices(k)
-            .filter(|(i, _)| {
-                let before = upto[..*i].chars().next_back().is_none_or(|c| !c.is_alphanumeric() && c != '_');
-                let after = line[i + k.len()..].chars().next().is_none_or(|c| !c.is_alphanumeric() && c != '_');
-                before && after
-            })
-            .map(|(i, _)| i)
-            .last()
+/// Lines of the source above a loop head that [`loop_start`] reads for the
+/// keyword of its loop.
+const LOOP_LOOKBACK: u32 = 64;
+
+/// Where the loop statement of the loop head at `at` starts, as format 2.0
+/// locates a `loop_invariant`: the line and 1-based column of its keyword
+/// (`while`, `for`, `do`). A keyword before `at` on its line (the head is
+/// the loop's condition: `while (i < n)`); else the keyword that owns the
+/// innermost block around `at` opened by a loop (the head is the first
+/// statement of its body: `while (1) { if (...) break; ... }`, `do { ... }
+/// while (c)`); else `at` itself.
+fn loop_start(at: &SrcLoc) -> (u32, u32) {
+    let Some(line) = crate::explain::source_line_raw(at) else { return (at.line, at.col) };
+    let upto = line.get(..(at.col as usize).saturating_sub(1).min(line.len())).unwrap_or(&line);
+    if let Some(col) = ["while", "for", "do"].iter().filter_map(|k| last_word(upto, k)).max() {
+        return (at.line, col as u32 + 1);
+    }
+    // the text before `at`, as (line, byte column, char), backwards
+    let first = at.line.saturating_sub(LOOP_LOOKBACK).max(1);
+    let mut text: Vec<(u32, usize, char)> = Vec::new();
+    for n in first..=at.line {
+        let l = if n == at.line {
+            upto.to_string()
+        } else {
+            crate::explain::source_line_raw(&SrcLoc { line: n, ..at.clone() }).unwrap_or_default()
+        };
+        text.extend(l.char_indices().map(|(i, c)| (n, i, c)));
+        text.push((n, l.len(), '\n'));
+    }
+    let mut depth = 0usize;
+    for k in (0..text.len()).rev() {
+        match text[k].2 {
+            '}' => depth += 1,
+            '{' if depth > 0 => depth -= 1,
+            '{' => {
+                if let Some((l, c)) = loop_keyword_before(&text[..k]) {
+                    return (l, c as u32 + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    (at.line, at.col)
+}
+
+/// The byte column of the last occurrence of the word `k` in `s`.
+fn last_word(s: &str, k: &str) -> Option<usize> {
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    s.match_indices(k)
+        .filter(|(i, _)| {
+            s[..*i].chars().next_back().is_none_or(|c| !ident(c))
+                && s[i + k.len()..].chars().next().is_none_or(|c| !ident(c))
+        })
+        .map(|(i, _)| i)
+        .last()
+}
+
+/// The position of the loop keyword that owns a block opened right after
+/// `text` (`while (...)`, `for (...)`, `do`), if a loop owns it.
+fn loop_keyword_before(text: &[(u32, usize, char)]) -> Option<(u32, usize)> {
+    let mut k = text.len();
+    let skip_space = |k: &mut usize| {
+        while *k > 0 && text[*k - 1].2.is_whitespace() {
+            *k -= 1;
+        }
     };
-    ["while", "for", "do"].iter().filter_map(|k| word(k)).max().map(|i| i as u32 + 1).unwrap_or(at.col)
+    skip_space(&mut k);
+    if k > 0 && text[k - 1].2 == ')' {
+        let mut depth = 0usize;
+        while k > 0 {
+            k -= 1;
+            match text[k].2 {
+                ')' => depth += 1,
+                '(' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        skip_space(&mut k);
+    }
+    let end = k;
+    while k > 0 && (text[k - 1].2.is_alphanumeric() || text[k - 1].2 == '_') {
+        k -= 1;
+    }
+    let word: String = text[k..end].iter().map(|t| t.2).collect();
+    matches!(word.as_str(), "while" | "for" | "do").then(|| (text[k].0, text[k].1))
+}
+
+/// The location of a loop invariant: its loop's keyword ([`loop_start`]).
+fn loop_location(i: &crate::explain::LoopInvariant) -> Value {
+    let (line, col) = loop_start(&i.at);
+    location(&SrcLoc { line, ..i.at.clone() }, col, &i.function)
 }
 
 fn location(at: &SrcLoc, col: u32, function: &str) -> Value {
@@ -140,7 +225,7 @@ fn yaml(r: &Report) -> String {
                         "type": "function_return",
                         "action": "follow",
                         "location": location(&i.at, call_end(&i.at), &i.function),
-                        "constraint": { "value": crate::program_inputs::result_constraint(i), "format": "c_expression" },
+                        "constraint": { "value": crate::program_inputs::result_constraint(i), "format": "acsl_expression" },
                     }}]})
                 })
                 .collect();
@@ -160,7 +245,7 @@ fn yaml(r: &Report) -> String {
                 .map(|i| {
                     json!({ "invariant": {
                         "type": "loop_invariant",
-                        "location": location(&i.at, loop_start(&i.at), &i.function),
+                        "location": loop_location(i),
                         "value": i.c_expression,
                         "format": "c_expression",
                     }})
@@ -169,7 +254,14 @@ fn yaml(r: &Report) -> String {
             json!({ "entry_type": "invariant_set", "metadata": metadata(r), "content": invariants })
         }
     };
-    serde_norway::to_string(&vec![entry]).unwrap_or_default()
+    // (the format's `creation_time` is a string: quoted, so that a YAML 1.1
+    // reader does not take it for a timestamp)
+    let text = serde_norway::to_string(&vec![entry]).unwrap_or_default();
+    let created = entry_time(&text);
+    match created {
+        Some(t) => text.replacen(&format!("creation_time: {t}"), &format!("creation_time: '{t}'"), 1),
+        None => text,
+    }
 }
 
 /// A GraphML document under construction.
@@ -303,7 +395,7 @@ fn graphml(r: &Report) -> String {
         for (k, i) in invariants.filter(|i| i.at.is_known() && i.c_expression != "1").enumerate() {
             let id = format!("Q{k}");
             g.node(&id, &[("invariant", &i.c_expression), ("invariant.scope", &i.function)]);
-            let line = i.at.line.to_string();
+            let line = loop_start(&i.at).0.to_string();
             g.edge("N0", &id, &[("startline", &line), ("enterLoopHead", "true")]);
         }
     }
@@ -312,4 +404,47 @@ fn graphml(r: &Report) -> String {
     let mut out = String::from_utf8(g.w.into_inner()).unwrap_or_default();
     out.push('\n');
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A loop invariant is located at its loop's keyword (format 2.0): on
+    /// the head's line where the head is the condition, else at the loop
+    /// that opens the innermost enclosing block (not an `if`'s block, not
+    /// a loop closed before the head).
+    #[test]
+    fn a_loop_invariant_is_located_at_its_loop_keyword() {
+        let dir = std::env::temp_dir().join(format!("ufo-witness-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("loops.c");
+        let source = "int main(void) {\n\
+                      \x20 int i = 0, n = 3;\n\
+                      \x20 while (1) {\n\
+                      \x20   if (i >= n)\n\
+                      \x20     break;\n\
+                      \x20   i++;\n\
+                      \x20 }\n\
+                      \x20 for (int j = 0; j < n; j++) { i--; }\n\
+                      \x20 do {\n\
+                      \x20   if (i) { i--; }\n\
+                      \x20   n--;\n\
+                      \x20 } while (n > 0);\n\
+                      \x20 if (n) {\n\
+                      \x20   n = 0;\n\
+                      \x20 }\n\
+                      }\n";
+        std::fs::write(&file, source).unwrap();
+        let at = |line, col| SrcLoc { file: file.to_string_lossy().into_owned(), line, col };
+        // the first statement of `while (1)`'s body
+        assert_eq!(loop_start(&at(4, 9)), (3, 3));
+        // the condition of the `for`, on its line
+        assert_eq!(loop_start(&at(8, 23)), (8, 3));
+        // the body of the `do` (past a closed `if` block)
+        assert_eq!(loop_start(&at(11, 5)), (9, 3));
+        // inside an `if` inside no loop: the head itself
+        assert_eq!(loop_start(&at(14, 5)), (14, 5));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
