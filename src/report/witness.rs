@@ -90,9 +90,10 @@ const LOOP_LOOKBACK: u32 = 64;
 /// locates a `loop_invariant`: the line and 1-based column of its keyword
 /// (`while`, `for`, `do`). A keyword before `at` on its line (the head is
 /// the loop's condition: `while (i < n)`); else the keyword that owns the
-/// innermost block around `at` opened by a loop (the head is the first
-/// statement of its body: `while (1) { if (...) break; ... }`, `do { ... }
-/// while (c)`); else `at` itself.
+/// innermost block or parenthesis around `at` opened by a loop (the head is
+/// the first statement of its body: `while (1) { if (...) break; ... }`,
+/// `do { ... } while (c)`; or the condition of a header over several
+/// lines); else `at` itself.
 fn loop_start(at: &SrcLoc) -> (u32, u32) {
     let Some(line) = crate::explain::source_line_raw(at) else { return (at.line, at.col) };
     let upto = line.get(..(at.col as usize).saturating_sub(1).min(line.len())).unwrap_or(&line);
@@ -111,17 +112,31 @@ fn loop_start(at: &SrcLoc) -> (u32, u32) {
         text.extend(l.char_indices().map(|(i, c)| (n, i, c)));
         text.push((n, l.len(), '\n'));
     }
-    let mut depth = 0usize;
+    // (an unmatched `{` or `(` opens what `at` is in: a loop's body or header?)
+    let (mut braces, mut parens) = (0usize, 0usize);
     for k in (0..text.len()).rev() {
-        match text[k].2 {
-            '}' => depth += 1,
-            '{' if depth > 0 => depth -= 1,
-            '{' => {
-                if let Some((l, c)) = loop_keyword_before(&text[..k]) {
-                    return (l, c as u32 + 1);
-                }
+        let owner = match text[k].2 {
+            '}' => {
+                braces += 1;
+                continue;
             }
-            _ => {}
+            ')' => {
+                parens += 1;
+                continue;
+            }
+            '{' if braces > 0 => {
+                braces -= 1;
+                continue;
+            }
+            '(' if parens > 0 => {
+                parens -= 1;
+                continue;
+            }
+            '{' | '(' => loop_keyword_before(&text[..k]),
+            _ => continue,
+        };
+        if let Some((l, c)) = owner {
+            return (l, c as u32 + 1);
         }
     }
     (at.line, at.col)
@@ -139,8 +154,9 @@ fn last_word(s: &str, k: &str) -> Option<usize> {
         .last()
 }
 
-/// The position of the loop keyword that owns a block opened right after
-/// `text` (`while (...)`, `for (...)`, `do`), if a loop owns it.
+/// The position of the loop keyword that owns a block or parenthesis
+/// opened right after `text` (`while (...) {`, `for (...) {`, `do {`,
+/// `for (`), if a loop owns it.
 fn loop_keyword_before(text: &[(u32, usize, char)]) -> Option<(u32, usize)> {
     let mut k = text.len();
     let skip_space = |k: &mut usize| {
@@ -434,11 +450,16 @@ mod tests {
                       \x20 if (n) {\n\
                       \x20   n = 0;\n\
                       \x20 }\n\
+                      \x20 for (int j = 0;\n\
+                      \x20      j < n; j++)\n\
+                      \x20   i++;\n\
                       }\n";
         std::fs::write(&file, source).unwrap();
         let at = |line, col| SrcLoc { file: file.to_string_lossy().into_owned(), line, col };
         // the first statement of `while (1)`'s body
         assert_eq!(loop_start(&at(4, 9)), (3, 3));
+        // (a header over two lines)
+        assert_eq!(loop_start(&at(17, 8)), (16, 3));
         // the condition of the `for`, on its line
         assert_eq!(loop_start(&at(8, 23)), (8, 3));
         // the body of the `do` (past a closed `if` block)
