@@ -427,6 +427,7 @@ fn run(cli: Cli) -> Result<i32, Error> {
                     sp.set_message(format!("running: {}", running.join(", ")))
                 })));
             }
+            let started = std::time::Instant::now();
             let report = ufo::runner::verify(&opts);
             if let Some(sp) = spinner {
                 sp.finish_and_clear();
@@ -437,7 +438,14 @@ fn run(cli: Cli) -> Result<i32, Error> {
             } else {
                 print!("{}", report.to_text(a.stats));
             }
-            match (&a.witness, witness::witness(&report, a.witness_format)) {
+            let proof = a.witness.as_ref().and_then(|_| ufo::runner::witness_proof(&opts, &report, started.elapsed()));
+            if proof.is_some() {
+                eprintln!(
+                    "ufo: the witness lists the invariants of a proof at -O0: the proof at -{:?} needs none at the program's loops",
+                    opts.frontend.opt
+                );
+            }
+            match (&a.witness, witness::witness(proof.as_ref().unwrap_or(&report), a.witness_format)) {
                 (Some(path), Some(w)) => write_output(path, &w)?,
                 (Some(path), None) => eprintln!("ufo: no witness written to {}: the answer is UNKNOWN", path.display()),
                 _ => {}

@@ -29,6 +29,34 @@ fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
         .unwrap_or_else(|| "a panic".into())
 }
 
+/// The report whose loop invariants a correctness witness of `report` lists
+/// (`--witness`): `None` for `report` itself, where it is not SAFE or its
+/// certificate gives an invariant in C at a source loop, or it was proved
+/// at -O0. Else (the optimizer often settles the check itself, deleting a
+/// loop or the facts an invariant would carry, and the proof of the
+/// optimized program needs no invariant at the source's loops) the report
+/// of a proof at -O0 within the time `report` left, if it is SAFE: its
+/// invariants are of the source's loops, and checked like every certificate.
+pub fn witness_proof(opts: &VerifyOptions, report: &Report, spent: Duration) -> Option<Report> {
+    let needs = report.verdict == Verdict::Safe
+        && opts.frontend.opt != OptLevel::O0
+        && crate::report::witness::exported_invariants(report).next().is_none();
+    if !needs {
+        return None;
+    }
+    let mut at_o0 = opts.clone();
+    at_o0.frontend.opt = OptLevel::O0;
+    at_o0.progress = None;
+    at_o0.timeout = match opts.timeout.map(|t| t - spent.as_secs_f64()) {
+        None => None,
+        Some(left) if left >= 1.0 => Some(left),
+        Some(_) => return None,
+    };
+    let proof = verify(&at_o0).ok()?;
+    (proof.verdict == Verdict::Safe && crate::report::witness::exported_invariants(&proof).next().is_some())
+        .then_some(proof)
+}
+
 /// Runs the pipeline of `opts` under the watchdog (module docs).
 pub fn verify(opts: &VerifyOptions) -> Result<Report> {
     let cancel = Cancel::new();

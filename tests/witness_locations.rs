@@ -4,7 +4,8 @@
 //! `function_return` waypoint at the closing parenthesis of a call, the
 //! `target` at the start of a call, a `loop_invariant` at the first
 //! character of a `while`, `for` or `do` statement; at -O0 and -O2, each
-//! witness valid against `tests/schemas/witness-2.0.schema.json`.
+//! witness valid against `tests/schemas/witness-2.0.schema.json`, a
+//! correctness witness with an invariant at least.
 
 mod common;
 use common::*;
@@ -112,6 +113,10 @@ fn every_witness_location_points_at_what_the_format_names() {
             if verdict == "SAFE" && level == "O0" {
                 // (every loop of these programs needs an invariant at -O0)
                 assert_eq!(invariants, s.loops.len(), "{what}: {w:#}");
+            } else if verdict == "SAFE" {
+                // (where the optimized program's proof needs none, the
+                // witness has a proof's at -O0: `runner::witness_proof`)
+                assert!(invariants >= 1, "{what}: {w:#}");
             }
         }
     }

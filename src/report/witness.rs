@@ -42,6 +42,13 @@ pub fn witness(r: &Report, format: WitnessFormat) -> Option<String> {
     })
 }
 
+/// The loop invariants of a SAFE report that a correctness witness lists:
+/// those at a known source position with a C expression that says
+/// something.
+pub fn exported_invariants(r: &Report) -> impl Iterator<Item = &crate::explain::LoopInvariant> {
+    r.certificate.iter().flat_map(|c| c.loop_invariants.iter()).filter(|i| i.at.is_known() && i.c_expression != "1")
+}
+
 /// SHA-256 of a file's contents, in hex (empty if unreadable).
 pub fn file_hash(path: &str) -> String {
     match std::fs::read(path) {
@@ -253,11 +260,7 @@ fn yaml(r: &Report) -> String {
             json!({ "entry_type": "violation_sequence", "metadata": metadata(r), "content": segments })
         }
         _ => {
-            let invariants: Vec<Value> = r
-                .certificate
-                .iter()
-                .flat_map(|c| c.loop_invariants.iter())
-                .filter(|i| i.at.is_known() && i.c_expression != "1")
+            let invariants: Vec<Value> = exported_invariants(r)
                 .map(|i| {
                     json!({ "invariant": {
                         "type": "loop_invariant",
@@ -407,8 +410,7 @@ fn graphml(r: &Report) -> String {
         let target = r.counterexample.as_ref().map(|c| c.target.line.to_string()).unwrap_or_default();
         g.edge(&last, "V", &[("startline", &target)]);
     } else {
-        let invariants = r.certificate.iter().flat_map(|c| c.loop_invariants.iter());
-        for (k, i) in invariants.filter(|i| i.at.is_known() && i.c_expression != "1").enumerate() {
+        for (k, i) in exported_invariants(r).enumerate() {
             let id = format!("Q{k}");
             g.node(&id, &[("invariant", &i.c_expression), ("invariant.scope", &i.function)]);
             let line = loop_start(&i.at).0.to_string();
