@@ -5,7 +5,9 @@
 //! `target` at the start of a call, a `loop_invariant` at the first
 //! character of a `while`, `for` or `do` statement; at -O0 and -O2, each
 //! witness valid against `tests/schemas/witness-2.0.schema.json`, a
-//! correctness witness with an invariant at least.
+//! correctness witness with an invariant at least, each of which holds of
+//! the source program (checked by verifying it with the invariants as
+//! checks where each loop evaluates its condition).
 
 mod common;
 use common::*;
@@ -79,6 +81,53 @@ fn witness(file: &str, level: &str) -> (String, serde_json::Value) {
     (verdict, yaml)
 }
 
+/// The byte offset of (line, column), both from 1.
+fn offset_of(text: &str, line: u64, col: u64) -> usize {
+    let start: usize = text.split_inclusive('\n').take(line as usize - 1).map(str::len).sum();
+    start + col as usize - 1
+}
+
+/// `text` with a check of each invariant (line, column of its loop's
+/// keyword, C expression) where its loop evaluates its condition: `while
+/// (c)` as `while (ufo_inv(I), c)`, `for (a; c; b)` as `for (a; ufo_inv(I),
+/// c; b)`, `do {` as `do { ufo_inv(I);`; `ufo_inv` reaches the error
+/// where its argument is false.
+fn with_checks(text: &str, invariants: &[(u64, u64, String)]) -> String {
+    let mut out = text.to_string();
+    let mut sorted = invariants.to_vec();
+    sorted.sort_by(|a, b| (b.0, b.1).cmp(&(a.0, a.1)));
+    for (line, col, inv) in sorted {
+        let at = offset_of(&out, line, col);
+        let check = format!("ufo_inv({inv})");
+        let insert = if out[at..].starts_with("do") {
+            let brace = at + out[at..].find('{').expect("do {") + 1;
+            (brace, format!(" {check};"))
+        } else {
+            let paren = at + out[at..].find('(').expect("a loop's parenthesis") + 1;
+            let cond =
+                if out[at..].starts_with("for") { paren + out[paren..].find(';').expect("for (;") + 1 } else { paren };
+            let empty = out[cond..].trim_start().starts_with([';', ')']);
+            (cond, if empty { format!(" {check}, 1") } else { format!(" {check}, ") })
+        };
+        out.insert_str(insert.0, &insert.1);
+    }
+    format!("extern void reach_error(void);\nstatic void ufo_inv(int c) {{ if (!c) reach_error(); }}\n{out}")
+}
+
+/// The check of an invariant is where the loop is: a false one is found.
+#[test]
+fn a_false_invariant_checked_at_its_loop_is_found() {
+    let file = "tests/data/witness/loops_safe.c";
+    let text = std::fs::read_to_string(root().join(file)).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    for (line, col, inv) in [(9, 3, "i < n"), (16, 3, "k == 0"), (19, 3, "j == 0")] {
+        let checked = dir.path().join("checked.c");
+        std::fs::write(&checked, with_checks(&text, &[(line, col, inv.to_string())])).unwrap();
+        let (code, json) = verify(&[checked.to_string_lossy().into_owned()], &["--opt", "O0", "--timeout", "60"]);
+        assert_eq!(check_answer("UNSAFE", &json, code, inv), "UNSAFE", "{inv} at {line}:{col}");
+    }
+}
+
 #[test]
 fn every_witness_location_points_at_what_the_format_names() {
     for file in ["llvm-tests/fig1_unsafe.c", "llvm-tests/fig1_safe.c", "tests/data/witness/loops_safe.c"] {
@@ -86,7 +135,7 @@ fn every_witness_location_points_at_what_the_format_names() {
         for level in ["O0", "O2"] {
             let (verdict, w) = witness(file, level);
             let what = format!("{file} at {level}");
-            let mut invariants = 0;
+            let mut invariants = Vec::new();
             for item in w[0]["content"].as_array().unwrap() {
                 let point = |wp: &serde_json::Value| {
                     let l = &wp["location"];
@@ -105,18 +154,30 @@ fn every_witness_location_points_at_what_the_format_names() {
                     }
                 }
                 if item.get("invariant").is_some() {
-                    invariants += 1;
                     let inv = &item["invariant"];
                     assert!(s.loops.contains(&point(inv)), "{what}: {inv} is at no loop's start: {s:?}");
+                    let (line, col) = point(inv);
+                    invariants.push((line, col, inv["value"].as_str().unwrap_or_default().to_string()));
                 }
             }
             if verdict == "SAFE" && level == "O0" {
                 // (every loop of these programs needs an invariant at -O0)
-                assert_eq!(invariants, s.loops.len(), "{what}: {w:#}");
+                assert_eq!(invariants.len(), s.loops.len(), "{what}: {w:#}");
             } else if verdict == "SAFE" {
                 // (where the optimized program's proof needs none, the
                 // witness has a proof's at -O0: `runner::witness_proof`)
-                assert!(invariants >= 1, "{what}: {w:#}");
+                assert!(!invariants.is_empty(), "{what}: {w:#}");
+            }
+            if verdict == "SAFE" {
+                // each invariant holds of the source where its loop checks its condition
+                let dir = tempfile::tempdir().unwrap();
+                let checked = dir.path().join("checked.c");
+                let text = std::fs::read_to_string(root().join(file)).unwrap();
+                std::fs::write(&checked, with_checks(&text, &invariants)).unwrap();
+                let (code, json) =
+                    verify(&[checked.to_string_lossy().into_owned()], &["--opt", "O0", "--timeout", "60"]);
+                let answer = check_answer("SAFE", &json, code, &format!("{what}, its invariants checked"));
+                assert_eq!(answer, "SAFE", "{what}: {invariants:?}");
             }
         }
     }
