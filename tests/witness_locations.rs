@@ -95,7 +95,7 @@ fn offset_of(text: &str, line: u64, col: u64) -> usize {
 fn with_checks(text: &str, invariants: &[(u64, u64, String)]) -> String {
     let mut out = text.to_string();
     let mut sorted = invariants.to_vec();
-    sorted.sort_by(|a, b| (b.0, b.1).cmp(&(a.0, a.1)));
+    sorted.sort_by_key(|i| std::cmp::Reverse((i.0, i.1)));
     for (line, col, inv) in sorted {
         let at = offset_of(&out, line, col);
         let check = format!("ufo_inv({inv})");
