@@ -120,7 +120,7 @@ fn a_false_invariant_checked_at_its_loop_is_found() {
     let file = "tests/data/witness/loops_safe.c";
     let text = std::fs::read_to_string(root().join(file)).unwrap();
     let dir = tempfile::tempdir().unwrap();
-    for (line, col, inv) in [(9, 3, "i < n"), (16, 3, "k == 0"), (19, 3, "j == 0")] {
+    for (line, col, inv) in [(9, 3, "i < n"), (15, 3, "k == 0"), (19, 3, "j == 0")] {
         let checked = dir.path().join("checked.c");
         std::fs::write(&checked, with_checks(&text, &[(line, col, inv.to_string())])).unwrap();
         let (code, json) = verify(&[checked.to_string_lossy().into_owned()], &["--opt", "O0", "--timeout", "60"]);
