@@ -1048,7 +1048,12 @@ impl Tx<'_> {
                     _ => None,
                 };
                 match cell {
-                    Some(c) => body.push(Stmt::Assign(v, c)),
+                    Some(c) => {
+                        body.push(Stmt::Assign(v, c));
+                        if bits == 8 {
+                            self.argv_byte_read(ptr, v, body, at);
+                        }
+                    }
                     None => {
                         self.stats.memory_loads += 1;
                         body.push(Stmt::Havoc(v, HavocKind::Unmodelled { why: "memory load".into() }, at.clone()));
@@ -2557,21 +2562,32 @@ impl Tx<'_> {
         body.push(Stmt::Assume(within));
     }
 
+    /// After the byte `v` loaded at `ptr`, where `ptr` is in a command-line
+    /// argument's row (`inputs::model_argv`): no NUL before the argument's
+    /// length (the row's bytes past those the model follows are arbitrary;
+    /// an argument has no NUL before its end), so that a string a path reads
+    /// ends where the replay's argument does.
+    fn argv_byte_read(&mut self, ptr: Value, v: VarId, body: &mut Vec<Stmt>, at: &SrcLoc) {
+        if self.argv_lengths.is_empty() {
+            return;
+        }
+        let Some((root, off)) = self.offset_from_root(ptr, true, body, at) else { return };
+        let row = null_select(root).map_or(root, |(_, _, q)| q);
+        let bits = self.mem.ptr_bits;
+        let Some(length) = inputs::argv_row(row).and_then(|k| widened(self.argv_lengths.get(&k)?.clone(), bits)) else {
+            return;
+        };
+        let past = Expr::Cmp { pred: CmpPred::Uge, bits, a: Box::new(off), b: Box::new(length) };
+        let not_nul = compare(CmpPred::Ne, v, Sort::Int { bits: 8 }, 0);
+        body.push(Stmt::Assume(Expr::Or(vec![past, not_nul])));
+    }
+
     /// `root` where it is `select(c, null, q)` or `select(c, q, null)` of an
     /// object's start `q` (`argv[k]`, null when `k == argc`:
     /// `inputs::model_argv`): the error edge of the access through null
     /// (`text`), then `q` where it is not null; else `root`.
     fn null_or_object(&mut self, root: Value, text: String, body: &mut Vec<Stmt>, at: &SrcLoc) -> Value {
-        if !llvm::is_instruction(root) || llvm::opcode(root) != LLVMOpcode::LLVMSelect {
-            return root;
-        }
-        let (c, a, b) = (llvm::operand(root, 0), llvm::operand(root, 1), llvm::operand(root, 2));
-        let is_null = |v| unsafe { llvm_sys::core::LLVMIsNull(v) != 0 };
-        let (null_if, q) = match (is_null(a), is_null(b)) {
-            (true, false) => (true, b),
-            (false, true) => (false, a),
-            _ => return root,
-        };
+        let Some((c, null_if, q)) = null_select(root) else { return root };
         if memsafety::object_of(self.mem.data_layout(), q).is_none() {
             return root;
         }
@@ -2917,6 +2933,21 @@ fn bytes_text(n: &Expr) -> String {
     match n {
         Expr::Int { value, .. } => format!("{value} bytes"),
         _ => "bytes".to_string(),
+    }
+}
+
+/// `root` as `select(c, null, q)` or `select(c, q, null)`: `c`, whether `c`
+/// picks null, and `q`.
+fn null_select(root: Value) -> Option<(Value, bool, Value)> {
+    if !llvm::is_instruction(root) || llvm::opcode(root) != LLVMOpcode::LLVMSelect {
+        return None;
+    }
+    let (c, a, b) = (llvm::operand(root, 0), llvm::operand(root, 1), llvm::operand(root, 2));
+    let is_null = |v| unsafe { llvm_sys::core::LLVMIsNull(v) != 0 };
+    match (is_null(a), is_null(b)) {
+        (true, false) => Some((c, true, b)),
+        (false, true) => Some((c, false, a)),
+        _ => None,
     }
 }
 
