@@ -3,12 +3,16 @@
 //! 2.0 (`violation_sequence` / `invariant_set` entries) or GraphML format 1.0.
 //!
 //! The violation witness fixes the return value of every nondet call
-//! (`function_return` waypoints, `\result == v`) and ends at the error call: the
-//! inputs are exactly the ones the replay ran. The correctness witness lists the
-//! checked loop invariants as C expressions over source variables
-//! (`explain::LoopInvariant::c_expression`, weakened where C cannot express an
-//! atom). Invariants belong to the optimized IR's loop heads, so a validator
-//! matches them to source loops most reliably at `--opt O0`.
+//! (`function_return` waypoints, `\result == v` in ACSL, at the call's closing
+//! parenthesis) and ends at the error call: the inputs are exactly the ones
+//! the replay ran. The correctness witness lists the checked loop invariants
+//! as C expressions over source variables (`explain::LoopInvariant::c_expression`,
+//! weakened where C cannot express an atom), each at its loop's keyword
+//! ([`loop_start`]). Invariants belong to the optimized IR's loop heads; where
+//! the optimized program's proof has none at the program's loops, the caller
+//! passes the report of a proof at -O0 (`runner::witness_proof`).
+//! Invariant: every location names the source position format 2.0 asks for
+//! (checked against clang's AST in `tests/witness_locations.rs`).
 
 use super::Report;
 use crate::engines::Verdict;
