@@ -446,8 +446,8 @@ fn run(cli: Cli) -> Result<i32, Error> {
                 );
             }
             match (&a.witness, witness::witness(proof.as_ref().unwrap_or(&report), a.witness_format)) {
-                (Some(path), Some(w)) => write_output(path, &w)?,
-                (Some(path), None) => eprintln!("ufo: no witness written to {}: the answer is UNKNOWN", path.display()),
+                (Some(path), Ok(w)) => write_output(path, &w)?,
+                (Some(path), Err(why)) => eprintln!("ufo: no witness written to {}: {why}", path.display()),
                 _ => {}
             }
             if let Some(path) = &a.sarif {

@@ -34,7 +34,8 @@ fn ufo_engine_verdicts() {
 
 /// The default engine, the portfolio, answers every program with a checked
 /// answer, on two threads and on one (members in turn, with time slices),
-/// and the two agree: at O0, or at the first level its header says it is
+/// and the two agree (the second's witness valid against the format's
+/// schema, each location where format 2.0 puts it: `common::witness`): at O0, or at the first level its header says it is
 /// decided at (at O0 only spacer-global's concretizer, which it no longer
 /// uses, found sum_safe.c's invariant).
 #[test]
@@ -44,10 +45,23 @@ fn the_portfolio_decides_every_program_on_one_thread_and_on_two() {
         let mut verdicts = Vec::new();
         let opt = if p.decided.iter().any(|d| d == "O0") { "O0" } else { p.decided[0].as_str() };
         for jobs in ["2", "1"] {
-            let (code, json) = verify(&p.files, &["--opt", opt, "--jobs", jobs, "--timeout", "60"]);
+            // (the witness of the second run is checked: schema and locations)
+            let dir = tempfile::tempdir().unwrap();
+            let w = dir.path().join("witness.yml");
+            let ws = w.to_string_lossy().into_owned();
+            let (code, json) = verify(&p.files, &["--opt", opt, "--jobs", jobs, "--timeout", "60", "--witness", &ws]);
             let what = format!("portfolio {:?} at {opt} with --jobs {jobs}", p.files);
             assert_eq!(json["portfolio"]["jobs"], jobs.parse::<u64>().unwrap(), "{what}");
             let v = check_answer(&p, &json, code, &what);
+            // (IR without debug information has no witness: nothing to locate)
+            let c_file = p.files.iter().find(|f| f.ends_with(".c")).filter(|_| p.files.len() == 1);
+            if let (Some(file), "1", "SAFE" | "UNSAFE") = (c_file, jobs, v.as_str()) {
+                let text = std::fs::read_to_string(&w).expect("a witness of a C program");
+                let yaml: serde_json::Value = serde_norway::from_str(&text).expect("the witness is YAML");
+                common::assert_valid("tests/schemas/witness-2.0.schema.json", &yaml, &what);
+                let syntax = common::witness::syntax(&common::root().join(file));
+                common::witness::check_locations(&yaml, &syntax, &what);
+            }
             if v != p.expected {
                 failures.push(format!("{what}: {v} ({})", json["reason"]));
             }

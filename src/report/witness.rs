@@ -35,12 +35,19 @@ pub enum WitnessFormat {
     Graphml,
 }
 
-/// The witness for a report, or `None` for UNKNOWN (no claim, no witness).
-pub fn witness(r: &Report, format: WitnessFormat) -> Option<String> {
+/// The witness for a report, or why there is none: UNKNOWN (no claim, no
+/// witness), or a counterexample whose target or inputs have no source line
+/// (IR without debug information: a witness locates everything in C).
+pub fn witness(r: &Report, format: WitnessFormat) -> Result<String, String> {
     if r.verdict == Verdict::Unknown {
-        return None;
+        return Err("the answer is UNKNOWN".into());
     }
-    Some(match format {
+    if let Some(cex) = r.counterexample.as_ref().filter(|_| r.verdict == Verdict::Unsafe) {
+        if !cex.target.is_known() || call_inputs(r).iter().any(|i| !i.at.is_known()) {
+            return Err("the counterexample has no source lines (no debug information)".into());
+        }
+    }
+    Ok(match format {
         WitnessFormat::Yaml => yaml(r),
         WitnessFormat::Graphml => graphml(r),
     })
@@ -104,10 +111,15 @@ const LOOP_LOOKBACK: u32 = 64;
 /// innermost block or parenthesis around `at` opened by a loop (the head is
 /// the first statement of its body: `while (1) { if (...) break; ... }`,
 /// `do { ... } while (c)`; or the condition of a header over several
-/// lines); else `at` itself.
+/// lines); else the first loop keyword on the next three lines (a head
+/// located at an instruction hoisted before its loop); else `at` itself.
 fn loop_start(at: &SrcLoc) -> (u32, u32) {
     let Some(line) = crate::explain::source_line_raw(at) else { return (at.line, at.col) };
-    let upto = line.get(..(at.col as usize).saturating_sub(1).min(line.len())).unwrap_or(&line);
+    // (a position without a column is the whole line)
+    let upto = match at.col {
+        0 => &line[..],
+        col => line.get(..(col as usize - 1).min(line.len())).unwrap_or(&line),
+    };
     if let Some(col) = ["while", "for", "do"].iter().filter_map(|k| last_word(upto, k)).max() {
         return (at.line, col as u32 + 1);
     }
@@ -150,7 +162,26 @@ fn loop_start(at: &SrcLoc) -> (u32, u32) {
             return (l, c as u32 + 1);
         }
     }
+    // (a head placed before its loop, at an instruction hoisted out of it:
+    // the first loop keyword that follows on the next lines)
+    for n in at.line + 1..=at.line + 3 {
+        let Some(l) = crate::explain::source_line_raw(&SrcLoc { line: n, ..at.clone() }) else { break };
+        if let Some(col) = ["while", "for", "do"].iter().filter_map(|k| first_word(&l, k)).min() {
+            return (n, col as u32 + 1);
+        }
+    }
     (at.line, at.col)
+}
+
+/// The byte column of the first occurrence of the word `k` in `s`.
+fn first_word(s: &str, k: &str) -> Option<usize> {
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    s.match_indices(k)
+        .find(|(i, _)| {
+            s[..*i].chars().next_back().is_none_or(|c| !ident(c))
+                && s[i + k.len()..].chars().next().is_none_or(|c| !ident(c))
+        })
+        .map(|(i, _)| i)
 }
 
 /// The byte column of the last occurrence of the word `k` in `s`.
@@ -466,12 +497,15 @@ mod tests {
         assert_eq!(loop_start(&at(4, 9)), (3, 3));
         // (a header over two lines)
         assert_eq!(loop_start(&at(17, 8)), (16, 3));
-        // the condition of the `for`, on its line
+        // the condition of the `for`, on its line (or the line without a column)
         assert_eq!(loop_start(&at(8, 23)), (8, 3));
+        assert_eq!(loop_start(&at(8, 0)), (8, 3));
         // the body of the `do` (past a closed `if` block)
         assert_eq!(loop_start(&at(11, 5)), (9, 3));
-        // inside an `if` inside no loop: the head itself
-        assert_eq!(loop_start(&at(14, 5)), (14, 5));
+        // in no loop, no loop after it: the head itself
+        assert_eq!(loop_start(&at(19, 1)), (19, 1));
+        // before a loop (an instruction hoisted out of it): the loop after
+        assert_eq!(loop_start(&at(2, 7)), (3, 3));
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
