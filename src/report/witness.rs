@@ -120,7 +120,7 @@ fn loop_start(at: &SrcLoc) -> (u32, u32) {
         0 => &line[..],
         col => line.get(..(col as usize - 1).min(line.len())).unwrap_or(&line),
     };
-    if let Some(col) = ["while", "for", "do"].iter().filter_map(|k| last_word(upto, k)).max() {
+    if let Some(col) = ["while", "for", "do"].iter().filter_map(|k| words(upto, k).last()).max() {
         return (at.line, col as u32 + 1);
     }
     // the text before `at`, as (line, byte column, char), backwards
@@ -166,34 +166,23 @@ fn loop_start(at: &SrcLoc) -> (u32, u32) {
     // the first loop keyword that follows on the next lines)
     for n in at.line + 1..=at.line + 3 {
         let Some(l) = crate::explain::source_line_raw(&SrcLoc { line: n, ..at.clone() }) else { break };
-        if let Some(col) = ["while", "for", "do"].iter().filter_map(|k| first_word(&l, k)).min() {
+        if let Some(col) = ["while", "for", "do"].iter().filter_map(|k| words(&l, k).next()).min() {
             return (n, col as u32 + 1);
         }
     }
     (at.line, at.col)
 }
 
-/// The byte column of the first occurrence of the word `k` in `s`.
-fn first_word(s: &str, k: &str) -> Option<usize> {
+/// The byte columns where the word `k` occurs in `s` (not inside a longer
+/// identifier).
+fn words<'a>(s: &'a str, k: &'a str) -> impl Iterator<Item = usize> + 'a {
     let ident = |c: char| c.is_alphanumeric() || c == '_';
     s.match_indices(k)
-        .find(|(i, _)| {
+        .filter(move |(i, _)| {
             s[..*i].chars().next_back().is_none_or(|c| !ident(c))
                 && s[i + k.len()..].chars().next().is_none_or(|c| !ident(c))
         })
         .map(|(i, _)| i)
-}
-
-/// The byte column of the last occurrence of the word `k` in `s`.
-fn last_word(s: &str, k: &str) -> Option<usize> {
-    let ident = |c: char| c.is_alphanumeric() || c == '_';
-    s.match_indices(k)
-        .filter(|(i, _)| {
-            s[..*i].chars().next_back().is_none_or(|c| !ident(c))
-                && s[i + k.len()..].chars().next().is_none_or(|c| !ident(c))
-        })
-        .map(|(i, _)| i)
-        .last()
 }
 
 /// The position of the loop keyword that owns a block or parenthesis
