@@ -1048,12 +1048,7 @@ impl Tx<'_> {
                     _ => None,
                 };
                 match cell {
-                    Some(c) => {
-                        body.push(Stmt::Assign(v, c));
-                        if bits == 8 {
-                            self.argv_byte_read(ptr, v, body, at);
-                        }
-                    }
+                    Some(c) => body.push(Stmt::Assign(v, c)),
                     None => {
                         self.stats.memory_loads += 1;
                         body.push(Stmt::Havoc(v, HavocKind::Unmodelled { why: "memory load".into() }, at.clone()));
@@ -2560,26 +2555,6 @@ impl Tx<'_> {
         self.fault_edge(body, &conds, OUT_OF_BOUNDS, text, at);
         body.extend(valid.into_iter().map(Stmt::Assume));
         body.push(Stmt::Assume(within));
-    }
-
-    /// After the byte `v` loaded at `ptr`, where `ptr` is in a command-line
-    /// argument's row (`inputs::model_argv`): no NUL before the argument's
-    /// length (the row's bytes past those the model follows are arbitrary;
-    /// an argument has no NUL before its end), so that a string a path reads
-    /// ends where the replay's argument does.
-    fn argv_byte_read(&mut self, ptr: Value, v: VarId, body: &mut Vec<Stmt>, at: &SrcLoc) {
-        if self.argv_lengths.is_empty() {
-            return;
-        }
-        let Some((root, off)) = self.offset_from_root(ptr, true, body, at) else { return };
-        let row = null_select(root).map_or(root, |(_, _, q)| q);
-        let bits = self.mem.ptr_bits;
-        let Some(length) = inputs::argv_row(row).and_then(|k| widened(self.argv_lengths.get(&k)?.clone(), bits)) else {
-            return;
-        };
-        let past = Expr::Cmp { pred: CmpPred::Uge, bits, a: Box::new(off), b: Box::new(length) };
-        let not_nul = compare(CmpPred::Ne, v, Sort::Int { bits: 8 }, 0);
-        body.push(Stmt::Assume(Expr::Or(vec![past, not_nul])));
     }
 
     /// `root` where it is `select(c, null, q)` or `select(c, q, null)` of an
