@@ -56,9 +56,7 @@ fn the_portfolio_decides_every_program_on_one_thread_and_on_two() {
             // (IR without debug information has no witness: nothing to locate)
             let c_file = p.files.iter().find(|f| f.ends_with(".c")).filter(|_| p.files.len() == 1);
             if let (Some(file), "1", "SAFE" | "UNSAFE") = (c_file, jobs, v.as_str()) {
-                let text = std::fs::read_to_string(&w).expect("a witness of a C program");
-                let yaml: serde_json::Value = serde_norway::from_str(&text).expect("the witness is YAML");
-                common::assert_valid("tests/schemas/witness-2.0.schema.json", &yaml, &what);
+                let yaml = common::witness::read(&w, &what);
                 let syntax = common::witness::syntax(&common::root().join(file));
                 common::witness::check_locations(&yaml, &syntax, &what);
             }

@@ -20,10 +20,7 @@ fn witness(file: &str, level: &str) -> (String, serde_json::Value) {
     let ws = w.to_string_lossy().into_owned();
     let (code, json) = verify(&[file.to_string()], &["--opt", level, "--witness", &ws, "--timeout", "60"]);
     let verdict = check_answer(if file.contains("unsafe") { "UNSAFE" } else { "SAFE" }, &json, code, file);
-    let text = std::fs::read_to_string(&w).expect("a witness was written");
-    let yaml: serde_json::Value = serde_norway::from_str(&text).expect("the witness is YAML");
-    assert_valid("tests/schemas/witness-2.0.schema.json", &yaml, &format!("{file} at {level}"));
-    (verdict, yaml)
+    (verdict, common::witness::read(&w, &format!("{file} at {level}")))
 }
 
 /// The byte offset of (line, column), both from 1.

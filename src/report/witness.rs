@@ -68,12 +68,6 @@ pub fn file_hash(path: &str) -> String {
     }
 }
 
-/// The unquoted `creation_time` of a YAML witness's text, if it is unquoted.
-fn entry_time(text: &str) -> Option<String> {
-    let line = text.lines().find_map(|l| l.trim_start().strip_prefix("creation_time: "))?;
-    (!line.starts_with(['\'', '"'])).then(|| line.to_string())
-}
-
 fn now() -> String {
     chrono::Local::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, false)
 }
@@ -231,12 +225,12 @@ fn location(at: &SrcLoc, col: u32, function: &str) -> Value {
     json!({ "file_name": at.file, "line": at.line, "column": col.max(1), "function": function })
 }
 
-fn metadata(r: &Report) -> Value {
+fn metadata(r: &Report, created: &str) -> Value {
     let hashes: serde_json::Map<String, Value> = r.files.iter().map(|f| (f.clone(), json!(file_hash(f)))).collect();
     json!({
         "format_version": "2.0",
         "uuid": uuid::Uuid::new_v4().to_string(),
-        "creation_time": now(),
+        "creation_time": created,
         "producer": {
             "name": "ufo",
             "version": env!("CARGO_PKG_VERSION"),
@@ -263,6 +257,7 @@ fn call_inputs(r: &Report) -> Vec<&crate::trace::Input> {
 }
 
 fn yaml(r: &Report) -> String {
+    let created = now();
     let entry = match (&r.counterexample, r.verdict) {
         (Some(cex), Verdict::Unsafe) => {
             let mut segments: Vec<Value> = call_inputs(r)
@@ -281,7 +276,7 @@ fn yaml(r: &Report) -> String {
                 "action": "follow",
                 "location": location(&cex.target, cex.target.col, &cex.target_function),
             }}]}));
-            json!({ "entry_type": "violation_sequence", "metadata": metadata(r), "content": segments })
+            json!({ "entry_type": "violation_sequence", "metadata": metadata(r, &created), "content": segments })
         }
         _ => {
             let invariants: Vec<Value> = exported_invariants(r)
@@ -294,17 +289,13 @@ fn yaml(r: &Report) -> String {
                     }})
                 })
                 .collect();
-            json!({ "entry_type": "invariant_set", "metadata": metadata(r), "content": invariants })
+            json!({ "entry_type": "invariant_set", "metadata": metadata(r, &created), "content": invariants })
         }
     };
     // (the format's `creation_time` is a string: quoted, so that a YAML 1.1
     // reader does not take it for a timestamp)
     let text = serde_norway::to_string(&vec![entry]).unwrap_or_default();
-    let created = entry_time(&text);
-    match created {
-        Some(t) => text.replacen(&format!("creation_time: {t}"), &format!("creation_time: '{t}'"), 1),
-        None => text,
-    }
+    text.replacen(&format!("creation_time: {created}"), &format!("creation_time: '{created}'"), 1)
 }
 
 /// A GraphML document under construction.

@@ -136,3 +136,12 @@ pub fn check_locations(w: &serde_json::Value, s: &Syntax, what: &str) -> Vec<(u6
     }
     invariants
 }
+
+/// The YAML witness at `path` as JSON, valid against the format's schema
+/// (`tests/schemas/witness-2.0.schema.json`; `what` names it in a failure).
+pub fn read(path: &std::path::Path, what: &str) -> serde_json::Value {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{what}: no witness: {e}"));
+    let yaml: serde_json::Value = serde_norway::from_str(&text).expect("the witness is YAML");
+    super::assert_valid("tests/schemas/witness-2.0.schema.json", &yaml, what);
+    yaml
+}
