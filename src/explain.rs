@@ -108,6 +108,10 @@ fn result(p: &Program, calls: &[SrcLoc], states: &[Vec<(VarId, i128)>]) -> Optio
 pub struct LoopInvariant {
     /// Where the loop head is (its first source position).
     pub at: SrcLoc,
+    /// Where its source loop starts (the `while`, `for` or `do`), where the
+    /// program's debug information says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loop_start: Option<SrcLoc>,
     /// The source function containing it.
     pub function: String,
     /// The IR location (basic block).
@@ -275,6 +279,7 @@ pub fn loop_invariants(p: &Program, cert: &Certificate) -> Vec<LoopInvariant> {
         out.push(LoopInvariant {
             function: p.function_at(&at).to_string(),
             at,
+            loop_start: p.loc(l).loop_start.clone(),
             location: p.loc(l).name.clone(),
             invariant: readable.text,
             c_expression: c.text,

@@ -72,7 +72,12 @@ fn a_false_invariant_checked_at_its_loop_is_found() {
 
 #[test]
 fn every_witness_location_points_at_what_the_format_names() {
-    for file in ["llvm-tests/fig1_unsafe.c", "llvm-tests/fig1_safe.c", "tests/data/witness/loops_safe.c"] {
+    for file in [
+        "llvm-tests/fig1_unsafe.c",
+        "llvm-tests/fig1_safe.c",
+        "tests/data/witness/loops_safe.c",
+        "tests/data/witness/braceless_safe.c",
+    ] {
         let s = syntax(&root().join(file));
         for level in ["O0", "O2"] {
             let (verdict, w) = witness(file, level);

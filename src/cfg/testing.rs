@@ -50,7 +50,13 @@ pub fn program(vars: &[&str], locs: &[&str], edges: Vec<(usize, usize, Vec<Stmt>
         vars: vars.iter().map(|n| Var { name: n.to_string(), sort: I32, src_name: None, float: None }).collect(),
         locs: locs
             .iter()
-            .map(|n| Location { name: n.to_string(), src: Default::default(), live: Vec::new(), src_vars: Vec::new() })
+            .map(|n| Location {
+                name: n.to_string(),
+                src: Default::default(),
+                live: Vec::new(),
+                src_vars: Vec::new(),
+                loop_start: None,
+            })
             .collect(),
         edges: edges
             .into_iter()

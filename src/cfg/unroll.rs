@@ -143,6 +143,7 @@ pub fn induction_step(p: &Program, inv: &[crate::ir::Expr], k: usize) -> (Progra
         src: Default::default(),
         live: Vec::new(),
         src_vars: Vec::new(),
+        loop_start: None,
     });
     let mut entries = Vec::new();
     for l in p.loc_ids().filter(|l| *l != p.error) {
@@ -321,6 +322,7 @@ mod tests {
             src: Default::default(),
             live: Vec::new(),
             src_vars: Vec::new(),
+            loop_start: None,
         };
         let edge = |&(a, b): &(u32, u32)| Edge {
             src: LocId(a),

@@ -8,6 +8,7 @@ use crate::ir::SourceFunction;
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 use llvm_sys::{LLVMOpcode, LLVMTypeKind};
+use std::collections::HashMap;
 use std::ffi::CStr;
 
 pub type Value = LLVMValueRef;
@@ -494,6 +495,174 @@ pub fn inlined_calls(inst: Value, file: &str) -> Vec<SrcLoc> {
     }
     out.reverse();
     out
+}
+
+/// The operands of the metadata node `md` (as values; a metadata operand is
+/// wrapped as `MetadataAsValue`).
+fn md_operands(md: Value) -> Vec<Value> {
+    // SAFETY: `md` is a live metadata node wrapped as a value.
+    unsafe {
+        let n = LLVMGetMDNodeNumOperands(md) as usize;
+        let mut out = vec![std::ptr::null_mut(); n];
+        LLVMGetMDNodeOperands(md, out.as_mut_ptr());
+        out
+    }
+}
+
+/// The metadata kind `llvm.loop` in `inst`'s context.
+fn loop_kind(inst: Value) -> u32 {
+    // SAFETY: reads the context of a live instruction.
+    unsafe {
+        LLVMGetMDKindIDInContext(LLVMGetTypeContext(LLVMTypeOf(inst)), c"llvm.loop".as_ptr(), "llvm.loop".len() as u32)
+    }
+}
+
+/// The `llvm.loop` metadata node of a loop's latch branch, if it has one.
+fn loop_id(term: Value) -> Option<Value> {
+    // SAFETY: reads metadata of a live instruction.
+    let md = unsafe { LLVMGetMetadata(term, loop_kind(term)) };
+    (!md.is_null()).then_some(md)
+}
+
+/// Where the source loop whose latch branch is `term` starts: the first
+/// `DILocation` of its `llvm.loop` node, which clang sets to the loop
+/// statement's first character (its `while`, `for` or `do`) when it emits
+/// debug information; `file` where the location names none.
+pub fn loop_start(term: Value, file: &str) -> Option<SrcLoc> {
+    use llvm_sys::debuginfo::*;
+    let md = loop_id(term)?;
+    // SAFETY: reads operands of a live metadata node.
+    unsafe {
+        let loc = md_operands(md)
+            .into_iter()
+            .skip(1)
+            .filter(|v| !v.is_null())
+            .map(|v| LLVMValueAsMetadata(v))
+            .find(|m| matches!(LLVMGetMetadataKind(*m), LLVMMetadataKind::LLVMDILocationMetadataKind))?;
+        let scope = LLVMDILocationGetScope(loc);
+        let f = if scope.is_null() { std::ptr::null_mut() } else { LLVMDIScopeGetFile(scope) };
+        let mut len = 0u32;
+        let p = if f.is_null() { std::ptr::null() } else { LLVMDIFileGetFilename(f, &mut len) };
+        let name = if p.is_null() || len == 0 {
+            file.to_string()
+        } else {
+            String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len as usize)).into_owned()
+        };
+        let line = LLVMDILocationGetLine(loc);
+        (line > 0).then(|| SrcLoc { file: name, line, col: LLVMDILocationGetColumn(loc) })
+    }
+}
+
+/// The loop headers among `blocks` (a function's, its entry first) with
+/// where their source loops start ([`loop_start`]): a header is a successor
+/// of a latch branch carrying `llvm.loop` that dominates the latch (a
+/// latch's other successor leaves the loop).
+pub fn loop_starts(blocks: &[LLVMBasicBlockRef], file: &str) -> HashMap<LLVMBasicBlockRef, SrcLoc> {
+    use petgraph::algo::dominators::simple_fast;
+    let mut out = HashMap::new();
+    let index: HashMap<LLVMBasicBlockRef, usize> = blocks.iter().enumerate().map(|(i, b)| (*b, i)).collect();
+    let terms: Vec<Value> = blocks.iter().map(|b| unsafe { LLVMGetBasicBlockTerminator(*b) }).collect();
+    if blocks.is_empty() || !terms.iter().any(|t| !t.is_null() && loop_id(*t).is_some()) {
+        return out;
+    }
+    let mut g = petgraph::graph::DiGraph::<(), ()>::new();
+    let nodes: Vec<_> = blocks.iter().map(|_| g.add_node(())).collect();
+    for (i, t) in terms.iter().enumerate() {
+        if !t.is_null() {
+            for s in successors(*t) {
+                if let Some(&j) = index.get(&s) {
+                    g.add_edge(nodes[i], nodes[j], ());
+                }
+            }
+        }
+    }
+    let dom = simple_fast(&g, nodes[0]);
+    for (i, t) in terms.iter().enumerate() {
+        if t.is_null() {
+            continue;
+        }
+        let Some(start) = loop_start(*t, file) else { continue };
+        for s in successors(*t) {
+            let Some(&j) = index.get(&s) else { continue };
+            let dominates = dom.dominators(nodes[i]).is_some_and(|mut d| d.any(|n| n == nodes[j]));
+            if dominates {
+                out.entry(s).or_insert_with(|| start.clone());
+            }
+        }
+    }
+    out
+}
+
+/// Takes the forward-progress property (`llvm.loop.mustprogress`) out of
+/// the `llvm.loop` nodes of the latch branches `terms`, keeping the rest
+/// (the loop's source range, which [`loop_start`] reads).
+pub fn forget_loop_progress(terms: &[Value]) {
+    rewrite_loop_ids(terms, |op| !is_property(op, "llvm.loop.mustprogress"), None);
+}
+
+/// Adds the loop property `!{!"name"}` to the loops whose latch branches
+/// are `terms`.
+pub fn add_loop_property(terms: &[Value], name: &str) {
+    rewrite_loop_ids(terms, |_| true, Some(name));
+}
+
+/// Gives each latch branch of `terms` a new `llvm.loop` node: its old one's
+/// operands that `keep` keeps (none where it had none) and the property
+/// `add`; latches that shared a node share the new one, a node that would not
+/// change stays. A loop's ID refers to itself (LLVM's LangRef, "llvm.loop"):
+/// built through a temporary node that the ID then replaces.
+fn rewrite_loop_ids(terms: &[Value], keep: impl Fn(Value) -> bool, add: Option<&str>) {
+    use llvm_sys::debuginfo::{LLVMMetadataReplaceAllUsesWith, LLVMTemporaryMDNode};
+    let mut made: HashMap<Value, LLVMMetadataRef> = HashMap::new();
+    for &term in terms {
+        let old = loop_id(term);
+        let ops: Vec<Value> = old.map(md_operands).unwrap_or_default().into_iter().skip(1).collect();
+        let kept: Vec<Value> = ops.iter().copied().filter(|v| !v.is_null() && keep(*v)).collect();
+        if add.is_none() && (old.is_none() || kept.len() == ops.len()) {
+            continue;
+        }
+        // SAFETY: builds metadata in the context of a live instruction and
+        // attaches it to that instruction.
+        unsafe {
+            let ctx = LLVMGetTypeContext(LLVMTypeOf(term));
+            let id = match old.and_then(|o| made.get(&o)) {
+                Some(id) => *id,
+                None => {
+                    let temp = LLVMTemporaryMDNode(ctx, std::ptr::null_mut(), 0);
+                    let mut new = vec![temp];
+                    new.extend(kept.iter().map(|v| LLVMValueAsMetadata(*v)));
+                    if let Some(name) = add {
+                        let mut text = LLVMMDStringInContext2(ctx, name.as_ptr() as *const _, name.len());
+                        new.push(LLVMMDNodeInContext2(ctx, &mut text, 1));
+                    }
+                    let id = LLVMMDNodeInContext2(ctx, new.as_mut_ptr(), new.len());
+                    LLVMMetadataReplaceAllUsesWith(temp, id);
+                    if let Some(o) = old {
+                        made.insert(o, id);
+                    }
+                    id
+                }
+            };
+            LLVMSetMetadata(term, loop_kind(term), LLVMMetadataAsValue(ctx, id));
+        }
+    }
+}
+
+/// Whether the metadata value `op` is a loop property `!{!"name", ...}`.
+fn is_property(op: Value, name: &str) -> bool {
+    // SAFETY: reads a live metadata value.
+    unsafe {
+        if LLVMIsAMDNode(op).is_null() || LLVMGetMDNodeNumOperands(op) == 0 {
+            return false;
+        }
+        let first = md_operands(op)[0];
+        if first.is_null() || LLVMIsAMDString(first).is_null() {
+            return false;
+        }
+        let mut len = 0u32;
+        let p = LLVMGetMDString(first, &mut len);
+        !p.is_null() && std::slice::from_raw_parts(p as *const u8, len as usize) == name.as_bytes()
+    }
 }
 
 /// The compilation directory of an instruction's debug location (where a

@@ -12,8 +12,9 @@
 //!    entry function is internalized and marked
 //!    `alwaysinline`; `noinline`/`optnone` are dropped; `always-inline` runs.
 //!    A call to a defined function that survives inlining is recursion: UNKNOWN.
-//! 3. Forward-progress assumptions (`mustprogress`, `llvm.loop` metadata) are
-//!    removed: C11 lets a compiler delete side-effect-free loops, but a loop that
+//! 3. Forward-progress assumptions (`mustprogress`, the `llvm.loop.mustprogress`
+//!    property of loops) are removed (a loop's `llvm.loop` node stays: its
+//!    source range locates the loop in a witness): C11 lets a compiler delete side-effect-free loops, but a loop that
 //!    never terminates makes the code after it unreachable, and deleting it could
 //!    make a safe program look unsafe.
 //! 4. The inputs a C program reads (`scanf` into integers) become calls of
@@ -88,22 +89,15 @@ fn run(module: &Module, tm: &TargetMachine, passes: &str, file: &str) -> Result<
 
 /// Takes away `f`'s forward-progress assumptions (step 3; the replay's
 /// optimized run, `jit`, too): its `mustprogress` and `willreturn`, and the
-/// `llvm.loop` metadata of its loops.
+/// `llvm.loop.mustprogress` property of its loops (their `llvm.loop` nodes
+/// stay, with the source range a witness locates a loop by).
 pub(super) fn forget_forward_progress(f: FunctionValue) {
     for a in ["mustprogress", "willreturn"] {
         remove_fn_attr(f, a);
     }
-    let loop_md = f.get_type().get_context().get_kind_id("llvm.loop");
-    for bb in llvm::blocks(f.as_value_ref()) {
-        for inst in llvm::instructions(bb) {
-            // SAFETY: an instruction of `f`, and a metadata kind of its context.
-            unsafe {
-                if !LLVMGetMetadata(inst, loop_md).is_null() {
-                    LLVMSetMetadata(inst, loop_md, std::ptr::null_mut());
-                }
-            }
-        }
-    }
+    let terms: Vec<_> =
+        llvm::blocks(f.as_value_ref()).into_iter().map(|bb| unsafe { LLVMGetBasicBlockTerminator(bb) }).collect();
+    llvm::forget_loop_progress(&terms.into_iter().filter(|t| !t.is_null()).collect::<Vec<_>>());
 }
 
 fn remove_fn_attr(f: FunctionValue, name: &str) {
@@ -314,7 +308,7 @@ pub fn normalize(module: &Module, file: &str, opts: &FrontendOptions, recursion:
         OptLevel::Os => Some("default<Os>"),
     };
     if let Some(p) = pipeline {
-        disable_runtime_unrolling(module, entry);
+        disable_runtime_unrolling(entry);
         run(module, &tm, p, file)?;
         // The optimizer may infer forward-progress attributes; they carry no
         // meaning for the translation, but keep the module as described above.
@@ -374,7 +368,7 @@ fn check_no_calls_left(module: &Module, entry: FunctionValue, file: &str) -> Res
 /// by four and its remainder, which neither Spacer nor the domains recover
 /// (`llvm-tests/memory/array_fill_safe.c`, SV-COMP's `loop-new/half`). Full
 /// unrolling of constant trip counts, and everything else, stays as it was.
-fn disable_runtime_unrolling(module: &Module, entry: FunctionValue) {
+fn disable_runtime_unrolling(entry: FunctionValue) {
     let f = entry.as_value_ref();
     let blocks = llvm::blocks(f);
     let Some(&first) = blocks.first() else { return };
@@ -400,23 +394,7 @@ fn disable_runtime_unrolling(module: &Module, entry: FunctionValue) {
             _ => {}
         }
     }
-    unsafe {
-        let ctx = LLVMGetModuleContext(module.as_mut_ptr());
-        let kind = "llvm.loop";
-        let kind = LLVMGetMDKindIDInContext(ctx, kind.as_ptr().cast(), kind.len() as u32);
-        let hint = "llvm.loop.unroll.runtime.disable";
-        let mut hint = [LLVMMDStringInContext2(ctx, hint.as_ptr().cast(), hint.len())];
-        let hint = LLVMMDNodeInContext2(ctx, hint.as_mut_ptr(), 1);
-        for term in latches {
-            // A loop's ID refers to itself (LLVM's LangRef, "llvm.loop"): built
-            // through a temporary node that the ID then replaces.
-            let temp = llvm_sys::debuginfo::LLVMTemporaryMDNode(ctx, std::ptr::null_mut(), 0);
-            let mut ops = [temp, hint];
-            let id = LLVMMDNodeInContext2(ctx, ops.as_mut_ptr(), 2);
-            llvm_sys::debuginfo::LLVMMetadataReplaceAllUsesWith(temp, id);
-            LLVMSetMetadata(term, kind, LLVMMetadataAsValue(ctx, id));
-        }
-    }
+    llvm::add_loop_property(&latches, "llvm.loop.unroll.runtime.disable");
 }
 
 /// Step 5: scalar globals used only by loads/stores in `entry` become allocas.

@@ -237,6 +237,7 @@ fn translate_function(
     };
     tx.declare_regions();
     let mut locs = Vec::new();
+    let mut loop_starts = llvm::loop_starts(&blocks, file);
     for (i, bb) in blocks.iter().enumerate() {
         tx.block_loc.insert(*bb, LocId(i as u32));
         let name = llvm::block_name(*bb);
@@ -246,9 +247,16 @@ fn translate_function(
             .map(|i| llvm::debug_loc(i, file))
             .find(SrcLoc::is_known)
             .unwrap_or_else(|| SrcLoc { file: file.to_string(), line: 0, col: 0 });
-        locs.push(Location { name, src, live: Vec::new(), src_vars: Vec::new() });
+        let loop_start = loop_starts.remove(bb);
+        locs.push(Location { name, src, live: Vec::new(), src_vars: Vec::new(), loop_start });
     }
-    locs.push(Location { name: "ERROR".into(), src: SrcLoc::default(), live: Vec::new(), src_vars: Vec::new() });
+    locs.push(Location {
+        name: "ERROR".into(),
+        src: SrcLoc::default(),
+        live: Vec::new(),
+        src_vars: Vec::new(),
+        loop_start: None,
+    });
     tx.collect_debug_names(&blocks);
     let params = tx.declare_vars(fv, &blocks)?;
     if procedure {
@@ -269,6 +277,7 @@ fn translate_function(
             src: SrcLoc::default(),
             live: Vec::new(),
             src_vars: Vec::new(),
+            loop_start: None,
         });
         tx.exit = Some((exit, ret));
         if params.iter().any(|(v, _)| v.is_none()) {
@@ -318,7 +327,13 @@ fn translate_function(
     let escaped = tx.mem.escaped_function();
     if !body.is_empty() {
         entry_loc = LocId(locs.len() as u32);
-        locs.push(Location { name: "entry.arguments".into(), src: at.clone(), live: Vec::new(), src_vars: Vec::new() });
+        locs.push(Location {
+            name: "entry.arguments".into(),
+            src: at.clone(),
+            live: Vec::new(),
+            src_vars: Vec::new(),
+            loop_start: None,
+        });
         tx.edges.push(Edge { src: entry_loc, dst: LocId(0), body, src_loc: at, failure: None, calls: Vec::new() });
     }
     let mut prog = Program {
@@ -1790,7 +1805,13 @@ impl Tx<'_> {
         let name = |what: &str| format!("{}.{what}", llvm::name(dst).trim_start_matches('%'));
         for what in ["range", "after"] {
             let src = at.clone();
-            self.extra_locs.push(Location { name: name(what), src, live: Vec::new(), src_vars: Vec::new() });
+            self.extra_locs.push(Location {
+                name: name(what),
+                src,
+                live: Vec::new(),
+                src_vars: Vec::new(),
+                loop_start: None,
+            });
         }
         let pred = if small { CmpPred::Slt } else { CmpPred::Ult };
         let below = Expr::Cmp { pred, bits, a: Box::new(j.clone()), b: Box::new(cells.clone()) };

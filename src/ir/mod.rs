@@ -188,7 +188,7 @@ pub enum Stmt {
 }
 
 /// A control location (one per basic block, plus the error location).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Location {
     pub name: String,
     pub src: SrcLoc,
@@ -198,6 +198,10 @@ pub struct Location {
     /// The source variables whose value a program variable holds on entry to
     /// this location (from debug info), as `(variable, source name)`.
     pub src_vars: Vec<(VarId, String)>,
+    /// Where the source loop this location heads starts (its `while`, `for`
+    /// or `do`), from clang's `llvm.loop` metadata on the loop's latch.
+    #[serde(default)]
+    pub loop_start: Option<SrcLoc>,
 }
 
 /// An action `(src, body, dst)`.

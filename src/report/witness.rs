@@ -7,8 +7,10 @@
 //! parenthesis) and ends at the error call: the inputs are exactly the ones
 //! the replay ran. The correctness witness lists the checked loop invariants
 //! as C expressions over source variables (`explain::LoopInvariant::c_expression`,
-//! weakened where C cannot express an atom), each at its loop's keyword
-//! ([`loop_start`]). Invariants belong to the optimized IR's loop heads; where
+//! weakened where C cannot express an atom), each at its loop's keyword:
+//! the start of the loop's source range in clang's `llvm.loop` metadata,
+//! which normalization keeps (`ir::Location::loop_start`), else found in the
+//! source text ([`loop_start_in_text`]). Invariants belong to the optimized IR's loop heads; where
 //! the optimized program's proof has none at the program's loops, the caller
 //! passes the report of a proof at -O0 (`runner::witness_proof`).
 //! Invariant: every location names the source position format 2.0 asks for
@@ -94,7 +96,7 @@ fn call_end(at: &SrcLoc) -> u32 {
     at.col
 }
 
-/// Lines of the source above a loop head that [`loop_start`] reads for the
+/// Lines of the source above a loop head that [`loop_start_in_text`] reads for the
 /// keyword of its loop.
 const LOOP_LOOKBACK: u32 = 64;
 
@@ -107,7 +109,7 @@ const LOOP_LOOKBACK: u32 = 64;
 /// `do { ... } while (c)`; or the condition of a header over several
 /// lines); else the first loop keyword on the next three lines (a head
 /// located at an instruction hoisted before its loop); else `at` itself.
-fn loop_start(at: &SrcLoc) -> (u32, u32) {
+fn loop_start_in_text(at: &SrcLoc) -> (u32, u32) {
     let Some(line) = crate::explain::source_line_raw(at) else { return (at.line, at.col) };
     // (a position without a column is the whole line)
     let upto = match at.col {
@@ -215,10 +217,23 @@ fn loop_keyword_before(text: &[(u32, usize, char)]) -> Option<(u32, usize)> {
     matches!(word.as_str(), "while" | "for" | "do").then(|| (text[k].0, text[k].1))
 }
 
-/// The location of a loop invariant: its loop's keyword ([`loop_start`]).
+/// Where a loop invariant's loop starts: its keyword, where clang's
+/// `llvm.loop` metadata recorded it (exact), else as [`loop_start_in_text`] finds it
+/// in the source text (IR from another producer).
+fn loop_position(i: &crate::explain::LoopInvariant) -> SrcLoc {
+    match i.loop_start.as_ref().filter(|s| s.line > 0) {
+        Some(at) => at.clone(),
+        None => {
+            let (line, col) = loop_start_in_text(&i.at);
+            SrcLoc { line, col, ..i.at.clone() }
+        }
+    }
+}
+
+/// The location of a loop invariant ([`loop_position`]).
 fn loop_location(i: &crate::explain::LoopInvariant) -> Value {
-    let (line, col) = loop_start(&i.at);
-    location(&SrcLoc { line, ..i.at.clone() }, col, &i.function)
+    let at = loop_position(i);
+    location(&at, at.col, &i.function)
 }
 
 fn location(at: &SrcLoc, col: u32, function: &str) -> Value {
@@ -428,7 +443,7 @@ fn graphml(r: &Report) -> String {
         for (k, i) in exported_invariants(r).enumerate() {
             let id = format!("Q{k}");
             g.node(&id, &[("invariant", &i.c_expression), ("invariant.scope", &i.function)]);
-            let line = loop_start(&i.at).0.to_string();
+            let line = loop_position(i).line.to_string();
             g.edge("N0", &id, &[("startline", &line), ("enterLoopHead", "true")]);
         }
     }
@@ -474,18 +489,18 @@ mod tests {
         std::fs::write(&file, source).unwrap();
         let at = |line, col| SrcLoc { file: file.to_string_lossy().into_owned(), line, col };
         // the first statement of `while (1)`'s body
-        assert_eq!(loop_start(&at(4, 9)), (3, 3));
+        assert_eq!(loop_start_in_text(&at(4, 9)), (3, 3));
         // (a header over two lines)
-        assert_eq!(loop_start(&at(17, 8)), (16, 3));
+        assert_eq!(loop_start_in_text(&at(17, 8)), (16, 3));
         // the condition of the `for`, on its line (or the line without a column)
-        assert_eq!(loop_start(&at(8, 23)), (8, 3));
-        assert_eq!(loop_start(&at(8, 0)), (8, 3));
+        assert_eq!(loop_start_in_text(&at(8, 23)), (8, 3));
+        assert_eq!(loop_start_in_text(&at(8, 0)), (8, 3));
         // the body of the `do` (past a closed `if` block)
-        assert_eq!(loop_start(&at(11, 5)), (9, 3));
+        assert_eq!(loop_start_in_text(&at(11, 5)), (9, 3));
         // in no loop, no loop after it: the head itself
-        assert_eq!(loop_start(&at(19, 1)), (19, 1));
+        assert_eq!(loop_start_in_text(&at(19, 1)), (19, 1));
         // before a loop (an instruction hoisted out of it): the loop after
-        assert_eq!(loop_start(&at(2, 7)), (3, 3));
+        assert_eq!(loop_start_in_text(&at(2, 7)), (3, 3));
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -426,6 +426,7 @@ mod tests {
             src: Default::default(),
             live: vec![VarId(0), VarId(1), VarId(2)],
             src_vars: Vec::new(),
+            loop_start: None,
         };
         crate::ir::Program { vars, locs: vec![loc], ..Default::default() }
     }
