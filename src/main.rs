@@ -439,13 +439,28 @@ fn run(cli: Cli) -> Result<i32, Error> {
                 print!("{}", report.to_text(a.stats));
             }
             let proof = a.witness.as_ref().and_then(|_| ufo::runner::witness_proof(&opts, &report, started.elapsed()));
+            let listed = proof.as_ref().unwrap_or(&report);
             if proof.is_some() {
                 eprintln!(
                     "ufo: the witness lists the invariants of a proof at -O0: the proof at -{:?} needs none at the program's loops",
                     opts.frontend.opt
                 );
+            } else if a.witness.is_some()
+                && report.verdict == ufo::engines::Verdict::Safe
+                && witness::exported_invariants(&report).next().is_none()
+                && opts.frontend.opt != OptLevel::O0
+            {
+                eprintln!(
+                    "ufo: the witness lists no invariant: the proof at -{:?} needs none at the program's loops, and no proof at -O0 was found in the time left",
+                    opts.frontend.opt
+                );
             }
-            match (&a.witness, witness::witness(proof.as_ref().unwrap_or(&report), a.witness_format)) {
+            if a.witness.is_some() {
+                for why in witness::omitted_invariants(listed) {
+                    eprintln!("ufo: witness: {why}");
+                }
+            }
+            match (&a.witness, witness::witness(listed, a.witness_format)) {
                 (Some(path), Ok(w)) => write_output(path, &w)?,
                 (Some(path), Err(why)) => eprintln!("ufo: no witness written to {}: {why}", path.display()),
                 _ => {}

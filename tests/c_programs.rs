@@ -201,6 +201,11 @@ fn linked_harness_reaches_the_error(harness: &std::path::Path, program: &std::pa
     if m32 {
         cc.arg("-m32");
     }
+    // (a bug through uninitialized memory replays as the report says: with
+    // the program's uninitialized locals filled)
+    if cex["replay"]["detail"].as_str().is_some_and(|d| d.contains("-ftrivial-auto-var-init=pattern")) {
+        cc.arg("-ftrivial-auto-var-init=pattern");
+    }
     let out = cc.args(["-w", "-o"]).arg(&exe).arg(harness).arg(program).output().unwrap();
     assert!(
         out.status.success(),
@@ -293,4 +298,37 @@ fn undefined_behaviour_on_the_way_to_the_error_is_named_in_every_output() {
     // a bug reached without undefined behaviour has none
     let (code, json) = verify(&file("sum_assert_unsafe.c"), &[]);
     assert!(replayed_bug(&json, code, "sum")["undefined_behaviour"].is_null(), "{json:#}");
+}
+
+/// A bug that needs uninitialized memory to hold what a fresh stack may
+/// not (SV-COMP's `simple_array_index_value_1-2`): ufo's model reads it as
+/// any value; the trace replays, at both levels, by a plain run where the
+/// stack holds something else, else with the program's uninitialized locals
+/// filled with 0xAA bytes, which the report says. A variant that fails only
+/// where the value is that pattern replays the second way; the twin that
+/// initializes the array is never UNSAFE.
+#[test]
+fn a_bug_through_uninitialized_memory_replays_with_the_locals_filled() {
+    for opt in ["O0", "O2"] {
+        let (code, json) = verify(&file("uninit_array_unsafe.c"), &["--opt", opt, "--timeout", "60"]);
+        let cex = replayed_bug(&json, code, opt);
+        // (the first index read is out of range: `last` stays 0)
+        assert!(cex["inputs"][0]["value"].as_i64().unwrap() as u32 >= 100, "{opt}: {cex:#}");
+    }
+    let text = std::fs::read_to_string(common::root().join("llvm-tests/c/uninit_array_unsafe.c")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let variant = |name: &str, from: &str, to: &str| {
+        let f = dir.path().join(name);
+        assert!(text.contains(from));
+        std::fs::write(&f, text.replace(from, to)).unwrap();
+        vec![f.to_string_lossy().into_owned()]
+    };
+    let pattern = variant("uninit_pattern.c", "assert(a[last] == last);", "assert(a[last] != 0xAAAAAAAAu);");
+    let (code, json) = verify(&pattern, &["--opt", "O0", "--timeout", "60"]);
+    let cex = replayed_bug(&json, code, "a[last] != 0xAAAAAAAA");
+    let by = cex["replay"]["detail"].as_str().unwrap_or_default();
+    assert!(by.contains("uninitialized local variables filled with 0xAA bytes"), "{cex:#}");
+    let twin = variant("uninit_array_initialized.c", "unsigned a[100];", "unsigned a[100] = {0};");
+    let (code, json) = verify(&twin, &["--opt", "O0", "--timeout", "20"]);
+    assert_ne!(json["verdict"], "UNSAFE", "{code}: {json:#}");
 }

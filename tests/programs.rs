@@ -10,6 +10,14 @@ fn check_answer(p: &common::TestProgram, json: &serde_json::Value, code: i32, wh
     common::check_answer(&p.expected, json, code, what)
 }
 
+/// The C file of a program of one C file, whose witness is checked (IR
+/// without debug information has no witness: nothing to locate).
+fn c_file(p: &common::TestProgram) -> Option<&String> {
+    p.files.iter().find(|f| f.ends_with(".c")).filter(|_| p.files.len() == 1)
+}
+
+/// The engine of the paper answers every program at -O0 and -O2 as its
+/// header says; every answer's witness is checked (`common::witness`).
 #[test]
 fn ufo_engine_verdicts() {
     let progs = programs();
@@ -21,9 +29,26 @@ fn ufo_engine_verdicts() {
         // answer is wrong: a shorter run)
         let decided = p.decided.iter().any(|d| d == level);
         let timeout = if decided { "60" } else { "10" };
-        let (code, json) = verify(&p.files, &["--engine", "ufo", "--opt", level, "--timeout", timeout]);
+        let dir = tempfile::tempdir().unwrap();
+        let w = dir.path().join("witness.yml");
+        let ws = w.to_string_lossy().into_owned();
+        let (code, json) =
+            verify(&p.files, &["--engine", "ufo", "--opt", level, "--timeout", timeout, "--witness", &ws]);
         let what = format!("{:?} at {level}", p.files);
         let v = check_answer(p, &json, code, &what);
+        // (the witness at both levels: schema, locations, and a SAFE one's
+        // invariants, one at least where the proof constrains a loop)
+        if let (Some(file), "SAFE" | "UNSAFE") = (c_file(p), v.as_str()) {
+            let yaml = common::witness::read(&w, &what);
+            let syntax = common::witness::syntax(&common::root().join(file));
+            let invariants = common::witness::check_locations(&yaml, &syntax, &what);
+            let constrained = json["certificate"]["loop_invariants"]
+                .as_array()
+                .is_some_and(|l| l.iter().any(|i| i["invariant"] != "1"));
+            if v == "SAFE" && constrained && invariants.is_empty() {
+                return Some(format!("{what}: SAFE, its certificate has loop invariants, its witness none"));
+            }
+        }
         (decided && v != p.expected).then(|| format!("{what}: {v} ({})", json["reason"]))
     })
     .into_iter()
@@ -53,9 +78,7 @@ fn the_portfolio_decides_every_program_on_one_thread_and_on_two() {
             let what = format!("portfolio {:?} at {opt} with --jobs {jobs}", p.files);
             assert_eq!(json["portfolio"]["jobs"], jobs.parse::<u64>().unwrap(), "{what}");
             let v = check_answer(&p, &json, code, &what);
-            // (IR without debug information has no witness: nothing to locate)
-            let c_file = p.files.iter().find(|f| f.ends_with(".c")).filter(|_| p.files.len() == 1);
-            if let (Some(file), "1", "SAFE" | "UNSAFE") = (c_file, jobs, v.as_str()) {
+            if let (Some(file), "1", "SAFE" | "UNSAFE") = (c_file(&p), jobs, v.as_str()) {
                 let yaml = common::witness::read(&w, &what);
                 let syntax = common::witness::syntax(&common::root().join(file));
                 common::witness::check_locations(&yaml, &syntax, &what);

@@ -15,11 +15,16 @@
 //! - SAFE is never claimed for a program whose model may miss an error call
 //!   (`Program::safe_blocked`: an error function inlined beyond recognition).
 //! - UNSAFE comes with a trace; it is replayed on the real program (`replay`).
-//!   If the error is not reached, the answer becomes UNKNOWN ("counterexample did
-//!   not replay: ...").
+//!   If the error is not reached, the trace's path is checked bit-precisely
+//!   (`check::path`): an infeasible one is spurious, a feasible one is replayed
+//!   as the bit-precise model ran it and, failing that, with the program's
+//!   uninitialized locals filled (`replay::replay_filled`: the path may read
+//!   memory a fresh stack holds as zero). Nothing reached: the answer becomes
+//!   UNKNOWN ("counterexample did not replay: ...").
 
 use crate::answer::{Outcome, Validation, Verdict};
 use crate::ir::Program;
+use crate::program_inputs::RunInputs;
 use crate::replay::{self, Replay};
 pub mod cert;
 pub mod path;
@@ -112,7 +117,7 @@ pub fn check(
                 }),
             };
             let run_trace = |trace: &crate::trace::Trace| {
-                let run = crate::program_inputs::RunInputs::of(&trace.inputs);
+                let run = RunInputs::of(&trace.inputs);
                 match run.exceeds(&setup.limits) {
                     Some(why) => Replay::Impossible(format!("not run: {why}")),
                     None => replay::replay(
@@ -140,6 +145,8 @@ pub fn check(
                 _ => run_trace(trace),
             };
             let mut note = String::new();
+            // (the trace whose path is feasible bit-precisely, if one is)
+            let mut feasible = (sem == IntSemantics::Bv).then(|| trace.clone());
             if matches!(r, Replay::NotReached(_)) && sem != IntSemantics::Bv {
                 // only a path that is feasible bit-precisely goes to replay again
                 let _installed = deadline.install();
@@ -150,7 +157,10 @@ pub fn check(
                             outcome.trace = Some(exact);
                             r = reached;
                         }
-                        _ => note = "; nor did the bit-precise model of its path".into(),
+                        _ => {
+                            note = "; nor did the bit-precise model of its path".into();
+                            feasible = Some(exact);
+                        }
                     },
                     PathCheck::Infeasible(ops) => {
                         let cex = &mut outcome.stats.counterexamples;
@@ -165,6 +175,18 @@ pub fn check(
                         };
                     }
                     PathCheck::Unknown(why) => note = format!("; the bit-precise check of its path: {why}"),
+                }
+            }
+            // (a feasible path the plain build does not follow: through
+            // uninitialized memory? `replay::replay_filled`)
+            if let (Replay::NotReached(_), Some(exact)) = (&r, feasible) {
+                let filled =
+                    || replay::replay_filled(setup.files, setup.data_model, &setup.entry, target, &exact, limit);
+                if let Some(reached) =
+                    RunInputs::of(&exact.inputs).exceeds(&setup.limits).is_none().then(filled).flatten()
+                {
+                    outcome.trace = Some(exact);
+                    r = reached;
                 }
             }
             if let Replay::NotReached(why) | Replay::Impossible(why) = &r {

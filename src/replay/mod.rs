@@ -30,6 +30,14 @@
 //! written for the user (`--harness`) is the same but for linking: it links
 //! with the program as it is.
 //!
+//! A trace that reaches nothing so, and whose path is feasible bit-precisely
+//! (`check`), is replayed once more from C source with the program's
+//! uninitialized automatic variables filled with `0xAA` bytes
+//! ([`replay_filled`], `By::ClangFilled`): ufo's model reads such a variable
+//! as any value, a plain run mostly as the zero of a fresh stack, so a bug
+//! that needs uninitialized memory to hold something else (SV-COMP's
+//! `loop-crafted/simple_array_index_value_1-2`) replays only this way.
+//!
 //! Architecture invariant: knows nothing of LLVM's API (the JIT is the
 //! frontend's) or Z3; runs tools, and reads object files' symbol tables.
 
@@ -76,7 +84,18 @@ pub enum By {
     Native,
     /// The files built by clang and linked with the C harness.
     Clang,
+    /// The same, with every automatic variable the program leaves
+    /// uninitialized filled with `0xAA` bytes ([`FILLED`]): the bug is
+    /// reached through the value of uninitialized memory.
+    ClangFilled,
 }
+
+/// The flag of the replay build that gives the program's uninitialized
+/// automatic variables a value of their own (clang's repeated `0xAA` bytes,
+/// a value no run of the plain build is bound to avoid: C leaves an
+/// uninitialized variable's value indeterminate, and ufo's model of it is
+/// any value).
+pub const FILLED: &str = "-ftrivial-auto-var-init=pattern";
 
 impl By {
     /// How the report says it.
@@ -85,6 +104,11 @@ impl By {
             By::Jit => "the verified module, compiled by LLVM's JIT, run with the trace's inputs",
             By::Native => "the verified module, compiled by LLVM with the harness in IR and linked by clang, run with the trace's inputs",
             By::Clang => "the program built by clang with the trace's harness, run with its inputs",
+            By::ClangFilled => {
+                "the program built by clang with its uninitialized local variables filled with 0xAA bytes \
+                 (-ftrivial-auto-var-init=pattern: the bug reads uninitialized memory, whose value C leaves \
+                 indeterminate), with the trace's harness, run with its inputs"
+            }
         }
     }
 }
@@ -237,6 +261,33 @@ fn execute_with(mut cmd: Command, stdin: Option<&[u8]>, limit: Duration, target:
 /// four and two: the check 0.23 -> 0.13 s on locks/test_locks_14-2); with a
 /// finding, or without reaching the error, the plain build decides. For IR,
 /// the finding comes from a second build of its C sources.
+/// The replay of a trace that did not reach the error as the program was
+/// built, though its path is feasible as the model reads memory: again with
+/// the program's uninitialized automatic variables filled ([`FILLED`]; C
+/// source only). A model reads such a variable as any value, a plain run
+/// mostly as the zero of a fresh stack. `Some` only when this build reaches
+/// the error.
+pub fn replay_filled(
+    files: &[String],
+    dm: DataModel,
+    entry: &Entry,
+    target: Target,
+    trace: &Trace,
+    limit: Duration,
+) -> Option<Replay> {
+    if files.is_empty() || !files.iter().all(|f| ub::sanitizable(f)) || target.fault.is_some() {
+        return None;
+    }
+    let dir = tempfile::tempdir().ok()?;
+    let return_types = declared_return_types(files.iter());
+    let build = Build { files, dm, entry, target, trace, dir: dir.path(), return_types, sanitizer: FILLED };
+    let exe = build.exe(true, None).ok()?;
+    match execute(build.command(&exe), limit, target).0 {
+        Replay::Reached(..) => Some(Replay::Reached(None, By::ClangFilled)),
+        _ => None,
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 pub fn replay(
     files: &[String],

@@ -62,6 +62,31 @@ pub fn exported_invariants(r: &Report) -> impl Iterator<Item = &crate::explain::
     r.certificate.iter().flat_map(|c| c.loop_invariants.iter()).filter(|i| i.at.is_known() && i.c_expression != "1")
 }
 
+/// Why a correctness witness of `r` lists no invariant for a loop that its
+/// certificate constrains: one line per such loop (the issue-54 rule: an
+/// invariant that cannot be mapped to the source is omitted and said so,
+/// never written in a form that may not hold of the source).
+pub fn omitted_invariants(r: &Report) -> Vec<String> {
+    omissions(r.certificate.iter().flat_map(|c| c.loop_invariants.iter()))
+}
+
+fn omissions<'a>(invariants: impl Iterator<Item = &'a crate::explain::LoopInvariant>) -> Vec<String> {
+    invariants
+        .filter(|i| i.invariant != "1")
+        .filter_map(|i| {
+            let why = if !i.at.is_known() {
+                "the loop has no source position (IR without debug information)"
+            } else if i.c_expression == "1" {
+                "its invariant is over values C cannot name or express exactly"
+            } else {
+                return None;
+            };
+            let place = if i.at.is_known() { format!("{} ({})", i.at, i.location) } else { i.location.clone() };
+            Some(format!("no invariant for the loop at {place}: {why}: {}", i.invariant))
+        })
+        .collect()
+}
+
 /// SHA-256 of a file's contents, in hex (empty if unreadable).
 pub fn file_hash(path: &str) -> String {
     match std::fs::read(path) {
@@ -457,6 +482,33 @@ fn graphml(r: &Report) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A loop whose invariant the witness cannot carry is named with the
+    /// reason; one it carries, or one the certificate leaves unconstrained
+    /// (`1`), is not.
+    #[test]
+    fn an_omitted_invariant_is_said_with_its_reason() {
+        let inv = |line, invariant: &str, c: &str| crate::explain::LoopInvariant {
+            at: SrcLoc { file: "a.c".into(), line, col: 3 },
+            loop_start: None,
+            function: "main".into(),
+            location: format!("bb{line}"),
+            invariant: invariant.into(),
+            c_expression: c.into(),
+            weakened: c == "1",
+        };
+        let all = [inv(4, "x >= 0", "x >= 0"), inv(7, "1", "1"), inv(9, "tmp.3 > 2", "1"), inv(0, "i < n", "i < n")];
+        let said = omissions(all.iter());
+        assert_eq!(said.len(), 2, "{said:?}");
+        assert!(
+            said[0].starts_with("no invariant for the loop at a.c:9:3 (bb9): its invariant is over values C cannot")
+        );
+        assert!(said[0].ends_with(": tmp.3 > 2"), "{}", said[0]);
+        assert_eq!(
+            said[1],
+            "no invariant for the loop at bb0: the loop has no source position (IR without debug information): i < n"
+        );
+    }
 
     /// A loop invariant is located at its loop's keyword (format 2.0): on
     /// the head's line where the head is the condition, else at the loop
