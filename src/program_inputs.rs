@@ -214,7 +214,7 @@ impl RunInputs {
             let input = &inputs[i];
             i += 1;
             match &input.source {
-                InputSource::Nondet | InputSource::Library { .. } => {
+                InputSource::Nondet | InputSource::Library { .. } | InputSource::External { .. } => {
                     run.harness.push((input.func.clone(), input.value))
                 }
                 InputSource::Argc => {
@@ -420,7 +420,9 @@ pub fn describe(i: &Input) -> String {
                 format!("{function}() fails: it returns NULL")
             }
         }
-        InputSource::Nondet | InputSource::Library { .. } => format!("{}() = {}", i.func, i.value),
+        InputSource::Nondet | InputSource::Library { .. } | InputSource::External { .. } => {
+            format!("{}() = {}", i.func, i.value)
+        }
         InputSource::Argc => format!("argc = {}", i.value),
         InputSource::ArgvNumber { index } => format!("argv[{index}] = \"{}\" ({}() = {})", i.value, i.func, i.value),
         InputSource::ArgvByte { index, pos } => match i.value as u8 {

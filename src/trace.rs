@@ -47,4 +47,21 @@ impl Trace {
         out.dedup();
         out
     }
+
+    /// The functions of the environment whose results the trace holds
+    /// (`InputSource::External`: the replay's harness defines them), with
+    /// their results' widths, each once, sorted.
+    pub fn external_functions(&self) -> Vec<(String, u32)> {
+        let mut out: Vec<(String, u32)> = self
+            .inputs
+            .iter()
+            .filter_map(|i| match &i.source {
+                crate::ir::InputSource::External { function, bits } => Some((function.clone(), *bits)),
+                _ => None,
+            })
+            .collect();
+        out.sort_unstable();
+        out.dedup_by(|a, b| a.0 == b.0);
+        out
+    }
 }

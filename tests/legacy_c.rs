@@ -119,3 +119,40 @@ fn the_text_report_says_what_was_relaxed_and_ufo_cc_verifies_legacy_c() {
     assert!(err.contains("implicit_decl_unsafe.c:13:3: warning: assertion `n != 100` fails [ufo]"), "{err}");
     assert!(dir.path().join("u.o").exists(), "the object is built");
 }
+
+/// A function the program calls and nothing defines (HOLA's `unknown1()`)
+/// is the environment's: its results are inputs (`external` in the
+/// report), the replay defines it to return them, and the harness written
+/// for the user does too, at -O0 and -O2; its safe twin is proved. A C
+/// library function's result is no such input: the model's value of
+/// `getpid()` is not a run's, and the answer is never UNSAFE.
+#[test]
+fn a_function_defined_nowhere_is_an_input_of_the_environment() {
+    let dir = tempfile::tempdir().unwrap();
+    for opt in ["O0", "O2"] {
+        let h = dir.path().join(format!("harness-{opt}.c"));
+        let args = ["--opt", opt, "--timeout", "60", "--harness", h.to_str().unwrap()];
+        let json = verify_expecting(&file("hola_unknown_unsafe.c"), &args, "UNSAFE");
+        let cex = &json["counterexample"];
+        assert_eq!(cex["failure"]["at"]["line"], 15, "{opt}: the second check: {cex:#}");
+        let inputs = cex["inputs"].as_array().unwrap();
+        assert_eq!(inputs.len(), 4, "{opt}: three iterations and the exit: {cex:#}");
+        for (k, i) in inputs.iter().enumerate() {
+            assert_eq!(i["source"], serde_json::json!({"kind": "external", "function": "unknown1", "bits": 32}));
+            assert_eq!(i["value"] == 0, k == 3, "{opt}: nonzero three times, then 0: {cex:#}");
+        }
+        let harness = std::fs::read_to_string(&h).unwrap();
+        assert!(harness.contains("int unknown1() { return (int)ufo_next(\"unknown1\"); }"), "{harness}");
+        let json = verify_expecting(&file("hola_unknown_safe.c"), &["--opt", opt, "--timeout", "60"], "SAFE");
+        assert!(json["warnings"].to_string().contains("function 'unknown1' is declared and defined nowhere"));
+    }
+    let library = dir.path().join("library.c");
+    std::fs::write(
+        &library,
+        "#include <unistd.h>\nextern void reach_error(void);\nint main(void) {\n  if (getpid() == 1)\n    reach_error();\n  return 0;\n}\n",
+    )
+    .unwrap();
+    let (code, json) = verify(&[library.to_string_lossy().into_owned()], &["--opt", "O0", "--timeout", "20"]);
+    assert_eq!((code, json["verdict"].as_str()), (20, Some("UNKNOWN")), "{json:#}");
+    assert!(json["reason"].as_str().unwrap().contains("did not replay"), "{json:#}");
+}

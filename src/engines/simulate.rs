@@ -255,6 +255,7 @@ impl<'a> Simulator<'a> {
                     source,
                     InputSource::Nondet
                         | InputSource::Library { .. }
+                        | InputSource::External { .. }
                         | InputSource::ScanfValue { .. }
                         | InputSource::ArgvNumber { .. }
                         | InputSource::ArgvByte { .. }

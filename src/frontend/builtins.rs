@@ -157,6 +157,15 @@ pub fn quiet_external(name: &str) -> bool {
     matches!(name, "malloc" | "calloc" | "realloc" | "free" | "memset" | "memcpy" | "memmove") || is_output(name)
 }
 
+/// Does a library loaded in this process (the C library, its math library,
+/// those ufo links) define the function `name`? What the JIT replay
+/// resolves, and the clang replay's link finds in the C library.
+pub fn is_library_function(name: &str) -> bool {
+    let Ok(c) = std::ffi::CString::new(name) else { return true };
+    // SAFETY: a symbol lookup by a NUL-terminated name; nothing is called.
+    !unsafe { libc::dlsym(libc::RTLD_DEFAULT, c.as_ptr()) }.is_null()
+}
+
 /// The C library's output functions: they write no memory the program
 /// model follows, but for a `printf` format's `%n` ([`output_writes`]).
 pub fn is_output(name: &str) -> bool {

@@ -89,6 +89,9 @@ pub struct Run {
     pub any_assert: bool,
     /// The C library functions whose results are the run's values.
     pub library: Vec<String>,
+    /// The functions of the environment whose results are the run's values
+    /// (`ir::InputSource::External`: defined by the harness alone).
+    pub external: Vec<String>,
     /// A fault at (near) address 0 is the error: a call through a null pointer.
     pub null_call: bool,
     /// What reaching the error prints, and the exit code it exits with.
@@ -960,6 +963,7 @@ fn role(name: &str, run: &Run) -> Option<Role> {
         "__VERIFIER_assume" => Role::Assume,
         "time" if library("time") => Role::Time,
         "rand" | "random" if library(name) => Role::Next,
+        n if run.external.iter().any(|e| e == n) => Role::Next,
         n if n.starts_with("__VERIFIER_nondet_") => Role::Next,
         _ => return None,
     })

@@ -1967,6 +1967,25 @@ impl Tx<'_> {
         Expr::Cmp { pred, bits, a: Box::new(a), b: Box::new(b) }
     }
 
+    /// The width of the result of `inst`, a call of `callee`, if `callee`
+    /// is a function of the environment: declared, defined neither by the
+    /// program nor by a library (`builtins::is_library_function`), returning
+    /// an integer of at most 64 bits, with no pointer argument (it cannot
+    /// touch the program's memory). Its results are then inputs the replay's
+    /// harness returns: whatever it returns is a run of the program.
+    fn environment_function(&self, inst: Value, callee: Value, name: &str) -> Option<u32> {
+        let Ty::Int(bits) = llvm::value_ty(inst) else { return None };
+        let pointers = (0..llvm::call_arg_count(inst)).any(|i| llvm::value_ty(llvm::operand(inst, i)) == Ty::Pointer);
+        let own = name.starts_with("__VERIFIER_") || name.starts_with("llvm.") || name.starts_with("__ufo");
+        (llvm::is_declaration(callee)
+            && (1..=64).contains(&bits)
+            && !pointers
+            && !own
+            && !is_opaque_builtin(name)
+            && !super::builtins::is_library_function(name))
+        .then_some(bits)
+    }
+
     fn warn_external(&mut self, name: &str, writes_memory: bool) {
         if self.warned.insert(name.to_string()) {
             self.stats.unknown_functions.push(name.to_string());
@@ -2253,6 +2272,18 @@ impl Tx<'_> {
             if self.math_function(inst, &name, body, at) {
                 return Ok(Flow::Continue);
             }
+        }
+        if let Some(bits) = self.environment_function(inst, callee, &name) {
+            // (an input of the environment: `InputSource::External`)
+            if self.warned.insert(name.clone()) {
+                self.warnings.push(format!(
+                    "function '{name}' is declared and defined nowhere: its results are inputs of the \
+                     environment (a trace gives each; its replay defines '{name}' to return them)"
+                ));
+            }
+            let source = InputSource::External { function: name.clone(), bits };
+            self.input(inst, &name, source, None, body, at);
+            return Ok(Flow::Continue);
         }
         if let Some((v, _)) = self.result(inst) {
             self.stats.unknown_calls += 1;

@@ -167,13 +167,18 @@ pub enum InputSource {
     /// What a C library function returned (`rand`, `random`, `time`): the
     /// harness returns it in place of the library's.
     Library { function: String },
+    /// What a function the program declares and neither it nor the C
+    /// library defines returned (HOLA's `unknown1()`, an environment's
+    /// `read_sensor()`): an input of the environment, `bits` wide, that the
+    /// harness's definition of `function` returns.
+    External { function: String, bits: u32 },
 }
 
 impl InputSource {
     /// Does the harness supply this input (rather than the arguments or
     /// standard input of the run)?
     pub fn from_harness(&self) -> bool {
-        matches!(self, InputSource::Nondet | InputSource::Library { .. })
+        matches!(self, InputSource::Nondet | InputSource::Library { .. } | InputSource::External { .. })
     }
 }
 

@@ -184,6 +184,21 @@ fn library_definition(f: &str) -> Option<String> {
     })
 }
 
+/// The C harness's definition of a function of the environment
+/// (`InputSource::External`): it takes whatever the program passes (an
+/// unprototyped declaration) and returns the trace's next value at its
+/// result's width.
+fn external_definition(f: &str, bits: u32) -> String {
+    let ty = match bits {
+        1 => "_Bool",
+        2..=8 => "signed char",
+        9..=16 => "short",
+        17..=32 => "int",
+        _ => "long long",
+    };
+    format!("{ty} {f}() {{ return ({ty})ufo_next(\"{f}\"); }}")
+}
+
 /// A constructor that makes `bytes` the program's standard input.
 fn stdin_definition(bytes: &[u8]) -> String {
     let data: Vec<String> = bytes.iter().map(|b| b.to_string()).collect();
@@ -310,6 +325,9 @@ pub fn titled(
         if let Some(d) = library_definition(&f) {
             let _ = writeln!(s, "{d}");
         }
+    }
+    for (f, bits) in trace.external_functions() {
+        let _ = writeln!(s, "{}", external_definition(&f, bits));
     }
     if run.reads_stdin {
         let _ = writeln!(s, "{}", stdin_definition(&run.stdin));

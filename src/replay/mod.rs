@@ -690,6 +690,7 @@ fn jit_run(module: &Arc<Vec<u8>>, target: Target, trace: &Trace, optimize: bool)
         stdin: inputs.reads_stdin.then(|| inputs.stdin.clone()),
         any_assert: target.property.assertions,
         library: trace.library_functions(),
+        external: trace.external_functions().into_iter().map(|(f, _)| f).collect(),
         null_call: target.null_call,
         marker: REACHED_MARKER.into(),
         code: REACHED_CODE,
