@@ -72,7 +72,8 @@ pub fn omitted_invariants(r: &Report) -> Vec<String> {
 
 fn omissions<'a>(invariants: impl Iterator<Item = &'a crate::explain::LoopInvariant>) -> Vec<String> {
     invariants
-        .filter(|i| i.invariant != "1")
+        // (an invariant whose C form is `1` without weakening is `true`)
+        .filter(|i| i.c_expression != "1" || i.weakened)
         .filter_map(|i| {
             let why = if !i.at.is_known() {
                 "the loop has no source position (IR without debug information)"
@@ -497,7 +498,9 @@ mod tests {
             c_expression: c.into(),
             weakened: c == "1",
         };
-        let all = [inv(4, "x >= 0", "x >= 0"), inv(7, "1", "1"), inv(9, "tmp.3 > 2", "1"), inv(0, "i < n", "i < n")];
+        let mut unconstrained = inv(7, "true", "1");
+        unconstrained.weakened = false;
+        let all = [inv(4, "x >= 0", "x >= 0"), unconstrained, inv(9, "tmp.3 > 2", "1"), inv(0, "i < n", "i < n")];
         let said = omissions(all.iter());
         assert_eq!(said.len(), 2, "{said:?}");
         assert!(
