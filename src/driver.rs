@@ -409,6 +409,27 @@ fn write_tests(
     report
 }
 
+/// The value of an input as the C type its nondet function's name says it
+/// returns (`__VERIFIER_nondet_uint`: `unsigned int`): an unsigned one is
+/// never negative (the model's value holds its bits, read as signed), so
+/// that the report, and a witness's `\result == v`, say what C reads.
+/// (`unsigned long`, whose width is the data model's, stays as it is.)
+fn as_declared(i: &Input) -> i128 {
+    if i.source != crate::ir::InputSource::Nondet {
+        return i.value;
+    }
+    let suffix = i.func.trim_start_matches("__VERIFIER_nondet_");
+    let bits = match crate::replay::harness::conventional_type(suffix) {
+        Some("_Bool") => 1,
+        Some("unsigned char") => 8,
+        Some("unsigned short") => 16,
+        Some("unsigned int") => 32,
+        Some("unsigned long long") => 64,
+        _ => return i.value,
+    };
+    i.value.rem_euclid(1i128 << bits)
+}
+
 /// The readable counterexample of a trace of the sliced program; positions are
 /// attributed to source functions of the unsliced one.
 fn counterexample(prog: &Program, sliced: &Program, t: &Trace, replayed: Option<&Replay>) -> Counterexample {
@@ -417,7 +438,11 @@ fn counterexample(prog: &Program, sliced: &Program, t: &Trace, replayed: Option<
     Counterexample {
         failure: last.and_then(|e| e.failure.clone()),
         run: RunInputs::of(&t.inputs),
-        inputs: t.inputs.iter().map(|i| Input { function: prog.function_at(&i.at).to_string(), ..i.clone() }).collect(),
+        inputs: t
+            .inputs
+            .iter()
+            .map(|i| Input { function: prog.function_at(&i.at).to_string(), value: as_declared(i), ..i.clone() })
+            .collect(),
         path: explain::render_path(sliced, t),
         target_function: prog.function_at(&target).to_string(),
         target,

@@ -480,16 +480,7 @@ pub fn inlined_calls(inst: Value, file: &str) -> Vec<SrcLoc> {
         }
         let mut at = LLVMDILocationGetInlinedAt(loc);
         while !at.is_null() {
-            let scope = LLVMDILocationGetScope(at);
-            let f = if scope.is_null() { std::ptr::null_mut() } else { LLVMDIScopeGetFile(scope) };
-            let mut len = 0u32;
-            let p = if f.is_null() { std::ptr::null() } else { LLVMDIFileGetFilename(f, &mut len) };
-            let name = if p.is_null() || len == 0 {
-                file.to_string()
-            } else {
-                String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len as usize)).into_owned()
-            };
-            out.push(SrcLoc { file: name, line: LLVMDILocationGetLine(at), col: LLVMDILocationGetColumn(at) });
+            out.push(di_location(at, file));
             at = LLVMDILocationGetInlinedAt(at);
         }
     }
@@ -539,18 +530,27 @@ pub fn loop_start(term: Value, file: &str) -> Option<SrcLoc> {
             .filter(|v| !v.is_null())
             .map(|v| LLVMValueAsMetadata(v))
             .find(|m| matches!(LLVMGetMetadataKind(*m), LLVMMetadataKind::LLVMDILocationMetadataKind))?;
-        let scope = LLVMDILocationGetScope(loc);
-        let f = if scope.is_null() { std::ptr::null_mut() } else { LLVMDIScopeGetFile(scope) };
-        let mut len = 0u32;
-        let p = if f.is_null() { std::ptr::null() } else { LLVMDIFileGetFilename(f, &mut len) };
-        let name = if p.is_null() || len == 0 {
-            file.to_string()
-        } else {
-            String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len as usize)).into_owned()
-        };
-        let line = LLVMDILocationGetLine(loc);
-        (line > 0).then(|| SrcLoc { file: name, line, col: LLVMDILocationGetColumn(loc) })
+        Some(di_location(loc, file)).filter(|at| at.line > 0)
     }
+}
+
+/// The position a `DILocation` names, in the file of its scope (`file`
+/// where the scope names none).
+///
+/// # Safety
+/// `loc` is a live `DILocation`.
+unsafe fn di_location(loc: LLVMMetadataRef, file: &str) -> SrcLoc {
+    use llvm_sys::debuginfo::*;
+    let scope = LLVMDILocationGetScope(loc);
+    let f = if scope.is_null() { std::ptr::null_mut() } else { LLVMDIScopeGetFile(scope) };
+    let mut len = 0u32;
+    let p = if f.is_null() { std::ptr::null() } else { LLVMDIFileGetFilename(f, &mut len) };
+    let name = if p.is_null() || len == 0 {
+        file.to_string()
+    } else {
+        String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len as usize)).into_owned()
+    };
+    SrcLoc { file: name, line: LLVMDILocationGetLine(loc), col: LLVMDILocationGetColumn(loc) }
 }
 
 /// The loop headers among `blocks` (a function's, its entry first) with

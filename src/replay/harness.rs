@@ -61,7 +61,7 @@ fn c_value(v: i128) -> String {
 }
 
 /// The C type SV-COMP's naming convention gives `__VERIFIER_nondet_<suffix>`.
-fn conventional_type(suffix: &str) -> Option<&'static str> {
+pub fn conventional_type(suffix: &str) -> Option<&'static str> {
     Some(match suffix {
         "bool" | "_Bool" => "_Bool",
         "char" => "char",
