@@ -127,26 +127,36 @@ fn a_cmake_project_is_verified_from_its_database_then_answered_from_the_cache() 
     let notes = run["invocations"][0]["toolExecutionNotifications"].as_array().unwrap();
     assert!(notes.iter().any(|n| n["level"] == "error" && n["message"]["text"].as_str().unwrap().contains("broken.c")));
 
-    // the same build again: every entry from the cache, in a tenth of the time
+    // the same build again: every entry from the cache, in a fraction of the
+    // time (a hit's certificate is checked and its trace replayed again:
+    // 0.4 s against a first run of 4.2 s, where `queue`'s unrolling is quick)
     let (code, second, _, second_wall, text) = project(&build, &cache);
     assert_eq!(code, 10);
     assert_eq!(answers(&second), with_cache("hit"), "{text}");
     assert_eq!((second["cache"]["hits"].as_u64(), second["cache"]["misses"].as_u64()), (Some(3), Some(0)));
-    assert!(second_wall < first_wall / 10.0, "the cached run took {second_wall:.2} s, the first {first_wall:.2} s");
+    assert!(second_wall < first_wall / 4.0, "the cached run took {second_wall:.2} s, the first {first_wall:.2} s");
     // a hit is checked again: its certificate is in the report, the replay ran
     let parser = second["entries"].as_array().unwrap().iter().find(|e| e["program"] == "parser").unwrap();
     assert_eq!(parser["report"]["counterexample"]["replay"]["reached"], true);
 
-    // a tampered entry: the invariants of every stored SAFE answer made `true`
+    // a tampered entry: the invariants of every stored SAFE answer made
+    // `true`, a complete unrolling's bound made 1 step
     let mut tampered = 0;
     for shard in std::fs::read_dir(cache.join("v1")).unwrap().flatten() {
         for f in std::fs::read_dir(shard.path()).unwrap().flatten() {
             let mut entry: Value = serde_json::from_str(&std::fs::read_to_string(f.path()).unwrap()).unwrap();
-            if let Some(inv) = entry["outcome"]["certificate"]["invariants"].as_array_mut() {
-                inv.iter_mut().for_each(|i| *i = serde_json::json!({ "Bool": true }));
-                std::fs::write(f.path(), entry.to_string()).unwrap();
-                tampered += 1;
+            let certificate = &mut entry["outcome"]["certificate"];
+            if certificate.is_null() {
+                continue;
             }
+            if certificate["complete_within"].is_u64() {
+                certificate["complete_within"] = serde_json::json!(1);
+            }
+            if let Some(inv) = certificate["invariants"].as_array_mut() {
+                inv.iter_mut().for_each(|i| *i = serde_json::json!({ "Bool": true }));
+            }
+            std::fs::write(f.path(), entry.to_string()).unwrap();
+            tampered += 1;
         }
     }
     assert_eq!(tampered, 2, "two SAFE answers were stored");
@@ -156,7 +166,8 @@ fn a_cmake_project_is_verified_from_its_database_then_answered_from_the_cache() 
     for e in third["entries"].as_array().unwrap().iter().filter(|e| e["cache"] == "rejected") {
         let warnings = e["report"]["warnings"].to_string();
         assert!(warnings.contains("certificate rejected"), "{warnings}");
-        assert!(e["report"]["certificate"]["locations"].as_array().is_some_and(|l| !l.is_empty()));
+        let c = &e["report"]["certificate"];
+        assert!(c["locations"].as_array().is_some_and(|l| !l.is_empty()) || c["complete_within"].as_u64() > Some(1));
     }
     // re-verified and stored again
     let (_, fourth, _, _, _) = project(&build, &cache);
