@@ -281,6 +281,9 @@ pub fn titled(
     let mut s = String::new();
     let _ = writeln!(s, "/* {title}");
     let _ = writeln!(s, "   e.g. clang -o program this-file.c the-program.c");
+    // (legacy C: the diagnostics ufo relaxes, which clang 16+ makes errors)
+    let _ = writeln!(s, "   (C89-style code on clang 16+: add {})", crate::frontend::dialect::replay_flags().join(" "));
+    let _ = writeln!(s, "   (a bug the report says reads uninitialized memory: add {})", super::FILLED);
     let command = run.command_line().unwrap_or_else(|| "./program".into());
     let _ = writeln!(s, "   Run the linked program as: {}", command.split(" with standard input").next().unwrap_or(""));
     if run.reads_stdin {
