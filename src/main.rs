@@ -445,11 +445,7 @@ fn run(cli: Cli) -> Result<i32, Error> {
                     "ufo: the witness lists the invariants of a proof at -O0: the proof at -{:?} needs none at the program's loops",
                     opts.frontend.opt
                 );
-            } else if a.witness.is_some()
-                && report.verdict == ufo::engines::Verdict::Safe
-                && witness::exported_invariants(&report).next().is_none()
-                && opts.frontend.opt != OptLevel::O0
-            {
+            } else if a.witness.is_some() && ufo::runner::needs_witness_proof(&opts, &report) {
                 eprintln!(
                     "ufo: the witness lists no invariant: the proof at -{:?} needs none at the program's loops, and no proof at -O0 was found in the time left",
                     opts.frontend.opt

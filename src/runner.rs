@@ -29,6 +29,15 @@ fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
         .unwrap_or_else(|| "a panic".into())
 }
 
+/// Whether a correctness witness of `report` needs the invariants of a proof
+/// at -O0 ([`witness_proof`]): a SAFE answer of an optimized program whose
+/// certificate gives no invariant in C at a source loop.
+pub fn needs_witness_proof(opts: &VerifyOptions, report: &Report) -> bool {
+    report.verdict == Verdict::Safe
+        && opts.frontend.opt != OptLevel::O0
+        && crate::report::witness::exported_invariants(report).next().is_none()
+}
+
 /// The report whose loop invariants a correctness witness of `report` lists
 /// (`--witness`): `None` for `report` itself, where it is not SAFE or its
 /// certificate gives an invariant in C at a source loop, or it was proved
@@ -38,10 +47,7 @@ fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
 /// of a proof at -O0 within the time `report` left, if it is SAFE: its
 /// invariants are of the source's loops, and checked like every certificate.
 pub fn witness_proof(opts: &VerifyOptions, report: &Report, spent: Duration) -> Option<Report> {
-    let needs = report.verdict == Verdict::Safe
-        && opts.frontend.opt != OptLevel::O0
-        && crate::report::witness::exported_invariants(report).next().is_none();
-    if !needs {
+    if !needs_witness_proof(opts, report) {
         return None;
     }
     let mut at_o0 = opts.clone();

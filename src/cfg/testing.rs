@@ -48,16 +48,7 @@ pub fn set(i: u32, e: Expr) -> Stmt {
 pub fn program(vars: &[&str], locs: &[&str], edges: Vec<(usize, usize, Vec<Stmt>)>) -> Program {
     let mut p = Program {
         vars: vars.iter().map(|n| Var { name: n.to_string(), sort: I32, src_name: None, float: None }).collect(),
-        locs: locs
-            .iter()
-            .map(|n| Location {
-                name: n.to_string(),
-                src: Default::default(),
-                live: Vec::new(),
-                src_vars: Vec::new(),
-                loop_start: None,
-            })
-            .collect(),
+        locs: locs.iter().map(|n| Location { name: n.to_string(), ..Default::default() }).collect(),
         edges: edges
             .into_iter()
             .map(|(s, d, body)| Edge {

@@ -138,13 +138,7 @@ pub fn induction_step(p: &Program, inv: &[crate::ir::Expr], k: usize) -> (Progra
         e.body.insert(0, Stmt::Assume(inv[e.src.0 as usize].clone()));
     }
     let start = LocId(q.locs.len() as u32);
-    q.locs.push(Location {
-        name: "k-induction start".into(),
-        src: Default::default(),
-        live: Vec::new(),
-        src_vars: Vec::new(),
-        loop_start: None,
-    });
+    q.locs.push(Location { name: "k-induction start".into(), ..Default::default() });
     let mut entries = Vec::new();
     for l in p.loc_ids().filter(|l| *l != p.error) {
         let why = HavocKind::Unmodelled { why: "any state of the inductive step".into() };
@@ -317,13 +311,7 @@ mod tests {
     /// A program with empty edge bodies over locations `0..n` (0 the entry,
     /// `n - 1` the error).
     fn graph(n: usize, edges: &[(u32, u32)]) -> Program {
-        let loc = |i: usize| Location {
-            name: format!("l{i}"),
-            src: Default::default(),
-            live: Vec::new(),
-            src_vars: Vec::new(),
-            loop_start: None,
-        };
+        let loc = |i: usize| Location { name: format!("l{i}"), ..Default::default() };
         let edge = |&(a, b): &(u32, u32)| Edge {
             src: LocId(a),
             dst: LocId(b),

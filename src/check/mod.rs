@@ -145,8 +145,8 @@ pub fn check(
                 _ => run_trace(trace),
             };
             let mut note = String::new();
-            // (the trace whose path is feasible bit-precisely, if one is)
-            let mut feasible = (sem == IntSemantics::Bv).then(|| trace.clone());
+            // (the bit-precise model of a path that is feasible but did not replay)
+            let mut feasible = None;
             if matches!(r, Replay::NotReached(_)) && sem != IntSemantics::Bv {
                 // only a path that is feasible bit-precisely goes to replay again
                 let _installed = deadline.install();
@@ -179,7 +179,9 @@ pub fn check(
             }
             // (a feasible path the plain build does not follow: through
             // uninitialized memory? `replay::replay_filled`)
-            if let (Replay::NotReached(_), Some(exact)) = (&r, feasible) {
+            let not_reached = matches!(r, Replay::NotReached(_));
+            let feasible = feasible.or_else(|| (not_reached && sem == IntSemantics::Bv).then(|| trace.clone()));
+            if let (true, Some(exact)) = (not_reached, feasible) {
                 let filled =
                     || replay::replay_filled(setup.files, setup.data_model, &setup.entry, target, &exact, limit);
                 if let Some(reached) =

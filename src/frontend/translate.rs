@@ -250,13 +250,7 @@ fn translate_function(
         let loop_start = loop_starts.remove(bb);
         locs.push(Location { name, src, live: Vec::new(), src_vars: Vec::new(), loop_start });
     }
-    locs.push(Location {
-        name: "ERROR".into(),
-        src: SrcLoc::default(),
-        live: Vec::new(),
-        src_vars: Vec::new(),
-        loop_start: None,
-    });
+    locs.push(Location { name: "ERROR".into(), ..Default::default() });
     tx.collect_debug_names(&blocks);
     let params = tx.declare_vars(fv, &blocks)?;
     if procedure {
@@ -272,13 +266,7 @@ fn translate_function(
             }
         };
         let exit = LocId(blocks.len() as u32 + 1);
-        tx.extra_locs.push(Location {
-            name: format!("{entry}.return"),
-            src: SrcLoc::default(),
-            live: Vec::new(),
-            src_vars: Vec::new(),
-            loop_start: None,
-        });
+        tx.extra_locs.push(Location { name: format!("{entry}.return"), ..Default::default() });
         tx.exit = Some((exit, ret));
         if params.iter().any(|(v, _)| v.is_none()) {
             tx.not_summarizable = Some(format!("a parameter of '{entry}' is not an integer"));
@@ -327,13 +315,7 @@ fn translate_function(
     let escaped = tx.mem.escaped_function();
     if !body.is_empty() {
         entry_loc = LocId(locs.len() as u32);
-        locs.push(Location {
-            name: "entry.arguments".into(),
-            src: at.clone(),
-            live: Vec::new(),
-            src_vars: Vec::new(),
-            loop_start: None,
-        });
+        locs.push(Location { name: "entry.arguments".into(), src: at.clone(), ..Default::default() });
         tx.edges.push(Edge { src: entry_loc, dst: LocId(0), body, src_loc: at, failure: None, calls: Vec::new() });
     }
     let mut prog = Program {
@@ -1805,13 +1787,7 @@ impl Tx<'_> {
         let name = |what: &str| format!("{}.{what}", llvm::name(dst).trim_start_matches('%'));
         for what in ["range", "after"] {
             let src = at.clone();
-            self.extra_locs.push(Location {
-                name: name(what),
-                src,
-                live: Vec::new(),
-                src_vars: Vec::new(),
-                loop_start: None,
-            });
+            self.extra_locs.push(Location { name: name(what), src, ..Default::default() });
         }
         let pred = if small { CmpPred::Slt } else { CmpPred::Ult };
         let below = Expr::Cmp { pred, bits, a: Box::new(j.clone()), b: Box::new(cells.clone()) };

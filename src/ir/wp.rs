@@ -116,7 +116,7 @@ pub(crate) mod tests {
 
     /// A location of a test program, with its live variables.
     pub(crate) fn loc(name: &str, live: Vec<VarId>) -> Location {
-        Location { name: name.into(), src: Default::default(), live, src_vars: Vec::new(), loop_start: None }
+        Location { name: name.into(), live, ..Default::default() }
     }
 
     /// An edge of a test program.

@@ -421,13 +421,8 @@ mod tests {
     fn program() -> crate::ir::Program {
         let var = |name: &str, sort| crate::ir::Var { name: name.into(), sort, src_name: None, float: None };
         let vars = vec![var("x", Sort::Int { bits: 16 }), var("y", Sort::Int { bits: 8 }), var("b", Sort::Bool)];
-        let loc = crate::ir::Location {
-            name: "l".into(),
-            src: Default::default(),
-            live: vec![VarId(0), VarId(1), VarId(2)],
-            src_vars: Vec::new(),
-            loop_start: None,
-        };
+        let loc =
+            crate::ir::Location { name: "l".into(), live: vec![VarId(0), VarId(1), VarId(2)], ..Default::default() };
         crate::ir::Program { vars, locs: vec![loc], ..Default::default() }
     }
 
